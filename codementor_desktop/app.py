@@ -1,0 +1,44 @@
+"""The GUI's composition root: builds the services and the window, and wires them together."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> int:
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from .applog import install_crash_handler, setup_logging
+    from .gui.main_window import MainWindow
+    from .storage.database import DatabaseCorrupt, set_aside
+    from .storage.settings import load_settings
+    from .tools.services import Services
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("CodeMentor")
+    app.setOrganizationName("CodeMentor")
+    loaded = load_settings()
+    loaded.paths.ensure()
+    setup_logging(loaded.paths.app_log)
+    install_crash_handler(loaded.paths.app_log, notify=lambda text: QMessageBox.critical(None, "CodeMentor", text))
+    for problem in loaded.problems:
+        QMessageBox.warning(None, "CodeMentor settings", problem)
+    try:
+        services = Services.build(loaded)
+    except DatabaseCorrupt as exc:
+        answer = QMessageBox.question(
+            None,
+            "CodeMentor database",
+            f"{exc}\n\nStart with a fresh database now?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return 1
+        set_aside(exc.path)
+        services = Services.build(loaded)
+    window = MainWindow(services)
+    window.show()
+    try:
+        return app.exec()
+    finally:
+        services.close()

@@ -1,0 +1,167 @@
+"""The command line: ``codementor`` (the window), ``tool``, ``tools``, ``problems``, ``selftest``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import __version__
+
+EXIT_ACCEPTED, EXIT_INTERNAL, EXIT_REJECTED = 0, 1, 2
+_INTERNAL_CODES = {"INTERNAL_ERROR", "BACKEND_UNAVAILABLE"}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="codementor", description="Practise coding problems offline.")
+    parser.add_argument("--version", action="version", version=f"codementor {__version__}")
+    commands = parser.add_subparsers(dest="command")
+    tool = commands.add_parser("tool", help="call one tool and print its JSON result")
+    tool.add_argument("name")
+    tool.add_argument("arguments", nargs="?", default="{}", help="a JSON object, @file.json, or - for stdin")
+    commands.add_parser("tools", help="print the OpenAI tools=[...] list")
+    problems = commands.add_parser("problems", help="the problem bank")
+    problem_commands = problems.add_subparsers(dest="problems_command", required=True)
+    listing = problem_commands.add_parser("list", help="list problems")
+    listing.add_argument("--topic")
+    listing.add_argument("--difficulty", choices=["easy", "medium", "hard"])
+    listing.add_argument("--search", default="")
+    listing.add_argument("--json", action="store_true")
+    show = problem_commands.add_parser("show", help="show one problem's statement")
+    show.add_argument("problem_id")
+    importing = problem_commands.add_parser("import", help="validate and install a folder or zip of problems")
+    importing.add_argument("path", type=Path)
+    commands.add_parser("selftest", help="what works on this machine and what does not")
+    return parser
+
+
+def read_arguments(text: str) -> str:
+    """The ARGS of ``tool``: inline JSON, ``@file.json``, or ``-`` for standard input."""
+    if text == "-":
+        return sys.stdin.read()
+    if text.startswith("@"):
+        return Path(text[1:]).read_text(encoding="utf-8")
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from .app import main as run_app
+
+        return run_app()
+    from .applog import install_crash_handler, setup_logging
+    from .storage.settings import load_settings
+
+    loaded = load_settings()
+    loaded.paths.ensure()
+    setup_logging(loaded.paths.app_log)
+    install_crash_handler(loaded.paths.app_log)
+    for problem in loaded.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    if args.command == "tools":
+        return _tools(loaded)
+    services = _services(loaded)
+    if services is None:
+        return EXIT_INTERNAL
+    try:
+        if args.command == "tool":
+            return _tool(services, args.name, args.arguments)
+        if args.command == "problems":
+            return _problems(services, args)
+        if args.command == "selftest":
+            from .selftest import run_selftest
+
+            return run_selftest(services)
+    finally:
+        services.close()
+    return EXIT_ACCEPTED
+
+
+def _services(loaded):
+    from .storage.database import DatabaseCorrupt
+    from .tools.services import Services
+
+    try:
+        return Services.build(loaded)
+    except DatabaseCorrupt as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
+def _tools(loaded) -> int:
+    from .tools.schemas import openai_tool
+    from .tools.services import build_registry
+
+    class _Offline:  # the list needs no database: only the registered names
+        settings = loaded.settings
+
+    registry = build_registry(_Offline())  # type: ignore[arg-type]
+    print(json.dumps([openai_tool(name) for name in registry.names()], indent=2))
+    return EXIT_ACCEPTED
+
+
+def _tool(services, name: str, raw: str) -> int:
+    from .domain.vocabulary import Caller
+    from .tools.context import ToolContext
+
+    try:
+        arguments = read_arguments(raw)
+    except OSError as exc:
+        print(json.dumps({"status": "error", "error_code": "INVALID_ARGUMENTS", "error_message": str(exc)}))
+        return EXIT_REJECTED
+    context = ToolContext(caller=Caller.CLI, learner=services.settings.user)
+    result = services.registry.call(name, arguments, context)
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    code = result.get("error_code")
+    if code is None:
+        return EXIT_ACCEPTED
+    return EXIT_INTERNAL if code in _INTERNAL_CODES else EXIT_REJECTED
+
+
+def _problems(services, args) -> int:
+    bank = services.bank
+    if args.problems_command == "list":
+        try:
+            found = bank.search(args.search, topic=args.topic, difficulty=args.difficulty)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_REJECTED
+        if args.json:
+            rows = [
+                {
+                    "id": p.id,
+                    "title": p.title,
+                    "difficulty": p.difficulty.value,
+                    "topics": [t.value for t in p.topics],
+                    "techniques": p.techniques,
+                    "patterns": p.patterns,
+                    "estimated_minutes": p.estimated_minutes,
+                }
+                for p in found
+            ]
+            print(json.dumps(rows, indent=2))
+        else:
+            for p in found:
+                print(f"{p.id:32} {p.difficulty.value:7} {', '.join(t.value for t in p.topics):28} {p.title}")
+            print(f"{len(found)} problem(s)", file=sys.stderr)
+        for error in bank.errors:
+            print(f"skipped: {error}", file=sys.stderr)
+        return EXIT_ACCEPTED
+    if args.problems_command == "show":
+        problem = bank.get(args.problem_id)
+        if problem is None:
+            print(f"error: no problem {args.problem_id!r}", file=sys.stderr)
+            return EXIT_REJECTED
+        print(f"# {problem.title} ({problem.difficulty.value})\n{problem.statement.strip()}")
+        return EXIT_ACCEPTED
+    if args.problems_command == "import":
+        from .problems.importer import import_problems
+
+        report = import_problems(args.path, services.paths.user_problems_dir, existing=bank)
+        for line in report.lines():
+            print(line)
+        return EXIT_ACCEPTED if report.installed and not report.rejected else EXIT_REJECTED
+    return EXIT_REJECTED

@@ -1,0 +1,1 @@
+"""Qt-free words shared by every layer: verdicts, topics, patterns, callers, languages."""

@@ -1,0 +1,1 @@
+"""The code editor (Scintilla through pyside6-scintilla, lexers from lexilla)."""

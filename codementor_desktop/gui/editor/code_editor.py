@@ -1,0 +1,157 @@
+"""The learner's code editor: Scintilla with the Python (or JavaScript) lexer, line numbers, a
+monospace font, four-space indentation, and the failing line annotated after a run."""
+
+from __future__ import annotations
+
+import keyword
+
+import lexilla
+import lexilla.pyside6_scintilla
+from PySide6.QtGui import QFontDatabase
+from pyside6_scintilla import ScintillaEdit
+
+JS_KEYWORDS = (
+    "break case catch class const continue debugger default delete do else export extends false finally "
+    "for function if import in instanceof let new null of return super switch this throw true try typeof "
+    "undefined var void while with yield async await"
+)
+ERROR_STYLE = 60
+ERROR_MARKER = 1
+STYLE_DEFAULT = 32
+
+
+def bgr(rgb: int) -> int:
+    """Scintilla colours are BGR integers; we think in RGB."""
+    return ((rgb & 0xFF) << 16) | (rgb & 0xFF00) | ((rgb >> 16) & 0xFF)
+
+
+# style number -> RGB colour, per lexer (the C++ lexer numbers its styles differently)
+PYTHON_STYLES = {1: 0x6A737D, 2: 0x005CC5, 3: 0x032F62, 4: 0x032F62, 5: 0xD73A49, 6: 0x032F62, 7: 0x032F62,
+                 8: 0x6F42C1, 9: 0x6F42C1, 10: 0x24292E, 12: 0x6A737D, 14: 0x005CC5, 15: 0xE36209}  # fmt: skip
+CPP_STYLES = {1: 0x6A737D, 2: 0x6A737D, 4: 0x005CC5, 5: 0xD73A49, 6: 0x032F62, 7: 0x032F62, 10: 0x24292E,
+              16: 0x005CC5}  # fmt: skip
+DARK_PALETTE = {"paper": 0x1E1E1E, "ink": 0xD4D4D4, "margin": 0x252526, "caret_line": 0x2A2D2E}
+LIGHT_PALETTE = {"paper": 0xFFFFFF, "ink": 0x24292E, "margin": 0xF3F3F3, "caret_line": 0xF5F8FF}
+
+
+class CodeEditor(ScintillaEdit):
+    """A Scintilla editor set up for practice code."""
+
+    def __init__(self, parent=None, font_size: int = 11, dark: bool = False):
+        super().__init__(parent)
+        self._language = ""
+        self._font_size = font_size
+        self._dark = dark
+        self.setObjectName("codeEditor")
+        self.setTabWidth(4)
+        self.setIndent(4)
+        self.setUseTabs(False)
+        self.setTabIndents(True)
+        self.setBackSpaceUnIndents(True)
+        self.setIndentationGuides(3)
+        self.setMarginTypeN(0, 1)  # line numbers
+        self.setMarginTypeN(1, 0)  # symbols: the error marker
+        self.setMarginWidthN(1, 14)
+        self.markerDefine(ERROR_MARKER, 22)  # SC_MARK_BACKGROUND-like full-line marker
+        self.setCaretLineVisible(True)
+        self.annotationSetVisible(2)  # boxed
+        self.set_language("python")
+        self.charAdded.connect(self._auto_indent)
+
+    # --- text -------------------------------------------------------------------------------
+    def text(self) -> str:
+        return bytes(self.getText(self.textLength() + 1)).rstrip(b"\0").decode("utf-8", "replace")
+
+    def set_text(self, text: str) -> None:
+        self.setText(text)
+        self.emptyUndoBuffer()
+        self.clear_diagnostics()
+
+    # --- look -------------------------------------------------------------------------------
+    def set_language(self, language: str) -> None:
+        """Python, or JavaScript through the C++ lexer with JavaScript keywords."""
+        if language == self._language:
+            return
+        self._language = language
+        if language == "javascript":
+            lexer = lexilla.create_lexer(lexilla.Language.CPP)
+            lexilla.pyside6_scintilla.set_lexer(self, lexer)
+            self.setKeyWords(0, JS_KEYWORDS)
+        else:
+            lexer = lexilla.create_lexer(lexilla.Language.PYTHON)
+            lexilla.pyside6_scintilla.set_lexer(self, lexer)
+            self.setKeyWords(0, " ".join(keyword.kwlist))
+            self.setKeyWords(1, "self cls TreeNode ListNode len range enumerate print")
+        self.apply_style()
+
+    @property
+    def language(self) -> str:
+        return self._language
+
+    def apply_style(self, font_size: int | None = None, dark: bool | None = None) -> None:
+        if font_size is not None:
+            self._font_size = font_size
+        if dark is not None:
+            self._dark = dark
+        palette = DARK_PALETTE if self._dark else LIGHT_PALETTE
+        family = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
+        self.styleSetFont(STYLE_DEFAULT, family)
+        self.styleSetSize(STYLE_DEFAULT, self._font_size)
+        self.styleSetFore(STYLE_DEFAULT, bgr(palette["ink"]))
+        self.styleSetBack(STYLE_DEFAULT, bgr(palette["paper"]))
+        self.styleClearAll()
+        styles = CPP_STYLES if self._language == "javascript" else PYTHON_STYLES
+        for number, colour in styles.items():
+            self.styleSetFore(number, bgr(colour if not self._dark else _lighten(colour)))
+        self.styleSetBold(5, True)
+        self.styleSetBack(33, bgr(palette["margin"]))  # line-number margin
+        self.styleSetFore(33, bgr(0x8A8F98))
+        self.setCaretLineBack(bgr(palette["caret_line"]))
+        self.setCaretFore(bgr(palette["ink"]))
+        self.styleSetBack(ERROR_STYLE, bgr(0xFDECEA if not self._dark else 0x5A1D1D))
+        self.styleSetFore(ERROR_STYLE, bgr(0xB71C1C if not self._dark else 0xFFB4AB))
+        self.styleSetFont(ERROR_STYLE, family)
+        self.styleSetSize(ERROR_STYLE, max(self._font_size - 1, 6))
+        self.markerSetBack(ERROR_MARKER, bgr(0xFDECEA if not self._dark else 0x5A1D1D))
+        width = self.textWidth(33, "_9999")
+        self.setMarginWidthN(0, width)
+
+    # --- diagnostics ------------------------------------------------------------------------
+    def annotate_error(self, line_number: int, message: str) -> None:
+        """Show ``message`` boxed under ``line_number`` (1-based) and mark that line."""
+        self.clear_diagnostics()
+        line = max(line_number - 1, 0)
+        self.annotationSetText(line, message)
+        self.annotationSetStyle(line, ERROR_STYLE)
+        self.markerAdd(line, ERROR_MARKER)
+        self.gotoLine(line)
+
+    def clear_diagnostics(self) -> None:
+        self.annotationClearAll()
+        self.markerDeleteAll(ERROR_MARKER)
+
+    def annotation_at(self, line_number: int) -> str:
+        return bytes(self.annotationText(line_number - 1)).rstrip(b"\0").decode("utf-8", "replace")
+
+    # --- typing -----------------------------------------------------------------------------
+    def _auto_indent(self, character: int) -> None:
+        if character not in (10, 13):
+            return
+        line = self.lineFromPosition(self.currentPos())
+        if line == 0:
+            return
+        previous = self.lineIndentation(line - 1)
+        end = self.lineEndPosition(line - 1)
+        before = bytes(self.get_text_range(max(end - 1, 0), end)) if end > 0 else b""
+        if self._language == "python" and before.rstrip() == b":":
+            previous += 4
+        elif self._language == "javascript" and before.rstrip() == b"{":
+            previous += 2
+        if previous:
+            self.setLineIndentation(line, previous)
+            self.gotoPos(self.lineIndentPosition(line))
+
+
+def _lighten(rgb: int) -> int:
+    r, g, b = (rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF
+    return ((r + 0xFF) // 2 << 16) | ((g + 0xFF) // 2 << 8) | ((b + 0xFF) // 2)

@@ -1,0 +1,1 @@
+"""The panel tabs under the editor."""

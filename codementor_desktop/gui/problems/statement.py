@@ -1,0 +1,32 @@
+"""The statement view: the problem's Markdown rendered to HTML (markdown-it-py)."""
+
+from __future__ import annotations
+
+import html
+
+from markdown_it import MarkdownIt
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from ...problems.model import Problem
+
+_MARKDOWN = MarkdownIt("commonmark").enable("table")
+_CSS = "code { background: #f0f2f5; } h1 { font-size: 16pt; } h2 { font-size: 12pt; margin-top: 10px; }"
+
+
+def statement_html(problem: Problem) -> str:
+    meta = f"{problem.difficulty.value} · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}"
+    if problem.techniques:
+        meta += " · " + ", ".join(problem.techniques)
+    body = _MARKDOWN.render(problem.statement)
+    return f"<style>{_CSS}</style><h1>{html.escape(problem.title)}</h1><p><i>{html.escape(meta)}</i></p>{body}"
+
+
+class StatementView(QTextBrowser):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("statement")
+        self.setOpenExternalLinks(False)
+        self.setPlaceholderText("Choose a problem on the left.")
+
+    def show_problem(self, problem: Problem | None) -> None:
+        self.setHtml(statement_html(problem) if problem is not None else "")

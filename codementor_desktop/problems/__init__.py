@@ -1,0 +1,1 @@
+"""The problem bank: problem files, their validation, loading and search."""

@@ -1,0 +1,101 @@
+"""The child's entry: read one job from stdin, limit and guard this process, run, report frames.
+
+Started as ``python -I -S entry.py`` (or ``codementor --child`` in the frozen app). The job is read
+in full before anything else happens, so on Windows, where the parent assigns this process to a
+Job Object before it writes the job, no learner code runs outside the Job Object.
+"""
+
+import json
+import os
+import sys
+
+if __package__ in (None, ""):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import frames
+    import sandbox
+else:
+    from . import frames, sandbox
+
+# mode -> (module, function): modules are imported only when their mode is asked for.
+MODES = {
+    "judge": ("judge", "judge_tests"),
+    "execute": ("judge", "execute_once"),
+    "trace": ("tracer", "run_trace"),
+    "breakpoint": ("tracer", "run_breakpoint"),
+    "tests": ("testrunner", "run_tests"),
+    "generate": ("generate", "run_generate"),
+}
+
+
+def _load(module_name):
+    if __package__ in (None, ""):
+        return __import__(module_name)
+    import importlib
+
+    return importlib.import_module("." + module_name, __package__)
+
+
+def _peak_memory_kb():
+    # VmHWM belongs to this program image; ru_maxrss on Linux also counts the parent it forked from.
+    try:
+        with open("/proc/self/status") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak // 1024 if sys.platform == "darwin" else peak
+    except (ImportError, OSError):
+        return None
+
+
+def main():
+    raw = sys.stdin.buffer.read()
+    job = json.loads(raw.decode("utf-8"))
+    nonce = str(job.pop("nonce", ""))
+    # Frames go to a private copy of stdout; the learner's fd 1 leads nowhere.
+    private = os.dup(1)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
+    writer = frames.FrameWriter(nonce, private)
+    workdir = os.getcwd()
+    mode = job.get("mode", "judge")
+    if mode not in MODES:
+        writer.send("internal_error", message="unknown mode %r" % mode)
+        return 0
+    module_name, function_name = MODES[mode]
+    try:
+        handler = getattr(_load(module_name), function_name)
+    except (ImportError, AttributeError) as exc:
+        writer.send("internal_error", message="mode %r is not available: %s" % (mode, exc))
+        return 0
+    sys.setrecursionlimit(int((job.get("limits") or {}).get("recursion_limit") or 10000))
+    if workdir not in sys.path:
+        sys.path.insert(0, workdir)
+    sandbox.apply_limits(job.get("limits") or {})
+    if job.get("guard", True):
+        sandbox.install_guard(workdir)
+    writer.send("started", pid=os.getpid(), python=sys.version.split()[0])
+    try:
+        handler(job, workdir, writer.send)
+    except MemoryError:
+        writer.send("internal_error", message="out of memory in the harness", verdict="MLE")
+    except BaseException as exc:  # noqa: BLE001 - report, never die silently
+        import traceback
+
+        writer.send(
+            "internal_error",
+            message="".join(traceback.format_exception_only(type(exc), exc)).strip(),
+            detail=traceback.format_exc()[-4000:],
+        )
+    writer.send("done", memory_used_kb=_peak_memory_kb())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

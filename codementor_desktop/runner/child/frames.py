@@ -1,0 +1,28 @@
+"""Framed messages from the child to the parent, apart from anything the learner prints.
+
+Each frame is one line on the real stdout: a record separator, the protocol tag, the run's nonce,
+then compact JSON. The learner's own prints are captured in memory and never reach this stream.
+"""
+
+import json
+import os
+
+PROTOCOL = 1
+TAG = "\x1eCM%d:" % PROTOCOL
+
+
+class FrameWriter:
+    """Writes frames to a file descriptor that the learner's code does not hold."""
+
+    def __init__(self, nonce, fd=1):
+        self._prefix = (TAG + nonce + ":").encode("ascii")
+        self._fd = fd
+
+    def send(self, kind, **payload):
+        payload["kind"] = kind
+        data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, default=repr)
+        line = b"\n" + self._prefix + data.encode("utf-8", "replace") + b"\n"
+        view = memoryview(line)
+        while view:
+            written = os.write(self._fd, view)
+            view = view[written:]

@@ -1,0 +1,193 @@
+"""The local backend: a fresh, restricted child process per run.
+
+The runner owns the process: it creates a temporary working directory, starts the child in a new
+session with a scrubbed environment, writes the job, reads frames as they arrive, and kills the
+whole process group on a deadline or a cancel. Called from a worker thread, never the GUI thread.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
+from .protocol import ChildReport, FrameDecoder
+
+CHILD_DIR = Path(__file__).resolve().parent / "child"
+_KEEP_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "SYSTEMROOT", "WINDIR", "COMSPEC", "TZ")
+_STDERR_KEEP = 16_000
+
+FrameCallback = Callable[[dict], None]
+
+
+def python_child_command() -> list[str]:
+    """How to start a Python child: the frozen app itself, or this interpreter, isolated."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "--child"]
+    return [sys.executable, "-I", "-S", str(CHILD_DIR / "entry.py")]
+
+
+def scrubbed_environment(workdir: str, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The child's environment: no keys, tokens, proxies or home; only locale and basics."""
+    env = {k: v for k, v in os.environ.items() if k in _KEEP_ENV}
+    env.update(
+        {
+            "PATH": os.defpath if os.name != "nt" else os.environ.get("PATH", ""),
+            "HOME": workdir,
+            "TMPDIR": workdir,
+            "TEMP": workdir,
+            "TMP": workdir,
+            "PYTHONIOENCODING": "utf-8",
+            "PYTHONDONTWRITEBYTECODE": "1",
+        }
+    )
+    if extra:
+        env.update(extra)
+    return env
+
+
+class LocalRunner:
+    """Runs jobs in local child processes. Safe to share between threads: each run is separate."""
+
+    name = "local"
+
+    def __init__(self, command_for: Callable[[dict], list[str]] | None = None, poll_seconds: float = 0.02):
+        self._command_for = command_for or (lambda job: python_child_command())
+        self._poll = poll_seconds
+
+    def run(
+        self,
+        job: dict,
+        deadline_seconds: float,
+        cancel: threading.Event | None = None,
+        on_frame: FrameCallback | None = None,
+    ) -> ChildReport:
+        """Run one job to its end, its deadline or a cancel; never raises for the learner's faults."""
+        import json
+
+        workdir = tempfile.mkdtemp(prefix="codementor-run-")
+        report = ChildReport(backend=self.name)
+        started = time.perf_counter()
+        try:
+            command = self._command_for(job)
+            popen_args: dict = {}
+            if os.name == "nt":
+                popen_args["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
+            else:
+                popen_args["start_new_session"] = True
+            try:
+                process = subprocess.Popen(
+                    command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    cwd=workdir,
+                    env=scrubbed_environment(workdir, job.get("env")),
+                    **popen_args,
+                )
+            except OSError as exc:
+                report.internal_error = f"could not start {command[0]}: {exc}"
+                return report
+            windows_job = WindowsJob.attach(process, job) if os.name == "nt" else None
+            watchdog = None
+            if needs_memory_watchdog():
+                watchdog = MemoryWatchdog(process.pid, (job.get("limits") or {}).get("memory_mb", 256))
+                watchdog.start()
+            decoder = FrameDecoder(str(job.get("nonce", "")))
+            reader = threading.Thread(target=self._read_frames, args=(process, decoder, report, on_frame), daemon=True)
+            err_chunks: list[bytes] = []
+            err_reader = threading.Thread(target=_drain, args=(process.stderr, err_chunks), daemon=True)
+            reader.start()
+            err_reader.start()
+            try:
+                process.stdin.write(json.dumps(job).encode("utf-8"))
+                process.stdin.close()
+            except OSError:
+                pass  # the child died before reading its job: its exit status tells why
+            deadline = started + deadline_seconds
+            # The reader ends when the child closes stdout (it exits): wake up at once for that,
+            # and every poll interval to look at the deadline, a cancel and the watchdog.
+            while reader.is_alive():
+                reader.join(self._poll)
+                if not reader.is_alive():
+                    break
+                if cancel is not None and cancel.is_set():
+                    report.cancelled = True
+                    break
+                if time.perf_counter() > deadline:
+                    report.timed_out = True
+                    break
+                if watchdog is not None and watchdog.exceeded:
+                    report.memory_exceeded = True
+                    break
+            try:
+                process.wait(timeout=max(0.0, min(1.0, deadline - time.perf_counter())))
+            except subprocess.TimeoutExpired:
+                report.timed_out = report.timed_out or not report.cancelled
+            if process.poll() is None:
+                kill_process_tree(process)
+            process.wait()
+            reader.join(timeout=5)
+            err_reader.join(timeout=5)
+            if watchdog is not None:
+                watchdog.stop()
+                report.memory_exceeded = report.memory_exceeded or watchdog.exceeded
+            if windows_job is not None:
+                windows_job.close()
+            code = process.returncode
+            if code is not None and code < 0:
+                report.signal = -code
+            else:
+                report.exit_code = code
+            report.stderr = b"".join(err_chunks).decode("utf-8", "replace")[-_STDERR_KEEP:]
+        finally:
+            report.wall_ms = (time.perf_counter() - started) * 1000
+            shutil.rmtree(workdir, ignore_errors=True)
+        return report
+
+    @staticmethod
+    def _read_frames(process, decoder: FrameDecoder, report: ChildReport, on_frame: FrameCallback | None):
+        stream = process.stdout
+        while True:
+            chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
+            if not chunk:
+                break
+            for frame in decoder.feed(chunk):
+                report.frames.append(frame)
+                if on_frame is not None:
+                    on_frame(frame)
+        for frame in decoder.close():
+            report.frames.append(frame)
+            if on_frame is not None:
+                on_frame(frame)
+
+
+def _drain(stream, chunks: list[bytes]) -> None:
+    total = 0
+    for chunk in iter(lambda: stream.read(8192), b""):
+        total += len(chunk)
+        chunks.append(chunk)
+        while total > 4 * _STDERR_KEEP and len(chunks) > 1:
+            total -= len(chunks.pop(0))
+
+
+def kill_process_tree(process: subprocess.Popen) -> None:
+    """Kill the child and everything in its process group (its session, on POSIX)."""
+    try:
+        if os.name == "nt":
+            process.kill()
+        else:
+            os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, OSError):
+        try:
+            process.kill()
+        except OSError:
+            pass

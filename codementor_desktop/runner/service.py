@@ -1,0 +1,132 @@
+"""The execution engine behind execute_code, bp_execute and the window's Run and Submit.
+
+One ``Executor`` over one backend (local child processes, or a Piston server): it builds jobs,
+runs them and turns reports into the spec's results. Plain functions with a cancel event and a
+progress callback, so the same call runs under pytest, the command line and a worker thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .protocol import ChildReport, Limits, new_job
+from .results import executed_once, judged_run
+
+ProgressCallback = Callable[[int, int, str], None]
+SUPPORTED_LANGUAGES = ("python",)
+
+
+class UnsupportedLanguage(ValueError):
+    """A language this backend cannot run."""
+
+    def __init__(self, language: str, supported: tuple[str, ...]):
+        self.language = language
+        self.supported = supported
+        super().__init__(f"{language!r} cannot run here; supported: {', '.join(supported)}")
+
+
+class BackendUnavailable(RuntimeError):
+    """The backend (a Piston server, Node) is not reachable; ``address`` says which."""
+
+    def __init__(self, message: str, address: str = ""):
+        self.address = address
+        super().__init__(message)
+
+
+class Backend(Protocol):
+    name: str
+    languages: tuple[str, ...]
+
+    def run(
+        self,
+        job: dict,
+        deadline_seconds: float,
+        cancel: threading.Event | None = None,
+        on_frame: Callable[[dict], None] | None = None,
+    ) -> ChildReport: ...
+
+
+class Executor:
+    """Runs and judges code on one backend."""
+
+    def __init__(self, backend: Backend):
+        self.backend = backend
+
+    def _check_language(self, language: str) -> None:
+        supported = tuple(getattr(self.backend, "languages", SUPPORTED_LANGUAGES))
+        if language not in supported:
+            raise UnsupportedLanguage(language, supported)
+
+    def judge(
+        self,
+        *,
+        code: str,
+        language: str,
+        tests: list[dict],
+        limits: Limits,
+        function: dict | None = None,
+        compare: str = "exact",
+        checker: str | None = None,
+        hidden_ids: set | None = None,
+        count_lines: bool = False,
+        line_budget: int | None = None,
+        cancel: threading.Event | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> dict[str, Any]:
+        """Judge ``code`` against ``tests`` (dicts with test_id, input, expected_output)."""
+        self._check_language(language)
+        limits = limits.clamped()
+        job = new_job(
+            "judge",
+            language,
+            code,
+            limits,
+            test_count=len(tests),
+            tests=tests,
+            function=function or {},
+            compare=compare,
+            checker=checker,
+            count_lines=count_lines,
+            line_budget=line_budget,
+        )
+        total = len(tests)
+        done = [0]
+
+        def on_frame(frame: dict) -> None:
+            if frame.get("kind") == "test" and progress is not None:
+                done[0] += 1
+                progress(done[0], total, f"test {frame.get('test_id')}: {frame.get('verdict')}")
+
+        report = self.backend.run(job, limits.wall_deadline(len(tests)), cancel, on_frame)
+        return judged_run(report, tests, hidden_ids)
+
+    def execute(
+        self,
+        *,
+        code: str,
+        language: str,
+        limits: Limits,
+        arguments: dict[str, Any] | None = None,
+        entry_point: str | None = None,
+        stdin: str = "",
+        cancel: threading.Event | None = None,
+    ) -> dict[str, Any]:
+        """Run ``code`` once (bp_execute). ``arguments`` holds ``input_data``/``target_value`` if given."""
+        self._check_language(language)
+        limits = limits.clamped()
+        job = new_job("execute", language, code, limits, entry_point=entry_point, stdin=stdin, **(arguments or {}))
+        report = self.backend.run(job, limits.wall_deadline(1), cancel, None)
+        return executed_once(report)
+
+    def run_job(
+        self,
+        job: dict,
+        deadline_seconds: float,
+        cancel: threading.Event | None = None,
+        on_frame: Callable[[dict], None] | None = None,
+    ) -> ChildReport:
+        """A raw job (generation, tracing): the report as the backend saw it."""
+        self._check_language(job.get("language", "python"))
+        return self.backend.run(job, deadline_seconds, cancel, on_frame)

@@ -1,0 +1,94 @@
+"""``codementor selftest``: what works on this machine, for a lab administrator."""
+
+from __future__ import annotations
+
+import ctypes.util
+import shutil
+import sys
+from collections.abc import Callable
+
+from .domain.vocabulary import Caller
+from .tools.context import ToolContext
+
+Check = tuple[str, Callable[[], tuple[bool, str]], bool]  # name, check, essential
+
+
+def _run(services, code: str, **extra) -> dict:
+    arguments = {"language": "python", "code": code, "timeout_seconds": 2, **extra}
+    return services.registry.call(
+        "bp_execute", arguments, ToolContext(caller=Caller.PERSON, learner=services.settings.user)
+    )
+
+
+def checks(services) -> list[Check]:
+    def python_runs():
+        result = _run(services, "def f(x):\n    return x * 2\n", input_data=21)
+        return result.get("return_value") == "42", f"bp_execute returned {result.get('return_value')!r}"
+
+    def time_limit():
+        result = _run(services, "while True:\n    pass\n")
+        return result.get("verdict") == "TLE", f"an endless loop ended as {result.get('verdict')}"
+
+    def memory_limit():
+        result = _run(services, "x = bytearray(600 * 1024 * 1024)\n", memory_limit_mb=64)
+        return result.get("verdict") == "MLE", f"a 600 MB allocation ended as {result.get('verdict')}"
+
+    def network_guard():
+        result = _run(services, "import socket\n")
+        return result.get("verdict") == "RE", f"opening the network ended as {result.get('verdict')}"
+
+    def problem_bank():
+        count, errors = len(services.bank), len(services.bank.errors)
+        return count > 0, f"{count} problems loaded, {errors} skipped"
+
+    def node():
+        path = shutil.which(services.settings.node_path or "node")
+        return (
+            path is not None,
+            f"node at {path}" if path else "no Node.js on PATH: JavaScript needs Node 18+ or Piston",
+        )
+
+    def keyring_backend():
+        try:
+            import keyring
+
+            name = type(keyring.get_keyring()).__name__
+            usable = "fail" not in name.lower() and "null" not in name.lower()
+            return usable, f"keyring backend {name}" + ("" if usable else ": API keys are kept for a session only")
+        except Exception as exc:  # noqa: BLE001
+            return False, f"no keyring ({exc})"
+
+    def qt_window():
+        if not sys.platform.startswith("linux"):
+            return True, "not Linux: no extra libraries needed"
+        missing = [lib for lib in ("xcb-cursor", "xcb-icccm", "xcb-keysyms") if ctypes.util.find_library(lib) is None]
+        if missing:
+            return False, "missing " + ", ".join(
+                f"lib{m}" for m in missing
+            ) + " (install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)"
+        return True, "the Qt xcb platform's libraries are present"
+
+    return [
+        ("python runner", python_runs, True),
+        ("time limit", time_limit, True),
+        ("memory limit", memory_limit, sys.platform.startswith("linux")),
+        ("network guard", network_guard, True),
+        ("problem bank", problem_bank, True),
+        ("javascript (node)", node, False),
+        ("keyring", keyring_backend, False),
+        ("window libraries", qt_window, False),
+    ]
+
+
+def run_selftest(services) -> int:
+    failed_essential = False
+    print(f"backend: {services.executor.backend.name}; data: {services.paths.data_dir}")
+    for name, check, essential in checks(services):
+        try:
+            ok, detail = check()
+        except Exception as exc:  # noqa: BLE001 - a check that breaks is a failed check
+            ok, detail = False, f"{type(exc).__name__}: {exc}"
+        mark = "ok  " if ok else ("FAIL" if essential else "warn")
+        print(f"[{mark}] {name:20} {detail}")
+        failed_essential |= essential and not ok
+    return 1 if failed_essential else 0

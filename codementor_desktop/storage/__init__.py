@@ -1,0 +1,1 @@
+"""Where things are kept: paths, settings, the learner database and secrets."""

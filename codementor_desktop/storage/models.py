@@ -1,0 +1,56 @@
+"""The learner database's tables. Changed only through migrations (``migrations/versions``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Learner(Base):
+    """A person practising; ``name`` is what ``CODEMENTOR_USER`` says."""
+
+    __tablename__ = "learners"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class StoredRun(Base):
+    """A run or trace result kept for its id (``run_id`` / ``trace_id``)."""
+
+    __tablename__ = "runs"
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    tool: Mapped[str] = mapped_column(String(64))
+    problem_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    language: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    verdict: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    result: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class RateEvent(Base):
+    """One rate-limited call, counted within its limit's window (shared across processes)."""
+
+    __tablename__ = "rate_events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner: Mapped[str] = mapped_column(String(64))
+    bucket: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_rate_events_lookup", "learner", "bucket", "at"),)
+
+
+class Note(Base):
+    """Free-form key/value facts about the database itself (its creation, its last repair)."""
+
+    __tablename__ = "notes"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -1,0 +1,65 @@
+"""The folders the app uses. ``CODEMENTOR_HOME`` puts them all in one place (tests, portable use)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "codementor"
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    config_dir: Path
+    data_dir: Path
+    log_dir: Path
+    cache_dir: Path
+    system_config_dir: Path
+
+    @classmethod
+    def discover(cls, environ: dict[str, str] | None = None) -> AppPaths:
+        environ = os.environ if environ is None else environ
+        home = environ.get("CODEMENTOR_HOME")
+        system = Path(environ.get("CODEMENTOR_SYSTEM_CONFIG") or platformdirs.site_config_dir(APP_NAME))
+        if home:
+            root = Path(home).expanduser()
+            return cls(root / "config", root / "data", root / "logs", root / "cache", system)
+        return cls(
+            Path(platformdirs.user_config_dir(APP_NAME)),
+            Path(platformdirs.user_data_dir(APP_NAME)),
+            Path(platformdirs.user_log_dir(APP_NAME)),
+            Path(platformdirs.user_cache_dir(APP_NAME)),
+            system,
+        )
+
+    def ensure(self) -> AppPaths:
+        for folder in (self.config_dir, self.data_dir, self.log_dir, self.cache_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+        return self
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config_dir / "settings.toml"
+
+    @property
+    def system_settings_file(self) -> Path:
+        return self.system_config_dir / "settings.toml"
+
+    @property
+    def database_file(self) -> Path:
+        return self.data_dir / "codementor.sqlite3"
+
+    @property
+    def user_problems_dir(self) -> Path:
+        return self.data_dir / "problems"
+
+    @property
+    def audit_log(self) -> Path:
+        return self.log_dir / "tool-calls.jsonl"
+
+    @property
+    def app_log(self) -> Path:
+        return self.log_dir / "codementor.log"

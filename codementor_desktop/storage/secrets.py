@@ -1,0 +1,63 @@
+"""API keys: the OS keyring when there is one, else an environment variable or this session only.
+
+A key is never written to a plain file or a log. On a bare Linux machine ``keyring`` has no
+backend; ``Credentials`` says so (``status``) and keeps a key in memory for the session.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+log = logging.getLogger(__name__)
+SERVICE = "codementor-desktop"
+ENVIRONMENT = {
+    "llm": "CODEMENTOR_LLM_API_KEY",
+    "llm_deep": "CODEMENTOR_LLM_DEEP_API_KEY",
+    "piston": "CODEMENTOR_PISTON_KEY",
+}
+
+
+class Credentials:
+    """Reads and stores keys by name (``llm``, ``llm_deep``, ``piston``)."""
+
+    def __init__(self, environ: dict[str, str] | None = None, use_keyring: bool = True):
+        self._environ = os.environ if environ is None else environ
+        self._session: dict[str, str] = {}
+        self._use_keyring = use_keyring
+        self.status = "keyring" if use_keyring else "session only"
+
+    def get(self, name: str) -> str:
+        variable = ENVIRONMENT.get(name)
+        if variable and self._environ.get(variable):
+            return self._environ[variable]
+        if name in self._session:
+            return self._session[name]
+        if not self._use_keyring:
+            return ""
+        try:
+            import keyring
+
+            return keyring.get_password(SERVICE, name) or ""
+        except Exception as exc:  # noqa: BLE001 - no backend, locked store, dbus missing...
+            self._note_unavailable(exc)
+            return ""
+
+    def set(self, name: str, value: str) -> str:
+        """Store a key; returns where it went (``keyring`` or ``session only``)."""
+        if self._use_keyring:
+            try:
+                import keyring
+
+                keyring.set_password(SERVICE, name, value)
+                return "keyring"
+            except Exception as exc:  # noqa: BLE001
+                self._note_unavailable(exc)
+        self._session[name] = value
+        return "session only"
+
+    def _note_unavailable(self, exc: Exception) -> None:
+        if self.status != "session only":
+            log.warning("no usable keyring (%s): keys are kept for this session only", type(exc).__name__)
+        self.status = "session only"
+        self._use_keyring = False

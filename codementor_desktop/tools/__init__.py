@@ -1,0 +1,1 @@
+"""The function-calling surface: argument models, the registry, and adapters onto the engine."""

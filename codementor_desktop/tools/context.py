@@ -1,0 +1,30 @@
+"""Who is calling a tool, for which learner, and how to report progress or be cancelled."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..domain.vocabulary import Caller
+
+Progress = Callable[[float, str], None]
+
+
+@dataclass
+class ToolContext:
+    """Passed to every tool call. ``cancel`` is set to stop it; ``progress(fraction, text)`` reports."""
+
+    caller: Caller = Caller.CLI
+    learner: str = "learner"
+    cancel: threading.Event = field(default_factory=threading.Event)
+    progress: Progress | None = None
+
+    def report(self, fraction: float, text: str = "") -> None:
+        if self.progress is not None:
+            self.progress(max(0.0, min(1.0, fraction)), text)
+
+    @property
+    def capped(self) -> bool:
+        """Models receive capped results with ids; people and the command line get everything."""
+        return self.caller in (Caller.MODEL, Caller.COACH)

@@ -1,0 +1,106 @@
+"""A bank problem's tests as the judge takes them: visible examples, hidden tests, and the
+seeded large inputs (generated once per problem version and cached)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from pathlib import Path
+
+from ..problems.model import Problem
+from ..runner.protocol import Limits, new_job
+from ..runner.service import Executor
+
+HIDDEN_ID_START = 1001  # hidden tests are numbered apart from the visible ones
+
+
+def function_spec(problem: Problem, language: str = "python") -> dict:
+    """What the child needs to call the learner's function: its name, parameters and returns."""
+    return {
+        "name": problem.function_name(language),
+        "params": [p.model_dump() for p in problem.function.params],
+        "returns": problem.function.returns,
+        "inplace": problem.function.inplace,
+    }
+
+
+def visible_tests(problem: Problem) -> list[dict]:
+    return [{"test_id": i + 1, "input": e.input, "expected_output": e.output} for i, e in enumerate(problem.examples)]
+
+
+class GeneratedTests:
+    """Computes and caches the generated hidden tests of problems (thread-safe)."""
+
+    def __init__(self, executor: Executor, cache_dir: Path):
+        self._executor = executor
+        self._cache_dir = cache_dir / "generated"
+        self._lock = threading.Lock()
+        self._memory: dict[str, list[dict]] = {}
+
+    def _key(self, problem: Problem) -> str:
+        digest = hashlib.sha256(
+            (problem.generator.python + problem.solutions.python + json.dumps(problem.generator.sizes)).encode()
+        ).hexdigest()[:12]
+        return f"{problem.id}-v{problem.version}-{digest}"
+
+    def for_problem(self, problem: Problem, cancel: threading.Event | None = None) -> list[dict]:
+        """``[{"input", "expected_output", "size"}]``, one per generator size."""
+        key = self._key(problem)
+        with self._lock:
+            if key in self._memory:
+                return self._memory[key]
+        path = self._cache_dir / f"{key}.json"
+        if path.exists():
+            try:
+                cases = json.loads(path.read_text(encoding="utf-8"))
+                with self._lock:
+                    self._memory[key] = cases
+                return cases
+            except (OSError, ValueError):
+                pass
+        cases = self._generate(problem, cancel)
+        self._cache_dir.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(cases), encoding="utf-8")
+        tmp.replace(path)
+        with self._lock:
+            self._memory[key] = cases
+        return cases
+
+    def _generate(self, problem: Problem, cancel: threading.Event | None) -> list[dict]:
+        limits = Limits(timeout_seconds=10, run_seconds=60, memory_mb=512, output_bytes=64 * 1024 * 1024)
+        job = new_job(
+            "generate",
+            "python",
+            problem.solutions.python,
+            limits,
+            test_count=len(problem.generator.sizes),
+            generator=problem.generator.python,
+            sizes=problem.generator.sizes,
+            function=function_spec(problem),
+            compare=problem.compare,
+            guard=True,
+        )
+        job["limits"]["output_chars_per_test"] = 10**9
+        report = self._executor.run_job(job, 60.0, cancel)
+        frames = sorted(report.of_kind("generated"), key=lambda f: f["index"])
+        if len(frames) != len(problem.generator.sizes):
+            problem_text = report.of_kind("internal_error") or [{"message": report.stderr[-500:]}]
+            raise RuntimeError(f"generating the large tests of {problem.id} failed: {problem_text[0].get('message')}")
+        return [{"input": f["input"], "expected_output": f["expected_output"], "size": f["size"]} for f in frames]
+
+
+def hidden_tests(
+    problem: Problem, generated: GeneratedTests | None, cancel: threading.Event | None = None
+) -> list[dict]:
+    """The hidden tests: written-out ones, then the generated large ones."""
+    tests = [
+        {"test_id": HIDDEN_ID_START + i, "input": t.input, "expected_output": t.output}
+        for i, t in enumerate(problem.tests)
+    ]
+    if generated is not None:
+        start = HIDDEN_ID_START + len(tests)
+        for i, case in enumerate(generated.for_problem(problem, cancel)):
+            tests.append({"test_id": start + i, "input": case["input"], "expected_output": case["expected_output"]})
+    return tests

@@ -1,0 +1,280 @@
+"""One argument model per tool. Their JSON schemas, inlined, are exactly what a model is given.
+
+Names, types, enums, defaults and bounds follow the specs; what we add is optional with a
+default. Validation is strict (no "5" for 5) so a model learns the right types from the errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+LanguageName = Literal["python", "javascript"]
+TopicName = Literal["arrays", "strings", "hash_maps", "trees", "graphs", "dynamic_programming"]
+MAX_CODE_CHARS = 100_000  # the default bound; settings may lower or raise it
+
+
+class ToolArguments(BaseModel):
+    """Base of every argument model. ``SPEC_REQUIRED`` is the spec's ``required`` list."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    SPEC_REQUIRED: ClassVar[tuple[str, ...]] = ()
+    DESCRIPTION: ClassVar[str] = ""
+
+
+class TestCaseArg(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    test_id: int | None = Field(default=None, description="Number of the test")
+    input: str = Field(default="", description="The arguments as JSON literals, e.g. '[2,7,11,15], 9'")
+    expected_output: str | None = Field(default=None, description="The expected result as a JSON literal")
+
+
+class ExecuteCode(ToolArguments):
+    SPEC_REQUIRED = ("code", "language", "problem_id", "test_cases")
+    DESCRIPTION = (
+        "Execute user code in a sandboxed environment (local restricted process or Piston) and return test "
+        "results. Returns execution time, memory usage, and pass/fail status for each test case."
+    )
+    code: str = Field(description="The complete source code to execute", max_length=MAX_CODE_CHARS)
+    language: LanguageName = Field(description="Programming language of the submitted code")
+    problem_id: str = Field(
+        description="Unique identifier for the problem (e.g., 'two-sum', 'valid-parentheses')", max_length=120
+    )
+    test_cases: list[TestCaseArg] = Field(
+        description="Array of test cases to run against the code; empty runs the problem's visible tests",
+        max_length=200,
+    )
+    timeout: int = Field(default=5, ge=1, le=10, description="Maximum execution time in seconds")
+    include_hidden: bool = Field(default=False, description="Also run the problem's hidden tests (Submit)")
+    entry_point: str | None = Field(default=None, description="Function to call when the code defines several")
+
+
+class AnalyzeCodePatterns(ToolArguments):
+    SPEC_REQUIRED = ("user_id", "problem_id", "code", "language", "test_results")
+    DESCRIPTION = (
+        "Analyze code structure using AST parsing and classification to detect error patterns, complexity "
+        "issues, and coding weaknesses. Updates user's weakness profile for personalized recommendations."
+    )
+    user_id: str | None = Field(default=None, description="Unique user identifier for profile tracking")
+    problem_id: str = Field(description="Problem identifier for context", max_length=120)
+    code: str = Field(description="Source code to analyze", max_length=MAX_CODE_CHARS)
+    language: LanguageName = Field(description="Programming language")
+    test_results: dict[str, Any] = Field(
+        description='Test execution results from execute_code function (or {"run_id": ...})'
+    )
+    optimal_solution: str | None = Field(
+        default=None, description="Reference optimal solution for comparison (optional)"
+    )
+
+
+class GetPersonalizedRecommendation(ToolArguments):
+    SPEC_REQUIRED = ("user_id",)
+    DESCRIPTION = (
+        "Generate personalized problem recommendations based on user's weakness profile, learning progression, "
+        "and mastery scores, with adaptive difficulty adjustment."
+    )
+    user_id: str | None = Field(default=None, description="Unique user identifier")
+    num_recommendations: int = Field(default=3, ge=1, le=10, description="Number of problems to recommend")
+    difficulty_preference: Literal["easy", "medium", "hard", "adaptive"] = Field(
+        default="adaptive", description="Preferred difficulty level. 'adaptive' adjusts based on recent performance."
+    )
+    topic_filter: list[TopicName] | None = Field(default=None, description="Filter recommendations to specific topics")
+    exclude_recent: bool = Field(default=True, description="Exclude problems attempted in last 7 days")
+
+
+class EscalateForInsight(ToolArguments):
+    SPEC_REQUIRED = ("reason",)
+    DESCRIPTION = (
+        "Call this function when the user is stuck or confused and needs a more insightful or creative question "
+        "to get them unstuck. This will use a more powerful AI to help."
+    )
+    reason: str = Field(
+        min_length=10,
+        max_length=150,
+        description="A short summary of why the user needs help. For example: 'The user is confused about the "
+        "base case in recursion.' or 'User expressed frustration.'",
+    )
+    topic: str | None = Field(
+        default=None, max_length=100, description="The main subject of the conversation, for example: 'recursion'."
+    )
+
+
+class ConcludeSession(ToolArguments):
+    SPEC_REQUIRED = ("summary_title", "final_insight")
+    DESCRIPTION = (
+        "Ends the current learning session. Use this when the user has reached a clear understanding or says "
+        "they are finished."
+    )
+    summary_title: str = Field(
+        min_length=5, max_length=100, description="A short, descriptive title for the completed session."
+    )
+    final_insight: str = Field(
+        min_length=20,
+        max_length=200,
+        description="The user's final statement of understanding that triggered the end of the session.",
+    )
+
+
+class BpExecute(ToolArguments):
+    SPEC_REQUIRED = ("language", "code")
+    DESCRIPTION = "Executes code with specific inputs and returns stdout, stderr, the return value, time and memory."
+    language: LanguageName = Field(description="Programming language")
+    code: str = Field(description="Source code to execute", max_length=MAX_CODE_CHARS)
+    input_data: Any = Field(default=None, description="Input to the program: the function's argument(s), or stdin")
+    target_value: Any = Field(default=None, description="Optional second argument (e.g. the search target)")
+    timeout_seconds: int = Field(default=5, ge=1, le=10, description="Execution time limit in seconds")
+    memory_limit_mb: int = Field(default=256, ge=16, le=512, description="Memory limit in MB")
+    entry_point: str | None = Field(default=None, description="Function to call when the code defines several")
+
+
+class BpRunTests(ToolArguments):
+    SPEC_REQUIRED = ("language", "code", "test_code", "test_framework")
+    DESCRIPTION = "Executes test code against the implementation; returns per-test results, failures and coverage."
+    language: LanguageName = Field(description="Programming language")
+    code: str = Field(description="The implementation under test", max_length=MAX_CODE_CHARS)
+    test_code: str = Field(description="The tests", max_length=MAX_CODE_CHARS)
+    test_framework: Literal["unittest", "pytest", "jest", "mocha"] = Field(description="Test framework style")
+    timeout_seconds: int = Field(default=10, ge=1, le=10, description="Time limit for the whole test run")
+
+
+TracePoint = str | int
+
+
+class BpTrace(ToolArguments):
+    SPEC_REQUIRED = ("language", "code")
+    DESCRIPTION = "Generates a detailed execution trace with variable states at each step."
+    language: LanguageName = Field(description="Programming language")
+    code: str = Field(description="Source code to trace", max_length=MAX_CODE_CHARS)
+    input_data: Any = Field(default=None, description="Input to the function")
+    target_value: Any = Field(default=None, description="Optional second argument")
+    trace_points: list[TracePoint] = Field(
+        default_factory=lambda: ["all_lines", "all_variables"],
+        description="'all_lines', 'all_variables', line numbers and variable names",
+        max_length=200,
+    )
+    max_steps: int = Field(default=1000, ge=1, le=100_000, description="Prevent infinite loops")
+    entry_point: str | None = Field(default=None, description="Function to call when the code defines several")
+
+
+class BpBreakpoint(ToolArguments):
+    SPEC_REQUIRED = ("language", "code", "condition")
+    DESCRIPTION = "Runs code until a condition is met, then captures the program state."
+    language: LanguageName = Field(description="Programming language")
+    code: str = Field(description="Source code", max_length=MAX_CODE_CHARS)
+    input_data: Any = Field(default=None, description="Input to the function")
+    target_value: Any = Field(default=None, description="Optional second argument")
+    condition: str = Field(min_length=1, max_length=500, description="Stop when this expression is true")
+    watch_vars: list[str] = Field(
+        default_factory=list, description="Variables or expressions to capture", max_length=50
+    )
+    line: int | None = Field(default=None, ge=1, description="Only stop on this line")
+    hit: int = Field(default=1, ge=1, description="Stop on the nth time the condition holds")
+    entry_point: str | None = Field(default=None, description="Function to call when the code defines several")
+
+
+class BpVisualizeStructure(ToolArguments):
+    SPEC_REQUIRED = ("structure_type", "data")
+    DESCRIPTION = "Generates a visual representation of a data structure."
+    structure_type: Literal["array", "tree", "graph", "stack", "queue", "linked_list", "matrix", "hash_map", "auto"] = (
+        Field(description="The kind of structure; 'auto' recognizes it from the data")
+    )
+    data: Any = Field(description="The structure's data")
+    format: Literal["ascii", "svg", "mermaid"] = Field(default="ascii", description="Output format")
+    highlight_indices: list[int] = Field(default_factory=list, description="Highlight specific elements")
+    pointers: dict[str, int] = Field(default_factory=dict, description="Named pointers, e.g. {'i': 0, 'j': 3}")
+
+
+class BpExecutionDiagram(ToolArguments):
+    SPEC_REQUIRED = ("trace_data",)
+    DESCRIPTION = "Creates a diagram of the execution path from a trace."
+    trace_data: dict[str, Any] = Field(description='Output of bp_trace, or {"trace_id": ...}')
+    diagram_type: Literal["flowchart", "sequence", "state"] = Field(default="flowchart", description="Diagram kind")
+    format: Literal["mermaid", "svg", "ascii"] = Field(default="mermaid", description="Output format")
+    variable: str | None = Field(default=None, description="For 'state': the variable whose states are drawn")
+
+
+class BpVariableHistory(ToolArguments):
+    SPEC_REQUIRED = ("trace_data", "variable_names")
+    DESCRIPTION = "Shows how variable values changed during execution."
+    trace_data: dict[str, Any] = Field(description='Output of bp_trace, or {"trace_id": ...}')
+    variable_names: list[str] = Field(min_length=1, max_length=20, description="Variables to follow")
+    format: Literal["table", "chart", "json"] = Field(default="table", description="Output format")
+
+
+class BpFindEdgeCases(ToolArguments):
+    SPEC_REQUIRED = ("language", "code")
+    DESCRIPTION = "Automatically discovers edge cases that might cause issues."
+    language: LanguageName = Field(description="Programming language")
+    code: str = Field(description="Source code", max_length=MAX_CODE_CHARS)
+    input_types: dict[str, str] = Field(default_factory=dict, description="e.g. {'arr': 'array', 'target': 'number'}")
+    test_categories: list[Literal["empty", "single", "duplicates", "boundaries", "negatives", "large", "sorted"]] = (
+        Field(default_factory=lambda: ["empty", "single", "duplicates", "boundaries"], description="Kinds of edge case")
+    )
+    problem_id: str | None = Field(default=None, description="A bank problem whose reference decides right answers")
+
+
+ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
+    "execute_code": ExecuteCode,
+    "analyze_code_patterns": AnalyzeCodePatterns,
+    "get_personalized_recommendation": GetPersonalizedRecommendation,
+    "escalate_for_insight": EscalateForInsight,
+    "conclude_session": ConcludeSession,
+    "bp_execute": BpExecute,
+    "bp_run_tests": BpRunTests,
+    "bp_trace": BpTrace,
+    "bp_breakpoint": BpBreakpoint,
+    "bp_visualize_structure": BpVisualizeStructure,
+    "bp_execution_diagram": BpExecutionDiagram,
+    "bp_variable_history": BpVariableHistory,
+    "bp_find_edge_cases": BpFindEdgeCases,
+}
+
+
+def inline_schema(model: type[ToolArguments]) -> dict[str, Any]:
+    """The model's JSON schema with ``$ref`` inlined, ``anyOf [X, null]`` folded to X, no titles,
+    and the spec's ``required`` list."""
+    schema = model.model_json_schema()
+    definitions = schema.pop("$defs", {})
+
+    def fold(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                target = definitions[node["$ref"].split("/")[-1]]
+                merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+                return fold(merged)
+            if "anyOf" in node:
+                options = [o for o in node["anyOf"] if o.get("type") != "null"]
+                rest = {k: v for k, v in node.items() if k != "anyOf"}
+                if len(options) == 1:
+                    return fold({**options[0], **rest})
+                types = [o.get("type") for o in options]
+                if all(isinstance(t, str) for t in types) and all(len(o) == 1 for o in options):
+                    return fold({**rest, "type": types})
+                return {**{k: fold(v) for k, v in rest.items()}, "anyOf": [fold(o) for o in options]}
+            out = {}
+            for key, value in node.items():
+                if key == "title":
+                    continue
+                if key == "default" and value is None:
+                    continue
+                out[key] = fold(value) if key != "properties" else {k: fold(v) for k, v in value.items()}
+            return out
+        if isinstance(node, list):
+            return [fold(v) for v in node]
+        return node
+
+    schema = fold(schema)
+    schema["required"] = list(model.SPEC_REQUIRED)
+    schema.pop("additionalProperties", None)
+    schema.pop("description", None)
+    return schema
+
+
+def openai_tool(name: str) -> dict[str, Any]:
+    """One entry of the OpenAI ``tools=[...]`` list."""
+    model = ARGUMENT_MODELS[name]
+    return {
+        "type": "function",
+        "function": {"name": name, "description": model.DESCRIPTION, "parameters": inline_schema(model)},
+    }

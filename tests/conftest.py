@@ -1,0 +1,46 @@
+"""Every test runs against its own CODEMENTOR_HOME: no test touches the user's files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+REPO = Path(__file__).resolve().parent.parent
+SPEC_DIR = REPO.parent / "shared" / "spec"
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path_factory, monkeypatch):
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("CODEMENTOR_HOME", str(home))
+    monkeypatch.setenv("CODEMENTOR_SYSTEM_CONFIG", str(home / "system"))
+    monkeypatch.setenv("CODEMENTOR_USER", "ada")
+    for name in list(os.environ):
+        if name.startswith("CODEMENTOR_") and name not in (
+            "CODEMENTOR_HOME",
+            "CODEMENTOR_SYSTEM_CONFIG",
+            "CODEMENTOR_USER",
+        ):
+            monkeypatch.delenv(name, raising=False)
+    return home
+
+
+@pytest.fixture
+def services(isolated_home):
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.tools.services import Services
+
+    built = Services.build(credentials=Credentials(use_keyring=False))
+    yield built
+    built.close()
+
+
+@pytest.fixture
+def executor():
+    from codementor_desktop.runner.local import LocalRunner
+    from codementor_desktop.runner.service import Executor
+
+    return Executor(LocalRunner())

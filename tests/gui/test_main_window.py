@@ -1,0 +1,105 @@
+"""The walking skeleton: pick a problem, edit, Run on a worker, see the verdicts."""
+
+from codementor_desktop.gui.editor.code_editor import CodeEditor, bgr
+
+GOOD = "def two_sum(nums, target):\n    seen = {}\n    for j, v in enumerate(nums):\n        if target - v in seen:\n            return [seen[target - v], j]\n        seen[v] = j\n"
+
+
+def test_selecting_a_problem_shows_its_statement_and_starter(window):
+    assert window.browser.select("two-sum")
+    assert "Two Sum" in window.statement.toPlainText()
+    assert "def two_sum" in window.editor.text()
+
+
+def test_run_shows_per_test_verdicts(window):
+    window.browser.select("two-sum")
+    window.editor.set_text(GOOD)
+    window.run_code()
+    assert window.tests.verdicts() == ["AC", "AC", "AC"]
+    assert "3/3 passed" in window.tests.summary.text()
+
+
+def test_a_runtime_error_is_annotated_on_its_line(window):
+    window.browser.select("two-sum")
+    window.editor.set_text("def two_sum(nums, target):\n    x = 0\n    return nums[99]\n")
+    window.run_code()
+    assert window.tests.verdicts()[0] == "RE"
+    assert "IndexError" in window.editor.annotation_at(3)
+
+
+def test_filters_narrow_the_list(window):
+    everything = len(window.browser.visible_ids())
+    window.browser.search.setText("two sum")
+    assert window.browser.visible_ids() and len(window.browser.visible_ids()) < everything
+    window.browser.search.setText("")
+    index = window.browser.difficulty.findData("hard")
+    window.browser.difficulty.setCurrentIndex(index)
+    assert all(window.services.bank.get(i).difficulty.value == "hard" for i in window.browser.visible_ids())
+
+
+def test_drafts_survive_switching_problems(window):
+    ids = window.browser.visible_ids()
+    window.browser.select(ids[0])
+    window.editor.set_text("# my draft\n")
+    window.browser.select(ids[1])
+    window.browser.select(ids[0])
+    assert window.editor.text() == "# my draft\n"
+
+
+def test_the_threaded_worker_delivers_through_signals(qtbot, services):
+    from codementor_desktop.gui.workers import ToolWorker
+
+    worker = ToolWorker(services.registry, "ada")
+    try:
+        with qtbot.waitSignal(worker.result, timeout=30_000) as blocker:
+            worker.submit(
+                "bp_execute", {"language": "python", "code": "def f(x):\n    return x + 1\n", "input_data": 1}
+            )
+        assert blocker.args[1]["return_value"] == "2"
+    finally:
+        worker.shutdown()
+
+
+def test_latest_job_wins_and_stop_kills_the_run(qtbot, services):
+    from codementor_desktop.gui.workers import ToolWorker
+
+    worker = ToolWorker(services.registry, "ada")
+    results = []
+    worker.result.connect(lambda job, result: results.append((job, result)))
+    try:
+        slow = worker.submit(
+            "bp_execute",
+            {"language": "python", "code": "import time\ndef f(x):\n    time.sleep(20)\n", "input_data": 1},
+        )
+        with qtbot.waitSignal(worker.finished, timeout=30_000, check_params_cb=lambda job: job != slow):
+            fast = worker.submit(
+                "bp_execute", {"language": "python", "code": "def f(x):\n    return 7\n", "input_data": 1}
+            )
+        qtbot.waitUntil(lambda: any(job == fast for job, _ in results), timeout=30_000)
+        assert [job for job, _ in results] == [fast]
+        with qtbot.waitSignal(worker.cancelled, timeout=5_000):
+            worker.submit("bp_execute", {"language": "python", "code": "while True:\n    pass\n"})
+            worker.cancel()
+    finally:
+        worker.shutdown()
+
+
+def test_editor_basics(qtbot):
+    editor = CodeEditor()
+    qtbot.addWidget(editor)
+    editor.set_text("x = 'é'\n")
+    assert editor.text() == "x = 'é'\n"
+    editor.set_language("javascript")
+    assert editor.language == "javascript"
+    assert bgr(0xFF0000) == 0x0000FF
+
+
+def test_window_screenshot_is_not_blank(window, tmp_path):
+    window.browser.select("two-sum")
+    window.editor.set_text(GOOD)
+    window.run_code()
+    path = tmp_path / "window.png"
+    assert window.grab().save(str(path))
+    image = window.grab().toImage()
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 29)}
+    assert len(colours) > 10

@@ -1,0 +1,157 @@
+"""The registry never raises and answers every bad call with the tool-layer error object."""
+
+import json
+
+import pytest
+
+from codementor_desktop.domain.vocabulary import Caller
+from codementor_desktop.storage.settings import RateLimit
+from codementor_desktop.tools.capping import cap_for_model
+from codementor_desktop.tools.context import ToolContext
+
+GOOD = {"language": "python", "code": "def f(x):\n    return x + 1\n", "input_data": 1}
+
+
+def call(services, name, arguments, caller=Caller.CLI, learner="ada"):
+    return services.registry.call(name, arguments, ToolContext(caller=caller, learner=learner))
+
+
+def test_unknown_tool(services):
+    result = call(services, "rm_rf", {})
+    assert result["error_code"] == "UNKNOWN_TOOL"
+    assert "execute_code" in result["error_message"]
+
+
+@pytest.mark.parametrize("raw", ["{not json", "[1, 2]", '"text"', "42"])
+def test_malformed_or_non_object_arguments(services, raw):
+    result = call(services, "bp_execute", raw)
+    assert result["status"] == "error" and result["error_code"] == "INVALID_ARGUMENTS"
+    assert result["field_errors"][0]["field"] == "(arguments)"
+
+
+def test_raw_json_string_is_accepted(services):
+    result = call(services, "bp_execute", json.dumps(GOOD))
+    assert result["verdict"] == "AC" and result["return_value"] == "2"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "field"),
+    [
+        ({"language": "python"}, "code"),
+        ({**GOOD, "language": "cobol"}, "language"),
+        ({**GOOD, "timeout_seconds": "5"}, "timeout_seconds"),
+        ({**GOOD, "timeout_seconds": 11}, "timeout_seconds"),
+        ({**GOOD, "memory_limit_mb": 8}, "memory_limit_mb"),
+        ({**GOOD, "surprise": 1}, "surprise"),
+    ],
+)
+def test_field_errors_name_the_field(services, arguments, field):
+    result = call(services, "bp_execute", arguments)
+    assert result["error_code"] == "INVALID_ARGUMENTS"
+    assert field in [f["field"] for f in result["field_errors"]]
+
+
+def test_nested_field_errors_have_a_path(services):
+    arguments = {"code": "x", "language": "python", "problem_id": "p", "test_cases": [{"input": 5}]}
+    result = call(services, "execute_code", arguments)
+    assert "test_cases.0.input" in [f["field"] for f in result["field_errors"]]
+
+
+def test_oversized_code_is_refused_before_running(services):
+    result = call(services, "bp_execute", {**GOOD, "code": "x = 1\n" * 30_000})
+    assert result["error_code"] == "INVALID_ARGUMENTS"
+    assert "limit" in result["error_message"]
+
+
+def test_another_learners_user_id_is_forbidden(services):
+    from codementor_desktop.tools.registry import Tool
+
+    seen = {}
+
+    def handler(args, context, _services):
+        seen["user"] = args.user_id
+        return {"status": "ok"}
+
+    services.registry.register(Tool("get_personalized_recommendation", handler))
+    result = call(services, "get_personalized_recommendation", {"user_id": "mallory"})
+    assert result["error_code"] == "FORBIDDEN"
+    assert "user" not in seen
+    assert call(services, "get_personalized_recommendation", {"user_id": "ada"}) == {"status": "ok"}
+    assert call(services, "get_personalized_recommendation", {}) == {"status": "ok"}
+
+
+def test_a_handler_bug_is_an_internal_error_not_an_exception(services):
+    from codementor_desktop.tools.registry import Tool
+
+    def broken(args, context, _services):
+        raise ZeroDivisionError("oops")
+
+    services.registry.register(Tool("conclude_session", broken))
+    result = call(services, "conclude_session", {"summary_title": "Recursion", "final_insight": "x" * 25})
+    assert result["error_code"] == "INTERNAL_ERROR"
+
+
+def test_rate_limit_for_models_but_never_for_a_person(services):
+    services.limiter._limits["execution_local"] = RateLimit(calls=2, per_seconds=3600)
+    for _ in range(2):
+        assert call(services, "bp_execute", GOOD, Caller.MODEL)["verdict"] == "AC"
+    limited = call(services, "bp_execute", GOOD, Caller.MODEL)
+    assert limited["error_code"] == "RATE_LIMITED" and limited["retry_after_s"] > 0
+    assert call(services, "bp_execute", GOOD, Caller.PERSON)["verdict"] == "AC"
+    assert call(services, "bp_execute", GOOD, Caller.MODEL, learner="grace")["verdict"] == "AC"
+
+
+def test_rate_limits_are_shared_between_processes(services, isolated_home):
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.tools.services import Services
+
+    services.limiter._limits["execution_local"] = RateLimit(calls=1, per_seconds=3600)
+    assert call(services, "bp_execute", GOOD, Caller.MODEL)["verdict"] == "AC"
+    other = Services.build(credentials=Credentials(use_keyring=False))  # a second app on the same data
+    try:
+        other.limiter._limits["execution_local"] = RateLimit(calls=1, per_seconds=3600)
+        result = other.registry.call("bp_execute", GOOD, ToolContext(caller=Caller.MODEL, learner="ada"))
+        assert result["error_code"] == "RATE_LIMITED"
+    finally:
+        other.close()
+
+
+def test_runs_get_ids_and_can_be_fetched_back(services):
+    result = call(services, "bp_execute", GOOD)
+    stored = services.runs.get(result["run_id"])
+    assert stored["return_value"] == "2"
+    assert services.runs.get(result["run_id"], learner="grace") is None
+
+
+def test_models_get_a_capped_result_with_the_id(services):
+    tests = [{"test_id": i, "input": str(list(range(40))), "expected_output": "40"} for i in range(80)]
+    arguments = {
+        "language": "python",
+        "code": "def f(a):\n    return len(a)\n",
+        "problem_id": "scratch",
+        "test_cases": tests,
+    }
+    full = call(services, "execute_code", arguments)
+    capped = call(services, "execute_code", arguments, Caller.MODEL)
+    assert len(json.dumps(full)) > 8000 and len(full["test_results"]) == 80
+    assert len(json.dumps(capped)) <= 8500 and capped["truncated"]
+    assert capped["run_id"] in capped["note"]
+    assert services.runs.get(capped["run_id"])["tests_run"] == 80  # the whole result stays behind the id
+
+
+def test_capping_keeps_the_first_failing_test():
+    tests = [{"test_id": i, "passed": i != 7, "input": "x" * 500} for i in range(40)]
+    capped = cap_for_model({"status": "completed", "run_id": "run_1", "test_results": tests})
+    assert capped["test_results"][0]["test_id"] == 7
+    assert capped["test_results_omitted"] == 39
+
+
+def test_audit_log_records_calls_without_code(services):
+    secret_code = "def f(x):\n    return 'sk-THIS-IS-NOT-LOGGED'\n"
+    call(services, "bp_execute", {"language": "python", "code": secret_code, "input_data": 1})
+    call(services, "bp_execute", "{broken")
+    lines = services.paths.audit_log.read_text().splitlines()
+    entries = [json.loads(line) for line in lines]
+    assert [e["outcome"] for e in entries[-2:]] == ["AC", "INVALID_ARGUMENTS"]
+    assert entries[-2]["sizes"]["code_chars"] == len(secret_code)
+    assert "sk-THIS" not in "".join(lines)

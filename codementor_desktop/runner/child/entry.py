@@ -5,16 +5,16 @@ in full before anything else happens, so on Windows, where the parent assigns th
 Job Object before it writes the job, no learner code runs outside the Job Object.
 """
 
-import json
 import os
 import sys
 
 if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import fastjson
     import frames
     import sandbox
 else:
-    from . import frames, sandbox
+    from . import fastjson, frames, sandbox
 
 # mode -> (module, function): modules are imported only when their mode is asked for.
 MODES = {
@@ -55,7 +55,7 @@ def _peak_memory_kb():
 
 def main():
     raw = sys.stdin.buffer.read()
-    job = json.loads(raw.decode("utf-8"))
+    job = fastjson.loads(raw.decode("utf-8"))
     nonce = str(job.pop("nonce", ""))
     # Frames go to a private copy of stdout; the learner's fd 1 leads nowhere.
     private = os.dup(1)

@@ -4,8 +4,12 @@ Each frame is one line on the real stdout: a record separator, the protocol tag,
 then compact JSON. The learner's own prints are captured in memory and never reach this stream.
 """
 
-import json
 import os
+
+try:
+    from . import fastjson
+except ImportError:
+    import fastjson
 
 PROTOCOL = 1
 TAG = "\x1eCM%d:" % PROTOCOL
@@ -20,7 +24,7 @@ class FrameWriter:
 
     def send(self, kind, **payload):
         payload["kind"] = kind
-        data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, default=repr)
+        data = fastjson.dumps(payload)
         line = b"\n" + self._prefix + data.encode("utf-8", "replace") + b"\n"
         view = memoryview(line)
         while view:

@@ -1,12 +1,12 @@
 """Generation mode: the bank's seeded worst-case inputs, with expected outputs computed by the
 reference solution (trusted code from the problem file, run in the child all the same)."""
 
-import json
 import random
 
 try:
-    from . import judge, literals, structures
+    from . import fastjson, judge, literals, structures
 except ImportError:
+    import fastjson
     import judge
     import literals
     import structures
@@ -22,7 +22,7 @@ def run_generate(job, workdir, send):
     session = judge.Session(job, workdir)
     for index, size in enumerate(job.get("sizes", [])):
         args = generate(size, random.Random(index))
-        text = json.dumps(args, separators=(",", ":"))[1:-1]
+        text = fastjson.dumps(args)[1:-1]
         module, outcome = judge.run_module(session, code_object, reference)
         target = judge.find_entry_point(module, code_object, function.get("name"))
         if job.get("compare") == "operations":
@@ -46,6 +46,4 @@ def run_generate(job, workdir, send):
             send("internal_error", message="reference failed on size %d: %r" % (size, outcome["exception"]))
             return
         expected = literals.to_jsonable(structures.encode(outcome["value"]))
-        send(
-            "generated", index=index, size=size, input=text, expected_output=json.dumps(expected, separators=(",", ":"))
-        )
+        send("generated", index=index, size=size, input=text, expected_output=fastjson.dumps(expected))

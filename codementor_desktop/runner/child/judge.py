@@ -3,7 +3,6 @@
 import os
 import sys
 import time
-import traceback
 
 try:
     from . import compare, literals, sandbox, structures
@@ -71,6 +70,8 @@ def describe_exception(exc, solution_path):
         }
     if isinstance(exc, sandbox.OutputLimitExceeded):
         return {"verdict": Verdicts.OLE, "error_type": "output_limit", "error_message": "Output limit exceeded"}
+    import traceback  # only when something failed: it costs a few ms to import
+
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == solution_path]
     line = frames[-1].lineno if frames else None
     lines = ["Traceback (most recent call last):"]
@@ -100,7 +101,7 @@ class _Timer:
 
     def __enter__(self):
         try:
-            import signal
+            import _signal as signal  # the C module: "signal" pulls in enum
 
             if hasattr(signal, "setitimer") and self.seconds:
                 self._signal = signal

@@ -4,7 +4,10 @@ Nothing here evaluates code: JSON is decoded, and anything else goes through ``a
 literal nodes (and the names ``null``/``true``/``false``) allowed.
 """
 
-import json
+try:
+    from . import fastjson
+except ImportError:
+    import fastjson
 
 _JSON_NAMES = {"null": None, "true": True, "false": False, "None": None, "True": True, "False": False}
 
@@ -19,7 +22,7 @@ def parse_arguments(text):
     if not text:
         return [], {}
     try:
-        return json.loads("[" + text + "]"), {}
+        return fastjson.loads("[" + text + "]"), {}
     except ValueError:
         pass
     import ast
@@ -100,7 +103,7 @@ def to_jsonable(value, depth=0):
 def show(value, limit=2000):
     """A compact JSON text of a value for a person, capped at ``limit`` characters."""
     try:
-        text = json.dumps(to_jsonable(value), separators=(",", ":"), ensure_ascii=False)
+        text = fastjson.dumps(to_jsonable(value))
     except (TypeError, ValueError):
         text = repr(value)
     if len(text) > limit:

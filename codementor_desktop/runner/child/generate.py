@@ -45,5 +45,5 @@ def run_generate(job, workdir, send):
         if "exception" in outcome:
             send("internal_error", message="reference failed on size %d: %r" % (size, outcome["exception"]))
             return
-        expected = literals.to_jsonable(structures.encode(outcome["value"]))
+        expected = literals.to_jsonable(structures.encode(outcome["value"], function.get("returns")))
         send("generated", index=index, size=size, input=text, expected_output=fastjson.dumps(expected))

@@ -341,7 +341,7 @@ def _judge_one(session, test, code, code_object, path, function, params, compare
     inplace = function.get("inplace")
     if inplace is not None and isinstance(inplace, int) and inplace < len(decoded):
         value = decoded[inplace]
-    actual = structures.encode(value)
+    actual = structures.encode(value, function.get("returns"))
     result["actual_output"] = literals.show(actual, session.show_chars)
     result["stdout"] = session.clip(outcome["stdout"])
     result["execution_time_ms"] = outcome["time_ms"]

@@ -93,8 +93,11 @@ def decode(value, type_name):
     return value
 
 
-def encode(value):
-    """Turn a function's result into test data: nodes become lists."""
+def encode(value, type_name=None):
+    """Turn a function's result into test data: nodes become lists (no node is the empty list
+    when the function is declared to return a node)."""
+    if value is None and type_name in ("TreeNode", "ListNode", "Optional[TreeNode]", "Optional[ListNode]"):
+        return []
     if isinstance(value, TreeNode):
         return tree_to_list(value)
     if isinstance(value, ListNode):

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 
-def main() -> int:
+def main(screenshot: Path | None = None) -> int:
+    """Run the window until it closes; with ``screenshot``, save a picture of it and quit."""
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from .applog import install_crash_handler, setup_logging
@@ -38,6 +41,14 @@ def main() -> int:
         services = Services.build(loaded)
     window = MainWindow(services)
     window.show()
+    if screenshot is not None:
+
+        def save_and_quit() -> None:
+            window.grab().save(str(screenshot))
+            window.close()
+            app.quit()
+
+        QTimer.singleShot(0, save_and_quit)
     try:
         return app.exec()
     finally:

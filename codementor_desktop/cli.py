@@ -16,6 +16,9 @@ _INTERNAL_CODES = {"INTERNAL_ERROR", "BACKEND_UNAVAILABLE"}
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="codementor", description="Practise coding problems offline.")
     parser.add_argument("--version", action="version", version=f"codementor {__version__}")
+    parser.add_argument(
+        "--screenshot", metavar="PNG", type=Path, help="open the window, save a picture of it to PNG and quit"
+    )
     commands = parser.add_subparsers(dest="command")
     tool = commands.add_parser("tool", help="call one tool and print its JSON result")
     tool.add_argument("name")
@@ -51,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         from .app import main as run_app
 
-        return run_app()
+        return run_app(screenshot=args.screenshot)
     from .applog import install_crash_handler, setup_logging
     from .storage.settings import load_settings
 

@@ -108,3 +108,10 @@ def test_an_uncaught_error_is_logged_and_the_person_told_where(isolated_home):
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)
     assert "boom" in result.stderr and "app.log" in result.stderr
     assert "RuntimeError: boom" in (isolated_home / "logs" / "app.log").read_text()
+
+
+def test_the_window_starts_from_the_command_line(tmp_path):
+    picture = tmp_path / "window.png"
+    result = codementor("--screenshot", str(picture), env={"QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0, result.stderr
+    assert picture.exists() and picture.stat().st_size > 10_000

@@ -34,7 +34,7 @@ def checks(services) -> list[Check]:
         return result.get("verdict") == "MLE", f"a 600 MB allocation ended as {result.get('verdict')}"
 
     def network_guard():
-        result = _run(services, "import socket\n")
+        result = _run(services, "import socket\nsocket.socket().connect(('127.0.0.1', 9))\n")
         return result.get("verdict") == "RE", f"opening the network ended as {result.get('verdict')}"
 
     def problem_bank():

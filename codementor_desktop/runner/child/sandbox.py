@@ -154,6 +154,10 @@ def install_guard(workdir, allowed_read_only=()):
                         "Changing files outside the run's own folder is not allowed here (%s)." % event
                     )
 
+    # A module imported before the guard (the frozen app imports some at start) would not raise
+    # the "import" event again: forget them so that the learner's import is seen.
+    for name in _BLOCKED_IMPORTS:
+        sys.modules.pop(name, None)
     sys.addaudithook(hook)
     return state
 

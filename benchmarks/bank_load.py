@@ -1,6 +1,6 @@
 """How long loading and validating the whole problem bank takes, beside parsing its TOML alone.
 
-    uv run python benchmarks/bank_load.py [--rounds 20]
+uv run python benchmarks/bank_load.py [--rounds 20]
 """
 
 from __future__ import annotations

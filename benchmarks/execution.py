@@ -4,6 +4,10 @@ For each round, in alternation: a bare ``python -I -S -c pass`` and an in-proces
 ``registry.call("execute_code", ...)`` on a 10-test Python problem (each a fresh child process).
 Prints the medians and their ratio. Target: at most 3x.
 
+Then the same for JavaScript: a bare ``node -e 0`` and ``registry.call("bp_execute", ...)`` on a
+JavaScript two-sum (a fresh Node child with the harness, the heap and data limits and the
+permission model), side by side. Target: at most 1.5x.
+
     uv run python benchmarks/execution.py [--rounds 40]
 """
 
@@ -66,6 +70,60 @@ def main() -> None:
     print(f"bare python -I -S -c pass   median {b * 1000:7.1f} ms")
     print(f"execute_code (10 tests)     median {j * 1000:7.1f} ms")
     print(f"ratio execute_code / bare: {j / b:.2f}x (target <= 3x)")
+
+    javascript(rounds)
+
+
+JS_SOLUTION = """function twoSum(nums, target) {
+  const seen = new Map();
+  for (let j = 0; j < nums.length; j++) {
+    if (seen.has(target - nums[j])) return [seen.get(target - nums[j]), j];
+    seen.set(nums[j], j);
+  }
+  return [];
+}
+"""
+
+
+def javascript(rounds: int) -> None:
+    """bp_execute on JavaScript against a bare ``node -e 0``, started side by side."""
+    from codementor_desktop.domain.vocabulary import Caller
+    from codementor_desktop.runner.node import find_node
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.tools.context import ToolContext
+    from codementor_desktop.tools.services import Services
+
+    node, why = find_node()
+    if node is None:
+        print(f"javascript: skipped ({why})")
+        return
+    services = Services.build(credentials=Credentials(use_keyring=False))
+    arguments = {"language": "javascript", "code": JS_SOLUTION, "input_data": [[2, 7, 11, 15], 9]}
+    context = ToolContext(caller=Caller.PERSON, learner="bench")
+    bare_command = [node.path, "-e", "0"]
+    # The child's environment, for both: a variable such as NODE_EXTRA_CA_CERTS makes every Node
+    # start slower (it loads certificates), and the child never sees it.
+    from codementor_desktop.runner.local import scrubbed_environment
+
+    environment = scrubbed_environment(tempfile.gettempdir())
+    for _ in range(3):
+        subprocess.run(bare_command, check=True, env=environment)
+        services.registry.call("bp_execute", arguments, context)
+    bare, executed = [], []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        subprocess.run(bare_command, check=True, env=environment)
+        bare.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        result = services.registry.call("bp_execute", arguments, context)
+        executed.append(time.perf_counter() - started)
+        assert result["verdict"] == "AC" and result["return_value"] == "[0,1]", result
+    services.close()
+    b, e = statistics.median(bare), statistics.median(executed)
+    print(f"node {node.version_text}")
+    print(f"bare node -e 0              median {b * 1000:7.1f} ms")
+    print(f"bp_execute (javascript)     median {e * 1000:7.1f} ms")
+    print(f"ratio bp_execute / bare node: {e / b:.2f}x (target <= 1.5x)")
 
 
 if __name__ == "__main__":

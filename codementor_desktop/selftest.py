@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ctypes.util
-import shutil
 import sys
 from collections.abc import Callable
 
@@ -42,11 +41,12 @@ def checks(services) -> list[Check]:
         return count > 0, f"{count} problems loaded, {errors} skipped"
 
     def node():
-        path = shutil.which(services.settings.node_path or "node")
-        return (
-            path is not None,
-            f"node at {path}" if path else "no Node.js on PATH: JavaScript needs Node 18+ or Piston",
-        )
+        from .runner.node import find_node
+
+        runtime, why = find_node(services.settings.node_path)
+        if runtime is None:
+            return False, f"{why}: JavaScript needs Node 18+ or Piston"
+        return True, f"node {runtime.version_text} at {runtime.path}"
 
     def keyring_backend():
         try:

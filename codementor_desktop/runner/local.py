@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
 from .protocol import ChildReport, FrameDecoder
 
@@ -59,9 +60,38 @@ class LocalRunner:
 
     name = "local"
 
-    def __init__(self, command_for: Callable[[dict], list[str]] | None = None, poll_seconds: float = 0.02):
-        self._command_for = command_for or (lambda job: python_child_command())
+    def __init__(
+        self,
+        command_for: Callable[[dict], list[str]] | None = None,
+        poll_seconds: float = 0.02,
+        node_path: str = "",
+    ):
+        self._command_for = command_for
         self._poll = poll_seconds
+        self._node_path = node_path
+
+    @property
+    def node(self) -> NodeRuntime | None:
+        """Node.js for JavaScript jobs (looked up once per path), or None when there is none."""
+        return find_node(self._node_path)[0]
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return ("python", "javascript") if self.node is not None else ("python",)
+
+    def unsupported_reason(self, language: str) -> str:
+        """Why ``language`` cannot run here, for a learner (empty when it can, or nobody knows)."""
+        if language == "javascript" and self.node is None:
+            return missing_node_advice(find_node(self._node_path)[1])
+        return ""
+
+    def _command(self, job: dict, workdir: str) -> list[str] | None:
+        if self._command_for is not None:
+            return self._command_for(job)
+        if job.get("language") == "javascript":
+            node = self.node
+            return node.command(job, workdir) if node is not None else None
+        return python_child_command()
 
     def run(
         self,
@@ -77,7 +107,10 @@ class LocalRunner:
         report = ChildReport(backend=self.name)
         started = time.perf_counter()
         try:
-            command = self._command_for(job)
+            command = self._command(job, workdir)
+            if command is None:
+                report.internal_error = self.unsupported_reason(str(job.get("language")))
+                return report
             popen_args: dict = {}
             if os.name == "nt":
                 popen_args["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
@@ -97,6 +130,8 @@ class LocalRunner:
                 report.internal_error = f"could not start {command[0]}: {exc}"
                 return report
             windows_job = WindowsJob.attach(process, job) if os.name == "nt" else None
+            if job.get("language") == "javascript":
+                limit_process(process.pid, job)  # before the job is written: the job is its "go"
             watchdog = None
             if needs_memory_watchdog():
                 watchdog = MemoryWatchdog(process.pid, (job.get("limits") or {}).get("memory_mb", 256))
@@ -148,6 +183,8 @@ class LocalRunner:
             else:
                 report.exit_code = code
             report.stderr = b"".join(err_chunks).decode("utf-8", "replace")[-_STDERR_KEEP:]
+            if job.get("language") == "javascript" and ran_out_of_memory(report.stderr):
+                report.memory_exceeded = True  # V8's fatal out-of-memory abort
         finally:
             report.wall_ms = (time.perf_counter() - started) * 1000
             shutil.rmtree(workdir, ignore_errors=True)

@@ -21,9 +21,10 @@ SUPPORTED_LANGUAGES = ("python",)
 class UnsupportedLanguage(ValueError):
     """A language this backend cannot run."""
 
-    def __init__(self, language: str, supported: tuple[str, ...]):
+    def __init__(self, language: str, supported: tuple[str, ...], reason: str = ""):
         self.language = language
         self.supported = supported
+        self.reason = reason  # what to do about it (install Node, use Piston), when the backend knows
         super().__init__(f"{language!r} cannot run here; supported: {', '.join(supported)}")
 
 
@@ -57,7 +58,8 @@ class Executor:
     def _check_language(self, language: str) -> None:
         supported = tuple(getattr(self.backend, "languages", SUPPORTED_LANGUAGES))
         if language not in supported:
-            raise UnsupportedLanguage(language, supported)
+            explain = getattr(self.backend, "unsupported_reason", None)
+            raise UnsupportedLanguage(language, supported, explain(language) if explain else "")
 
     def judge(
         self,

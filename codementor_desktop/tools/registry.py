@@ -126,7 +126,8 @@ class ToolRegistry:
         except UnsupportedLanguage as exc:
             return tool_error(
                 ErrorCode.UNSUPPORTED_LANGUAGE,
-                f"{name} cannot run {exc.language} here. Supported: {', '.join(exc.supported)}.",
+                f"{name} cannot run {exc.language} here. Supported: {', '.join(exc.supported)}."
+                + (f" {exc.reason}" if exc.reason else ""),
                 supported=list(exc.supported),
             )
         except BackendUnavailable as exc:

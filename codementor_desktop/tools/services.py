@@ -29,7 +29,7 @@ def make_backend(settings: Settings, credentials: Credentials):
         from ..runner.piston import PistonBackend
 
         return PistonBackend.from_settings(settings, credentials)
-    return LocalRunner()
+    return LocalRunner(node_path=settings.node_path)
 
 
 @dataclass
@@ -84,9 +84,11 @@ class Services:
 
 
 def build_registry(services: Services) -> ToolRegistry:
-    from . import execution
+    from . import execution, testing
 
     registry = ToolRegistry(services)
     for tool in execution.TOOLS:
+        registry.register(tool)
+    for tool in testing.TOOLS:
         registry.register(tool)
     return registry

@@ -57,12 +57,17 @@ def main():
     raw = sys.stdin.buffer.read()
     job = fastjson.loads(raw.decode("utf-8"))
     nonce = str(job.pop("nonce", ""))
+    if "code" not in job and job.get("code_file"):
+        # On a Piston server the learner's code travels as a file beside the harness.
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, os.path.basename(job["code_file"])), encoding="utf-8") as handle:
+            job["code"] = handle.read()
     # Frames go to a private copy of stdout; the learner's fd 1 leads nowhere.
     private = os.dup(1)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.close(devnull)
-    writer = frames.FrameWriter(nonce, private)
+    writer = frames.FrameWriter(nonce, private, compact=bool(job.get("compact")), compare=job.get("compare"))
     workdir = os.getcwd()
     mode = job.get("mode", "judge")
     if mode not in MODES:

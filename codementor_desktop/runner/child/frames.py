@@ -18,12 +18,24 @@ TAG = "\x1eCM%d:" % PROTOCOL
 class FrameWriter:
     """Writes frames to a file descriptor that the learner's code does not hold."""
 
-    def __init__(self, nonce, fd=1):
+    def __init__(self, nonce, fd=1, compact=False, compare=None):
         self._prefix = (TAG + nonce + ":").encode("ascii")
         self._fd = fd
+        self._compactor = None
+        if compact:  # a Piston run: see compact.py
+            try:
+                from . import compact as compact_frames
+            except ImportError:
+                import compact as compact_frames
+            self._compactor = compact_frames.Compactor(compare)
 
     def send(self, kind, **payload):
-        payload["kind"] = kind
+        if self._compactor is not None:
+            payload = self._compactor.frame(kind, payload)
+            if payload is None:
+                return
+        else:
+            payload["kind"] = kind
         data = fastjson.dumps(payload)
         line = b"\n" + self._prefix + data.encode("utf-8", "replace") + b"\n"
         view = memoryview(line)

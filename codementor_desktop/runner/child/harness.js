@@ -1,0 +1,107 @@
+'use strict';
+// The JavaScript child: read one job from stdin, guard this process, run, report frames.
+//
+// The same protocol as the Python child (entry.py): one JSON job in; frames out, each a line
+// "\n\x1eCM1:<nonce>:<json>\n" on the real stdout, apart from what the learner prints (captured
+// in memory). Node's built-ins only: it runs from a source install, the frozen app and Piston.
+// Started by the parent with the heap limit and Node's permission model; the parent also sets
+// RLIMIT_DATA before it writes the job, so the job is this process's "go" signal.
+
+const fs = require('fs');
+const path = require('path');
+
+const PROTOCOL = 1;
+
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function writeAll(fd, text) {
+  const data = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < data.length) {
+    try {
+      offset += fs.writeSync(fd, data, offset, data.length - offset);
+    } catch (error) {
+      if (error.code !== 'EAGAIN') throw error;
+      pause(1); // a non-blocking pipe that is full: wait for the parent to read
+    }
+  }
+}
+
+function frameWriter(nonce, compact, compare) {
+  const prefix = `\n\x1eCM${PROTOCOL}:${nonce}:`;
+  const shorten = compact ? require('./jsframes.js').compactor(compare) : null; // a Piston run
+  return function send(kind, payload) {
+    const body = shorten ? shorten(kind, payload) : Object.assign({}, payload, { kind });
+    if (body) writeAll(1, prefix + JSON.stringify(body) + '\n');
+  };
+}
+
+function peakMemoryKb() {
+  try {
+    return process.resourceUsage().maxRSS;
+  } catch (_) {
+    return null;
+  }
+}
+
+function main() {
+  const job = JSON.parse(fs.readFileSync(0, 'utf8'));
+  const nonce = String(job.nonce || '');
+  delete job.nonce;
+  if (job.code === undefined && job.code_file) job.code = fs.readFileSync(path.join(__dirname, path.basename(job.code_file)), 'utf8');
+  const send = frameWriter(nonce, Boolean(job.compact), job.compare);
+  const workdir = process.cwd();
+  const limits = job.limits || {};
+  const sandbox = require('./jssandbox.js');
+  const judge = require('./jsjudge.js');
+  const mode = job.mode || 'judge';
+  const modes = {
+    judge: () => judge.judgeTests,
+    execute: () => judge.executeOnce,
+    tests: () => require('./jstests.js').runTests,
+  };
+  const io = sandbox.captureOutput(new sandbox.OutputBudget(Number(limits.output_bytes || 1024 * 1024)));
+  if (!modes[mode]) {
+    send('internal_error', { message: `mode '${mode}' is not available for JavaScript` });
+    send('done', { memory_used_kb: peakMemoryKb() });
+    return;
+  }
+  const handler = modes[mode]();
+  // Coverage needs V8 natives for a moment: taken before the guard closes V8's flags.
+  const coverage = mode === 'tests' ? require('./jscoverage.js').start() : null;
+  const session = new judge.Session(job, io, workdir);
+  if (mode !== 'tests') {
+    // Errors thrown later by callbacks the learner scheduled belong to the test that runs.
+    process.on('uncaughtException', (error) => session.asyncErrors.push(error));
+    process.on('unhandledRejection', (error) => session.asyncErrors.push(error));
+  }
+  // The guard takes process.exit (and reallyExit, which it calls) from the learner: keep both.
+  const [exit, reallyExit] = [process.exit, process.reallyExit];
+  if (job.guard !== false) {
+    sandbox.installGuard();
+    if (!process.permission) sandbox.guardWrites(workdir); // no permission model here
+  }
+  send('started', { pid: process.pid, node: process.versions.node });
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    send('done', { memory_used_kb: peakMemoryKb() });
+    process.reallyExit = reallyExit;
+    exit.call(process, 0); // a timer the learner left running must not keep the run alive
+  };
+  Promise.resolve()
+    .then(() => handler(job, session, send, { io, coverage }))
+    .then(finish, (error) => {
+      if (error instanceof RangeError && /allocation failed/i.test(error.message)) {
+        send('internal_error', { message: 'out of memory in the harness', verdict: 'MLE' });
+      } else {
+        send('internal_error', { message: String((error && error.message) || error), detail: String((error && error.stack) || '').slice(-4000) });
+      }
+      finish();
+    });
+}
+
+main();

@@ -1,0 +1,253 @@
+'use strict';
+// What a JavaScript child does to itself before the learner's code runs: it captures what the
+// code prints, and guards what Node's permission model leaves open (the network, signals to
+// other processes, native code). Like the Python guard, a practice fence, not a security
+// boundary: the operating system limits and Node's permission model come from the parent.
+
+const Module = module.constructor; // require('module') without loading it again (it costs half a millisecond)
+
+class SandboxViolation extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'SandboxViolation';
+  }
+}
+
+class OutputLimitExceeded extends Error {
+  constructor() {
+    super('Output limit exceeded');
+    this.name = 'OutputLimitExceeded';
+  }
+}
+
+class ExitRequest extends Error {
+  constructor(code) {
+    super(`The program exited with status ${code}`);
+    this.name = 'ExitRequest';
+    this.exitCode = code;
+  }
+}
+
+const BLOCKED_MODULES = {
+  net: 'Network access',
+  http: 'Network access',
+  https: 'Network access',
+  http2: 'Network access',
+  tls: 'Network access',
+  dgram: 'Network access',
+  dns: 'Network access',
+  'dns/promises': 'Network access',
+  child_process: 'Starting other programs',
+  cluster: 'Starting processes',
+  worker_threads: 'Starting threads',
+  inspector: 'The inspector',
+  'inspector/promises': 'The inspector',
+  trace_events: 'Tracing',
+  wasi: 'WASI',
+};
+
+/** How many characters of output the whole run may still produce (shared by stdout and stderr). */
+class OutputBudget {
+  constructor(limit) {
+    this.limit = limit;
+    this.used = 0;
+    this.exceeded = false;
+  }
+
+  take(count) {
+    this.used += count;
+    if (this.used > this.limit) this.exceeded = true;
+    return !this.exceeded;
+  }
+}
+
+/** A write-only stream that keeps what the learner prints, up to the run's budget. */
+class CapturedOutput {
+  constructor(budget) {
+    this.budget = budget;
+    this.parts = [];
+    this.isTTY = false;
+    this.columns = 80;
+    this.writable = true;
+    this.fd = -1;
+  }
+
+  write(chunk, encoding, callback) {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (!this.budget.take(text.length)) throw new OutputLimitExceeded();
+    this.parts.push(text);
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (typeof done === 'function') process.nextTick(done);
+    return true;
+  }
+
+  value() {
+    return this.parts.join('');
+  }
+
+  reset() {
+    this.parts = [];
+  }
+
+  // What code that treats it as a stream may call.
+  end() {}
+  on() {
+    return this;
+  }
+  once() {
+    return this;
+  }
+  off() {
+    return this;
+  }
+  removeListener() {
+    return this;
+  }
+  emit() {
+    return false;
+  }
+  listenerCount() {
+    return 0;
+  }
+  cork() {}
+  uncork() {}
+  getColorDepth() {
+    return 1;
+  }
+  hasColors() {
+    return false;
+  }
+}
+
+function refuse(message) {
+  return function blocked() {
+    throw new SandboxViolation(message);
+  };
+}
+
+/**
+ * Point process.stdout / process.stderr and console at captured streams (before anything reads
+ * them). `io.override`, when set, is what process.stdout gives instead: the test runner hands its
+ * reporter a stream of its own that way.
+ */
+function captureOutput(budget) {
+  const io = { budget, out: new CapturedOutput(budget), err: new CapturedOutput(budget), override: null };
+  Object.defineProperty(process, 'stdout', { configurable: true, enumerable: true, get: () => io.override || io.out });
+  Object.defineProperty(process, 'stderr', { configurable: true, enumerable: true, get: () => io.err });
+  // Made on first use: most runs never print, and a Console costs a few tenths of a millisecond.
+  let learnerConsole = null;
+  Object.defineProperty(globalThis, 'console', {
+    configurable: true,
+    get() {
+      if (learnerConsole === null) {
+        const { Console } = require('console');
+        learnerConsole = new Console({ stdout: io.out, stderr: io.err, ignoreErrors: false, colorMode: false });
+      }
+      return learnerConsole;
+    },
+    set(value) {
+      learnerConsole = value;
+    },
+  });
+  return io;
+}
+
+/** Install the guard; the harness takes what it needs of the guarded APIs before this. */
+function installGuard() {
+  const originalLoad = Module._load;
+  Module._load = function load(request) {
+    const name = String(request).replace(/^node:/, '');
+    if (Object.prototype.hasOwnProperty.call(BLOCKED_MODULES, name)) {
+      throw new SandboxViolation(`${BLOCKED_MODULES[name]} is not allowed in the practice sandbox (the module '${name}').`);
+    }
+    const module = originalLoad.apply(this, arguments);
+    // V8 flags could switch on natives syntax and take the whole process down.
+    if (name === 'v8' && module) module.setFlagsFromString = refuse('Changing V8 flags is not allowed here.');
+    return module;
+  };
+  for (const name of ['fetch', 'WebSocket', 'EventSource']) {
+    if (name in globalThis) {
+      Object.defineProperty(globalThis, name, {
+        configurable: false,
+        writable: false,
+        value: refuse(`Network access is not allowed in the practice sandbox (${name}).`),
+      });
+    }
+  }
+  const native = refuse('Native code is not allowed in the practice sandbox.');
+  for (const name of ['binding', '_linkedBinding', 'dlopen']) {
+    try {
+      Object.defineProperty(process, name, { configurable: false, writable: false, value: native });
+    } catch (_) {
+      // an older Node without it
+    }
+  }
+  const ownPid = process.pid;
+  const realKill = process.kill.bind(process);
+  process.kill = function kill(pid, signal) {
+    if (Number(pid) !== ownPid) throw new SandboxViolation('Sending signals to other processes is not allowed here (process.kill).');
+    return realKill(pid, signal);
+  };
+  process.exit = function exit(code) {
+    throw new ExitRequest(code === undefined ? 0 : code);
+  };
+  process.reallyExit = process.exit;
+  process.abort = refuse('process.abort() is not allowed here.');
+  for (const name of ['setuid', 'setgid', 'seteuid', 'setegid', 'setgroups', 'initgroups', 'chdir']) {
+    if (typeof process[name] === 'function') process[name] = refuse(`process.${name}() is not allowed here.`);
+  }
+}
+
+const PATH_WRITERS = [
+  'writeFile', 'appendFile', 'mkdir', 'mkdtemp', 'rm', 'rmdir', 'unlink', 'truncate', 'chmod', 'chown', 'lchown',
+  'utimes', 'lutimes', 'createWriteStream',
+];
+const TWO_PATH_WRITERS = ['rename', 'copyFile', 'cp', 'link', 'symlink'];
+const WRITE_FLAGS = /[wa+]/;
+
+/**
+ * Writes only inside the run's folder, where Node's permission model is not there to say so
+ * (Node 18, or a Piston server, which starts Node without flags).
+ */
+function guardWrites(workdir) {
+  const fs = require('fs');
+  const path = require('path');
+  const root = path.resolve(workdir);
+  const inside = (target) => {
+    if (typeof target === 'number' || target === undefined || target === null) return true;
+    const full = path.resolve(root, String(target instanceof URL ? target.pathname : target));
+    return full === root || full.startsWith(root + path.sep) || full === '/dev/null';
+  };
+  const check = (name, targets) => {
+    for (const target of targets) {
+      if (!inside(target)) {
+        throw new SandboxViolation(`Writing files outside the run's own folder is not allowed in the practice sandbox (${name}: ${target}).`);
+      }
+    }
+  };
+  const wrap = (object, name, paths) => {
+    const original = object[name];
+    if (typeof original !== 'function') return;
+    object[name] = function guarded(...args) {
+      check(name, args.slice(0, paths));
+      return original.apply(this, args);
+    };
+  };
+  for (const suffix of ['', 'Sync']) {
+    for (const name of PATH_WRITERS) wrap(fs, name + suffix, 1);
+    for (const name of TWO_PATH_WRITERS) wrap(fs, name + suffix, 2);
+  }
+  const writing = (flags) => flags !== undefined && (typeof flags === 'number' ? (flags & 0o3) || (flags & 0o100) : WRITE_FLAGS.test(String(flags)));
+  for (const [object, name] of [[fs, 'open'], [fs, 'openSync'], [fs.promises, 'open']]) {
+    const original = object[name];
+    object[name] = function guardedOpen(file, flags, ...rest) {
+      if (writing(flags)) check(name, [file]);
+      return original.call(this, file, flags, ...rest);
+    };
+  }
+  for (const name of PATH_WRITERS.concat(TWO_PATH_WRITERS)) wrap(fs.promises, name, TWO_PATH_WRITERS.includes(name) ? 2 : 1);
+}
+
+module.exports = {
+  SandboxViolation, OutputLimitExceeded, ExitRequest, OutputBudget, CapturedOutput, captureOutput, installGuard, guardWrites,
+};

@@ -1,0 +1,294 @@
+'use strict';
+// bp_run_tests for JavaScript: Jest- and Mocha-style tests (describe, it, test, hooks, expect)
+// on Node's built-in test runner. node:test schedules suites, hooks and async tests; every test
+// and hook function is wrapped, so that its result, output, time and failing line are recorded
+// here and sent as `case` frames. node:test's own report goes to a stream of its own.
+
+const { Writable } = require('stream');
+const vm = require('vm');
+const solution = require('./jssolution.js');
+const values = require('./jsvalues.js');
+const sandbox = require('./jssandbox.js');
+const coverageOf = require('./jscoverage.js');
+const { expect, jest, NotSupportedHere } = require('./jsexpect.js');
+
+const TEST_FILE = 'solution.test.js';
+const MODULE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname'];
+const SOLUTION_NAMES = ['./solution', './solution.js', '../solution', 'solution'];
+const UNAVAILABLE = {
+  chai: "chai is not available here: use expect(...) (Jest style) or require('assert').",
+  sinon: 'sinon is not available here: the tests run on Node\'s test runner without mocks.',
+};
+
+class SkipSignal extends Error {}
+
+function round3(ms) {
+  return Math.round(ms * 1000) / 1000;
+}
+
+function lineIn(error, file) {
+  const found = solution.lineOfStack(String((error && error.stack) || ''), file);
+  return found ? found.line : null;
+}
+
+function traceOf(error, message) {
+  const frames = String((error && error.stack) || '')
+    .split('\n')
+    .filter((l) => solution.isFrameOf(l, TEST_FILE) || solution.isFrameOf(l, solution.SOLUTION_FILE));
+  return [message, ...frames.slice(0, 8).map((l) => '    ' + l.trim())].join('\n');
+}
+
+/** Pass, fail (an assertion) or error, with the verdict and where it happened. */
+function classify(entry, error, budget) {
+  if (budget.exceeded) error = new sandbox.OutputLimitExceeded();
+  if (!error) return Object.assign(entry, { status: 'passed', verdict: 'AC', passed: true });
+  entry.passed = false;
+  entry.line_number = lineIn(error, TEST_FILE);
+  entry.solution_line = lineIn(error, solution.SOLUTION_FILE);
+  if (error instanceof SkipSignal) return Object.assign(entry, { status: 'skipped', verdict: null, passed: null, message: error.message });
+  if (error instanceof NotSupportedHere) return Object.assign(entry, { status: 'error', verdict: 'IE', message: error.message });
+  if (error && (error.name === 'AssertionError' || error.code === 'ERR_ASSERTION')) {
+    return Object.assign(entry, { status: 'failed', verdict: 'WA', message: String(error.message) });
+  }
+  const described = solution.describeError(error, solution.SOLUTION_FILE);
+  Object.assign(entry, { status: 'error', verdict: described.verdict, message: described.error_message });
+  if (described.verdict === 'RE') entry.traceback = traceOf(error, described.error_message);
+  return entry;
+}
+
+/** Records the tests as node:test runs them, and sends each one's frame. */
+class Recorder {
+  constructor(session, send, limitMs) {
+    this.session = session;
+    this.send = send;
+    this.limitMs = limitMs;
+    this.cases = [];
+    this.path = [];
+    this.hookErrors = [];
+    this.stopped = null;
+  }
+
+  define(name) {
+    const entry = { name: this.path.concat(String(name)).join(' > '), status: 'pending', path: this.path.slice() };
+    this.cases.push(entry);
+    return entry;
+  }
+
+  emit(entry) {
+    const { path, ...frame } = entry;
+    this.send('case', frame);
+  }
+
+  /** Run a learner's function (test or hook) with its time limit, `this` and `done` as Mocha gives them. */
+  async call(fn, limitMs) {
+    const context = {
+      timeout() {
+        return this;
+      },
+      slow() {
+        return this;
+      },
+      retries() {
+        return this;
+      },
+      skip(reason) {
+        throw new SkipSignal(reason || 'skipped');
+      },
+    };
+    const started = solution.now();
+    const body = fn.length > 0 ? () => new Promise((resolve, reject) => fn.call(context, (error) => (error ? reject(error) : resolve()))) : () => fn.call(context);
+    const value = solution.runWithTimeout(body, limitMs);
+    if (value && typeof value.then === 'function') await this.session.within(value, started, limitMs);
+  }
+
+  async run(entry, fn, limitMs) {
+    const { session } = this;
+    if (this.stopped) {
+      Object.assign(entry, { status: 'skipped', verdict: null, message: `not run: ${this.stopped}` });
+      return this.emit(entry);
+    }
+    session.out.reset();
+    session.err.reset();
+    const started = solution.now();
+    let error = null;
+    try {
+      await this.call(fn, limitMs);
+    } catch (caught) {
+      error = caught;
+    }
+    entry.execution_time_ms = round3(solution.now() - started);
+    entry.stdout = session.clip(session.out.value() + session.err.value());
+    classify(entry, error, session.budget);
+    if (entry.verdict === 'OLE' || entry.verdict === 'MLE') this.stopped = 'an earlier test went over the run\'s limits';
+    this.emit(entry);
+    if (error && !(error instanceof SkipSignal)) throw error; // node:test marks it failed too
+  }
+
+  /** Tests that never ran (a hook failed, or the run ended first) are reported as errors. */
+  finish() {
+    for (const entry of this.cases) {
+      if (entry.status !== 'pending') continue;
+      const hook = this.hookErrors.find((h) => h.path.every((part, i) => entry.path[i] === part));
+      if (hook) {
+        classify(entry, hook.error, { exceeded: false });
+        entry.status = 'error';
+        entry.message = `The ${hook.label} hook failed: ${entry.message}`;
+      } else {
+        Object.assign(entry, { status: 'error', verdict: 'RE', passed: false, message: 'The test did not run: its suite failed before it.' });
+      }
+      this.emit(entry);
+    }
+  }
+}
+
+function formatTitle(title, args, index) {
+  let next = 0;
+  let text = String(title).replace(/%[sdipjfo#%]/g, (token) => {
+    if (token === '%%') return '%';
+    if (token === '%#') return String(index);
+    const value = args[next++];
+    return token === '%p' || token === '%j' || token === '%o' ? JSON.stringify(value) : String(value);
+  });
+  if (args.length === 1 && args[0] && typeof args[0] === 'object' && !Array.isArray(args[0])) {
+    text = text.replace(/\$([A-Za-z_]\w*)/g, (m, key) => (key in args[0] ? String(args[0][key]) : m));
+  }
+  return text;
+}
+
+/** describe/it/test/hooks for the test code, over node:test. */
+function makeApi(nt, recorder, io) {
+  const boot = (call) => {
+    // node:test picks its report stream when it first starts: it gets a sink, not the learner's output.
+    const result = call();
+    io.override = null;
+    return result;
+  };
+  const suite = (mode) =>
+    function describe(title, fn) {
+      const parent = recorder.path.slice();
+      const name = String(title);
+      if (mode === 'skip' || typeof fn !== 'function') {
+        recorder.path = parent.concat(name);
+        const entry = recorder.define('(skipped suite)');
+        recorder.path = parent;
+        Object.assign(entry, { status: 'skipped', verdict: null, message: 'the suite is skipped' });
+        recorder.emit(entry);
+        return boot(() => nt.describe(name, { skip: true }, () => {}));
+      }
+      const body = function () {
+        const saved = recorder.path;
+        recorder.path = parent.concat(name);
+        try {
+          return fn.call(this);
+        } finally {
+          recorder.path = saved;
+        }
+      };
+      return boot(() => nt.describe(name, body));
+    };
+  const single = (mode) =>
+    function it(title, fn, timeout) {
+      const entry = recorder.define(title);
+      if (mode === 'skip' || mode === 'todo' || typeof fn !== 'function') {
+        Object.assign(entry, { status: 'skipped', verdict: null, message: mode === 'todo' || !fn ? 'todo' : 'skipped' });
+        recorder.emit(entry);
+        return boot(() => nt.it(String(title), { skip: true }, () => {}));
+      }
+      const limitMs = typeof timeout === 'number' && timeout > 0 ? Math.min(timeout, recorder.limitMs) : recorder.limitMs;
+      return boot(() => nt.it(String(title), () => recorder.run(entry, fn, limitMs)));
+    };
+  const hook = (real, label) =>
+    function registerHook(fn) {
+      const path = recorder.path.slice();
+      if (typeof fn !== 'function') return undefined;
+      return boot(() =>
+        real(async () => {
+          try {
+            await recorder.call(fn, recorder.limitMs);
+          } catch (error) {
+            recorder.hookErrors.push({ path, label, error });
+            throw error;
+          }
+        }),
+      );
+    };
+  const withEach = (make) => {
+    const fn = make('run');
+    fn.skip = make('skip');
+    fn.only = fn; // node:test honours .only only with --test-only: every test runs here
+    fn.todo = make('todo');
+    fn.each = (table) => {
+      if (Array.isArray(table) && table.raw) throw new NotSupportedHere('Tagged-template tables in .each are not supported here: pass an array of rows.');
+      return (title, body, timeout) =>
+        table.forEach((row, index) => {
+          const args = Array.isArray(row) ? row : [row];
+          fn(formatTitle(title, args, index), function () {
+            return body.apply(this, args);
+          }, timeout);
+        });
+    };
+    return fn;
+  };
+  const describe = withEach(suite);
+  const it = withEach(single);
+  const before = hook(nt.before, 'before');
+  const after = hook(nt.after, 'after');
+  const beforeEach = hook(nt.beforeEach, 'beforeEach');
+  const afterEach = hook(nt.afterEach, 'afterEach');
+  return {
+    describe, context: describe, suite: describe, xdescribe: describe.skip, fdescribe: describe,
+    it, test: it, specify: it, xit: it.skip, xtest: it.skip, fit: it,
+    expect, jest,
+    before, beforeAll: before, suiteSetup: before, after, afterAll: after, suiteTeardown: after,
+    beforeEach, setup: beforeEach, afterEach, teardown: afterEach,
+  };
+}
+
+function compileTests(code) {
+  const head = '(function (' + MODULE_PARAMS.join(', ') + ') {';
+  try {
+    return { script: new vm.Script(head + String(code || '') + '\n})', { filename: TEST_FILE }) };
+  } catch (error) {
+    if (error && error.name === 'SyntaxError') return { error: solution.syntaxErrorPayload(error, String(code || ''), TEST_FILE, head.length) };
+    throw error;
+  }
+}
+
+/** Tests mode: resolves once node:test has run every test (the event loop is then empty). */
+async function runTests(job, session, send, { io, coverage }) {
+  io.override = new Writable({ write: (chunk, encoding, done) => done() });
+  const nt = require('node:test');
+  const compiled = solution.compile(job.code, solution.SOLUTION_FILE);
+  if (compiled.error) return send('compile_error', Object.assign({ where: 'code' }, compiled.error));
+  const recorder = new Recorder(session, send, 1000 * Number((job.limits || {}).timeout_seconds || 5));
+  const api = makeApi(nt, recorder, io);
+  const tests = compileTests(job.test_code);
+  if (tests.error) return send('compile_error', Object.assign({ where: 'tests' }, tests.error));
+  const [loaded, outcome] = await session.runModule(compiled, '');
+  if (outcome.exception) return send('load_error', Object.assign({ where: 'code' }, solution.describeError(outcome.exception)));
+  const exported = loaded.exportsValue;
+  const ownExports = exported && typeof exported === 'object' && !Object.keys(exported).length ? null : exported;
+  const solutionExports = ownExports || Object.fromEntries(Object.entries(loaded.values).filter(([, v]) => v !== undefined));
+  for (const name of SOLUTION_NAMES) session.modules[name] = solutionExports;
+  for (const name of ['@jest/globals', 'mocha', 'node:test', 'test']) session.modules[name] = api;
+  for (const [name, message] of Object.entries(UNAVAILABLE)) session.modules[name] = new NotSupportedHere(message);
+  // Globals, not parameters: the tests may still declare their own (`const { expect } = require(...)`).
+  for (const [name, value] of Object.entries(loaded.values)) if (value !== undefined) globalThis[name] = value;
+  Object.assign(globalThis, { TreeNode: values.TreeNode, ListNode: values.ListNode }, api);
+  const all = new Promise((resolve) => process.once('beforeExit', resolve));
+  const wrapper = tests.script.runInThisContext();
+  const module = { exports: {} };
+  const args = [module.exports, session.require, module, TEST_FILE, session.workdir];
+  const load = await session.call(() => wrapper.apply(module.exports, args), '');
+  io.override = null;
+  if (load.exception) return send('load_error', Object.assign({ where: 'tests' }, solution.describeError(load.exception, TEST_FILE)));
+  if (!recorder.cases.length) return undefined; // the parent says that no tests were found
+  await all;
+  recorder.finish();
+  const ranges = coverage && coverage.collect ? coverage.collect(compiled.text) : null;
+  if (ranges) send('coverage', coverageOf.lineCoverage(ranges, compiled.source, compiled.offset));
+  else send('coverage', { unavailable: (coverage && coverage.reason) || 'V8 reported no coverage for the code' });
+  return undefined;
+}
+
+module.exports = { runTests, formatTitle };

@@ -1,0 +1,49 @@
+"""bp_run_tests: a thin adapter from arguments onto the test runner of the execution engine."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..domain.vocabulary import ErrorCode
+from ..runner.protocol import Limits
+from ..runner.testrun import FrameworkMismatch, run_tests
+from .context import ToolContext
+from .errors import ToolFailure
+from .execution import execution_bucket
+from .registry import Tool
+from .schemas import BpRunTests
+
+if TYPE_CHECKING:
+    from .services import Services
+
+
+def bp_run_tests(args: BpRunTests, context: ToolContext, services: Services) -> dict:
+    limits = Limits(
+        timeout_seconds=float(args.timeout_seconds),
+        run_seconds=float(args.timeout_seconds) + 5,
+        memory_mb=services.settings.memory_mb,
+    )
+    try:
+        result = run_tests(
+            services.executor,
+            language=args.language,
+            code=args.code,
+            test_code=args.test_code,
+            framework=args.test_framework,
+            limits=limits,
+            cancel=context.cancel,
+            progress=lambda done, text: context.report(min(0.99, done / (done + 1)), text),
+        )
+    except FrameworkMismatch as exc:
+        raise ToolFailure(
+            ErrorCode.INVALID_ARGUMENTS,
+            str(exc),
+            field_errors=[{"field": "test_framework", "message": f"not a {exc.language} test style"}],
+        ) from None
+    result["run_id"] = services.runs.save(
+        "run", "bp_run_tests", context.learner, result, language=args.language, verdict=result.get("verdict")
+    )
+    return result
+
+
+TOOLS = [Tool("bp_run_tests", bp_run_tests, execution_bucket)]

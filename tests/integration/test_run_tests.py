@@ -1,0 +1,386 @@
+"""bp_run_tests for real: the learner's own tests in unittest, pytest, Jest and Mocha styles, run
+in child processes, with per-test results, failing lines and line coverage."""
+
+import pytest
+
+from codementor_desktop.domain.vocabulary import Caller
+from codementor_desktop.runner.node import find_node
+from codementor_desktop.tools.context import ToolContext
+
+needs_node = pytest.mark.skipif(find_node()[0] is None, reason="no Node.js 18+ on this machine")
+
+PY_CODE = """def add(a, b):
+    return a + b
+
+
+def divide(a, b):
+    if b == 0:
+        raise ValueError("cannot divide by zero")
+    return a / b
+
+
+def unused():
+    return 42
+"""
+JS_CODE = """function add(a, b) {
+  return a + b;
+}
+
+function divide(a, b) {
+  if (b === 0) {
+    throw new RangeError('cannot divide by zero');
+  }
+  return a / b;
+}
+
+function unused() {
+  return 42;
+}
+
+module.exports = { add, divide };
+"""
+
+
+def run(services, language, framework, test_code, code=None, timeout=10):
+    arguments = {
+        "language": language,
+        "code": code if code is not None else (PY_CODE if language == "python" else JS_CODE),
+        "test_code": test_code,
+        "test_framework": framework,
+        "timeout_seconds": timeout,
+    }
+    return services.registry.call("bp_run_tests", arguments, ToolContext(caller=Caller.PERSON, learner="ada"))
+
+
+def by_name(result):
+    return {case["name"]: case for case in result["test_results"]}
+
+
+def test_unittest_style(services):
+    tests = """import unittest
+from solution import divide
+
+
+class TestMath(unittest.TestCase):
+    def test_add(self):
+        self.assertEqual(add(2, 2), 4)
+
+    def test_add_wrong(self):
+        print("checking add")
+        self.assertEqual(add(2, 2), 5)
+
+    def test_divide_by_zero(self):
+        with self.assertRaises(ValueError):
+            divide(1, 0)
+
+    def test_error(self):
+        divide("a", 2)
+
+    @unittest.skip("not yet")
+    def test_later(self):
+        pass
+
+
+if __name__ == "__main__":
+    unittest.main()
+"""
+    result = run(services, "python", "unittest", tests)
+    cases = by_name(result)
+    assert cases["TestMath.test_add"]["status"] == "passed" and cases["TestMath.test_add"]["verdict"] == "AC"
+    wrong = cases["TestMath.test_add_wrong"]
+    assert wrong["status"] == "failed" and wrong["verdict"] == "WA" and "4 != 5" in wrong["message"]
+    assert wrong["line_number"] == 11 and wrong["stdout"] == "checking add\n"
+    error = cases["TestMath.test_error"]
+    assert error["verdict"] == "RE" and "TypeError" in error["message"]
+    assert error["line_number"] == 18 and error["solution_line"] == 8
+    assert 'File "solution.py", line 8' in error["traceback"]
+    assert cases["TestMath.test_later"]["status"] == "skipped"
+    assert result["totals"] == {"total": 5, "passed": 2, "failed": 1, "errors": 1, "skipped": 1}
+    assert result["status"] == "error" and result["verdict"] == "RE"
+    assert (
+        result["coverage"]["missed_lines"] == [12]
+        and result["coverage"]["lines_covered"] == result["coverage"]["lines_total"] - 1
+    )
+    assert result["run_id"].startswith("run_")
+
+
+def test_pytest_style_with_the_layer(services):
+    tests = """import pytest
+from solution import add
+
+
+def test_add():
+    assert add(1, 2) == 3
+
+
+def test_list():
+    assert [add(1, 1), add(2, 2)] == [2, 5]
+
+
+@pytest.mark.parametrize("a, b, expected", [(1, 2, 3), (2, 2, 5), pytest.param(0, 0, 0, id="zeros")])
+def test_many(a, b, expected):
+    assert add(a, b) == expected
+
+
+def test_raises():
+    with pytest.raises(ValueError, match="zero"):
+        divide(1, 0)
+
+
+def test_approx():
+    assert divide(1, 3) == pytest.approx(0.3333, rel=1e-3)
+
+
+def test_with_a_fixture(tmp_path):
+    assert tmp_path
+
+
+@pytest.mark.skip(reason="later")
+def test_skipped():
+    assert False
+
+
+class TestGroup:
+    def setup_method(self, method):
+        self.base = 10
+
+    def test_in_class(self):
+        assert add(self.base, 1) == 11
+"""
+    result = run(services, "python", "pytest", tests)
+    cases = by_name(result)
+    assert cases["test_add"]["passed"]
+    assert (
+        cases["test_list"]["message"].startswith("assert [2, 4] == [2, 5]")
+        and "at index 1" in cases["test_list"]["message"]
+    )
+    assert cases["test_many[1-2-3]"]["passed"] and cases["test_many[zeros]"]["passed"]
+    many = cases["test_many[2-2-5]"]
+    assert many["verdict"] == "WA" and "where 4 = add(a, b)" in many["message"] and many["line_number"] == 15
+    assert cases["test_raises"]["passed"] and cases["test_approx"]["passed"]
+    fixture = cases["test_with_a_fixture"]
+    assert (
+        fixture["verdict"] == "IE" and "not supported here" in fixture["message"] and "tmp_path" in fixture["message"]
+    )
+    assert cases["test_skipped"]["status"] == "skipped" and cases["TestGroup.test_in_class"]["passed"]
+    assert result["totals"]["passed"] == 6 and result["totals"]["failed"] == 2
+
+
+def test_pytest_features_outside_the_layer_say_so(services):
+    result = run(services, "python", "pytest", "import pytest\n\n@pytest.fixture\ndef numbers():\n    return [1]\n")
+    assert result["status"] == "error" and "Loading the tests failed" in result["error_message"]
+    assert (
+        "pytest.fixture is not supported here" in result["error_message"] and "pytest.approx" in result["error_message"]
+    )
+
+
+def test_python_compile_and_load_errors(services):
+    broken_code = run(
+        services, "python", "pytest", "def test_x():\n    assert True\n", code="def add(a, b)\n    return a\n"
+    )
+    assert broken_code["verdict"] == "CE" and broken_code["where"] == "code" and broken_code["line_number"] == 1
+    broken_tests = run(services, "python", "pytest", "def test_x(:\n    pass\n")
+    assert broken_tests["verdict"] == "CE" and broken_tests["where"] == "tests"
+    assert "The tests do not compile" in broken_tests["error_message"]
+    raising = run(services, "python", "unittest", "import unittest\n", code="x = 1 / 0\n")
+    assert raising["verdict"] == "RE" and "ZeroDivisionError" in raising["error_message"] and raising["where"] == "code"
+    empty = run(services, "python", "unittest", "import unittest\n")
+    assert empty["status"] == "error" and "No tests were found" in empty["error_message"]
+
+
+def test_a_python_test_that_loops_is_tle_and_the_others_still_report(services):
+    tests = "def test_loop():\n    while True:\n        pass\n\n\ndef test_after():\n    assert add(1, 1) == 2\n"
+    result = run(services, "python", "pytest", tests, timeout=1)
+    cases = by_name(result)
+    assert cases["test_loop"]["verdict"] == "TLE" and cases["test_after"]["passed"]
+    assert result["verdict"] == "TLE"
+
+
+def test_a_framework_of_the_other_language_is_invalid(services):
+    result = run(services, "python", "jest", "test('x', () => {});")
+    assert result["error_code"] == "INVALID_ARGUMENTS" and result["field_errors"][0]["field"] == "test_framework"
+
+
+@needs_node
+def test_jest_style(services):
+    tests = """const { add } = require('./solution');
+
+describe('add', () => {
+  test('adds', () => {
+    expect(add(1, 2)).toBe(3);
+  });
+
+  test('adds wrongly', () => {
+    console.log('checking');
+    expect(add(1, 2)).toEqual(4);
+  });
+
+  test.each([[1, 1, 2], [2, 2, 4]])('add(%i, %i) is %i', (a, b, sum) => {
+    expect(add(a, b)).toBe(sum);
+  });
+});
+
+describe('divide', () => {
+  it('throws on zero', () => {
+    expect(() => divide(1, 0)).toThrow(RangeError);
+    expect(() => divide(1, 0)).toThrow('zero');
+  });
+
+  it('matchers', async () => {
+    expect(divide(1, 3)).toBeCloseTo(0.333, 2);
+    expect([1, 2, 3]).toContain(2);
+    expect([1, 2, 3]).toHaveLength(3);
+    expect({ a: [1, { b: 2 }] }).toStrictEqual({ a: [1, { b: 2 }] });
+    expect(null).toBeNull();
+    expect(0).toBeFalsy();
+    expect('x').toBeTruthy();
+    expect(divide(4, 2)).toBeGreaterThan(1);
+    expect(divide(4, 2)).toBeLessThan(3);
+    expect(add(1, 1)).not.toBe(3);
+    await expect(Promise.resolve(2)).resolves.toBe(2);
+  });
+
+  it('crashes', () => {
+    return divide(null.x, 1);
+  });
+
+  it('uses a snapshot', () => {
+    expect(add(1, 2)).toMatchSnapshot();
+  });
+
+  it.skip('later', () => {});
+});
+"""
+    result = run(services, "javascript", "jest", tests)
+    cases = by_name(result)
+    assert cases["add > adds"]["passed"]
+    wrong = cases["add > adds wrongly"]
+    assert wrong["verdict"] == "WA" and "Expected: 4" in wrong["message"] and "Received: 3" in wrong["message"]
+    assert wrong["line_number"] == 10 and wrong["stdout"] == "checking\n"
+    assert cases["add > add(1, 1) is 2"]["passed"] and cases["add > add(2, 2) is 4"]["passed"]
+    assert cases["divide > throws on zero"]["passed"] and cases["divide > matchers"]["passed"], cases[
+        "divide > matchers"
+    ]
+    crash = cases["divide > crashes"]
+    assert crash["verdict"] == "RE" and "TypeError" in crash["message"] and crash["line_number"] == 39
+    snapshot = cases["divide > uses a snapshot"]
+    assert snapshot["verdict"] == "IE" and "toMatchSnapshot is not supported here" in snapshot["message"]
+    assert cases["divide > later"]["status"] == "skipped"
+    assert result["totals"] == {"total": 9, "passed": 5, "failed": 1, "errors": 2, "skipped": 1}
+    coverage = result["coverage"]
+    assert coverage["available"] and coverage["missed_lines"] == [12, 13]  # unused() never ran
+
+
+@needs_node
+def test_mocha_style_with_hooks_and_assert(services):
+    code = """class Stack {
+  constructor() {
+    this.items = [];
+  }
+  push(x) {
+    this.items.push(x);
+  }
+  pop() {
+    if (this.items.length === 0) {
+      throw new Error('empty stack');
+    }
+    return this.items.pop();
+  }
+}
+"""
+    tests = """const assert = require('assert');
+
+describe('Stack', function () {
+  let stack;
+  beforeEach(function () {
+    stack = new Stack();
+  });
+
+  it('pops what was pushed', function () {
+    stack.push(1);
+    assert.strictEqual(stack.pop(), 1);
+  });
+
+  it('throws when empty', function () {
+    assert.throws(() => stack.pop(), /empty/);
+  });
+
+  it('waits for done', function (done) {
+    setTimeout(() => done(), 5);
+  });
+
+  it('compares deeply', function () {
+    stack.push(2);
+    assert.deepStrictEqual(stack.items, [3]);
+  });
+});
+
+describe('Broken setup', function () {
+  beforeEach(function () {
+    throw new Error('setup failed');
+  });
+  it('never runs', function () {});
+});
+"""
+    result = run(services, "javascript", "mocha", tests, code=code)
+    cases = by_name(result)
+    assert cases["Stack > pops what was pushed"]["passed"] and cases["Stack > throws when empty"]["passed"]
+    assert cases["Stack > waits for done"]["passed"]
+    deep = cases["Stack > compares deeply"]
+    assert deep["verdict"] == "WA" and deep["line_number"] == 24
+    hook = cases["Broken setup > never runs"]
+    assert (
+        hook["status"] == "error" and "beforeEach hook failed" in hook["message"] and "setup failed" in hook["message"]
+    )
+    assert result["coverage"]["percent"] == 100.0
+
+
+@needs_node
+def test_a_javascript_test_that_loops_is_tle_and_the_others_still_report(services):
+    tests = "test('loops', () => {\n  while (true) {}\n});\ntest('after', () => {\n  expect(add(1, 1)).toBe(2);\n});\n"
+    result = run(services, "javascript", "jest", tests, timeout=1)
+    cases = by_name(result)
+    assert cases["loops"]["verdict"] == "TLE" and cases["after"]["passed"]
+
+
+@needs_node
+def test_javascript_compile_and_load_errors(services):
+    broken = run(services, "javascript", "jest", "test('x', () => {\n  expect(1).toBe(1);\n", code=JS_CODE)
+    assert broken["verdict"] == "CE" and broken["where"] == "tests"
+    bad_code = run(
+        services, "javascript", "jest", "test('x', () => {});", code="function add(a, b) {\n  return a +;\n}\n"
+    )
+    assert bad_code["verdict"] == "CE" and bad_code["where"] == "code" and bad_code["line_number"] == 2
+    chai = run(services, "javascript", "mocha", "const { expect } = require('chai');\nit('x', () => {});\n")
+    assert chai["verdict"] == "RE" and "chai is not available here" in chai["error_message"]
+    imported = run(
+        services,
+        "javascript",
+        "jest",
+        "const { describe, it, expect } = require('@jest/globals');\nit('x', () => expect(add(1, 1)).toBe(2));\n",
+    )
+    assert imported["verdict"] == "AC" and imported["all_passed"]
+
+
+@pytest.mark.parametrize(
+    ("language", "framework", "code", "tests"),
+    [
+        (
+            "python",
+            "pytest",
+            "def depth(root):\n    return 1 + max(depth(root.left), depth(root.right)) if root else 0\n",
+            "def test_depth():\n    assert depth(TreeNode(1, TreeNode(2), None)) == 2\n",
+        ),
+        (
+            "javascript",
+            "jest",
+            "function depth(root) {\n  return root ? 1 + Math.max(depth(root.left), depth(root.right)) : 0;\n}\n",
+            "test('depth', () => expect(depth(new TreeNode(1, new TreeNode(2)))).toBe(2));\n",
+        ),
+    ],
+)
+def test_tests_can_build_trees_with_the_predefined_nodes(services, language, framework, code, tests):
+    if language == "javascript" and find_node()[0] is None:
+        pytest.skip("no Node.js 18+ on this machine")
+    result = run(services, language, framework, tests, code=code)
+    assert result["verdict"] == "AC" and result["totals"]["passed"] == 1, result

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..domain.vocabulary import Caller
 
 Progress = Callable[[float, str], None]
+StepsCallback = Callable[[list[dict]], None]
 
 
 @dataclass
@@ -19,6 +20,7 @@ class ToolContext:
     learner: str = "learner"
     cancel: threading.Event = field(default_factory=threading.Event)
     progress: Progress | None = None
+    on_trace_steps: StepsCallback | None = None  # a window that shows trace steps as they arrive
 
     def report(self, fraction: float, text: str = "") -> None:
         if self.progress is not None:

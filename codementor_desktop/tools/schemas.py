@@ -155,6 +155,7 @@ class BpTrace(ToolArguments):
     )
     max_steps: int = Field(default=1000, ge=1, le=100_000, description="Prevent infinite loops")
     entry_point: str | None = Field(default=None, description="Function to call when the code defines several")
+    timeout_seconds: int = Field(default=5, ge=1, le=10, description="Time limit of the traced run in seconds")
 
 
 class BpBreakpoint(ToolArguments):
@@ -171,6 +172,7 @@ class BpBreakpoint(ToolArguments):
     line: int | None = Field(default=None, ge=1, description="Only stop on this line")
     hit: int = Field(default=1, ge=1, description="Stop on the nth time the condition holds")
     entry_point: str | None = Field(default=None, description="Function to call when the code defines several")
+    timeout_seconds: int = Field(default=5, ge=1, le=10, description="Time limit of the run in seconds")
 
 
 class BpVisualizeStructure(ToolArguments):
@@ -183,6 +185,12 @@ class BpVisualizeStructure(ToolArguments):
     format: Literal["ascii", "svg", "mermaid"] = Field(default="ascii", description="Output format")
     highlight_indices: list[int] = Field(default_factory=list, description="Highlight specific elements")
     pointers: dict[str, int] = Field(default_factory=dict, description="Named pointers, e.g. {'i': 0, 'j': 3}")
+    highlight_nodes: list[str | int] = Field(
+        default_factory=list, description="Trees and graphs: nodes to highlight, by value or name", max_length=200
+    )
+    highlight_edges: list[list[str | int]] = Field(
+        default_factory=list, description="Graphs: edges to highlight, as [from, to] pairs", max_length=200
+    )
 
 
 class BpExecutionDiagram(ToolArguments):
@@ -200,6 +208,16 @@ class BpVariableHistory(ToolArguments):
     trace_data: dict[str, Any] = Field(description='Output of bp_trace, or {"trace_id": ...}')
     variable_names: list[str] = Field(min_length=1, max_length=20, description="Variables to follow")
     format: Literal["table", "chart", "json"] = Field(default="table", description="Output format")
+    code: str | None = Field(
+        default=None,
+        description="Instead of trace_data: code to trace first (trace_data {})",
+        max_length=MAX_CODE_CHARS,
+    )
+    language: LanguageName = Field(default="python", description="Language of code")
+    input_data: Any = Field(default=None, description="With code: input to the function")
+    target_value: Any = Field(default=None, description="With code: optional second argument")
+    entry_point: str | None = Field(default=None, description="With code: function to call when there are several")
+    max_steps: int = Field(default=10_000, ge=1, le=100_000, description="With code: steps to trace at most")
 
 
 class BpFindEdgeCases(ToolArguments):

@@ -84,11 +84,15 @@ class Services:
 
 
 def build_registry(services: Services) -> ToolRegistry:
-    from . import execution, testing
+    from . import debugging, execution, testing, visualizing
 
     registry = ToolRegistry(services)
     for tool in execution.TOOLS:
         registry.register(tool)
     for tool in testing.TOOLS:
+        registry.register(tool)
+    for tool in debugging.TOOLS:
+        registry.register(tool)
+    for tool in visualizing.TOOLS:
         registry.register(tool)
     return registry

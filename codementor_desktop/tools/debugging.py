@@ -1,0 +1,220 @@
+"""bp_trace, bp_breakpoint and bp_variable_history: thin adapters onto the tracer and the replay.
+
+A trace gets a ``trace_id``. People (the window, the command line) receive every step; a model
+receives a summary instead (the lines visited, the last steps with their variables, the stop
+reason and the loop diagnosis) with the id, which the other tools accept as ``{"trace_id": ...}``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..domain.vocabulary import ErrorCode
+from ..runner.protocol import Limits
+from ..runner.service import UnsupportedLanguage
+from ..runner.traces import TraceAssembler, breakpoint_job, breakpoint_result, trace_job
+from ..visual.history import variable_history
+from ..visual.trace_state import Replay
+from .context import ToolContext
+from .errors import ToolFailure
+from .execution import execution_bucket
+from .registry import Tool
+from .schemas import BpBreakpoint, BpTrace, BpVariableHistory
+
+if TYPE_CHECKING:
+    from .services import Services
+
+TRACEABLE = ("python",)
+SUMMARY_STEPS = 8
+SUMMARY_LINES = 40
+
+
+def python_only(language: str, tool: str) -> None:
+    """JavaScript runs, but is not traced yet: say so, and what is supported."""
+    if language not in TRACEABLE:
+        raise UnsupportedLanguage(
+            language,
+            TRACEABLE,
+            f"{tool} traces Python only for now (JavaScript tracing is planned); bp_execute runs JavaScript.",
+        )
+
+
+def _arguments(args: Any) -> dict[str, Any]:
+    out = {}
+    for name in ("input_data", "target_value"):
+        if name in args.model_fields_set:
+            out[name] = getattr(args, name)
+    return out
+
+
+def _limits(seconds: int, services: Services) -> Limits:
+    return Limits(timeout_seconds=float(seconds), run_seconds=float(seconds) + 4, memory_mb=services.settings.memory_mb)
+
+
+def run_trace(
+    services: Services,
+    context: ToolContext,
+    *,
+    code: str,
+    language: str,
+    arguments: dict[str, Any],
+    trace_points: list,
+    max_steps: int,
+    entry_point: str | None,
+    seconds: int = 5,
+) -> dict[str, Any]:
+    """Trace ``code`` in a child; the whole result, stored under a new ``trace_id``."""
+    limits = _limits(seconds, services).clamped()
+    job = trace_job(code, language, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
+                    entry_point=entry_point)  # fmt: skip
+    window_hook = context.on_trace_steps
+
+    def on_steps(new: list[dict]) -> None:
+        if window_hook is not None:
+            window_hook(new)
+        done = new[-1]["step"] + 1
+        context.report(min(done / max(max_steps, 1), 1.0), f"{done:,} steps traced")
+
+    assembler = TraceAssembler(on_steps=on_steps)
+    # The tracer stops itself on time (then watches the loop a moment); the parent's kill is the backstop.
+    report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, assembler.feed)
+    result = assembler.result(report, max_steps, language)
+    result["source_lines"] = code.splitlines()
+    result["trace_id"] = services.runs.save(
+        "trace", "bp_trace", context.learner, result, language=language, verdict=result.get("stop_reason")
+    )
+    return result
+
+
+def bp_trace(args: BpTrace, context: ToolContext, services: Services) -> dict:
+    python_only(args.language, "bp_trace")
+    result = run_trace(
+        services, context, code=args.code, language=args.language, arguments=_arguments(args),
+        trace_points=list(args.trace_points), max_steps=args.max_steps, entry_point=args.entry_point,
+        seconds=args.timeout_seconds,
+    )  # fmt: skip
+    summary = summarize(result)
+    if context.capped:
+        return summary
+    result["summary"] = summary
+    return result
+
+
+def summarize(trace: dict[str, Any]) -> dict[str, Any]:
+    """What a model receives: enough to explain the run without the 100,000 steps."""
+    steps = trace.get("steps") or []
+    summary: dict[str, Any] = {
+        "trace_id": trace.get("trace_id"),
+        "status": trace.get("status"),
+        "stop_reason": trace.get("stop_reason"),
+        "message": trace.get("message"),
+        "total_steps": trace.get("total_steps", len(steps)),
+    }
+    for key in ("return_text", "error_message", "line_number", "diagnosis"):
+        if trace.get(key) is not None:
+            summary[key] = trace[key]
+    stdout = trace.get("stdout") or ""
+    if stdout:
+        summary["stdout"] = stdout if len(stdout) <= 400 else stdout[:400] + f"... ({len(stdout)} characters)"
+    counts = trace.get("line_counts") or {}
+    ranked = sorted(counts.items(), key=lambda item: int(item[0]))
+    summary["lines_visited"] = {line: count for line, count in ranked[:SUMMARY_LINES]}
+    if len(ranked) > SUMMARY_LINES:
+        summary["lines_visited_omitted"] = len(ranked) - SUMMARY_LINES
+    summary["last_steps"] = _last_steps(trace, steps)
+    summary["note"] = (
+        "Pass {'trace_id': ...} as trace_data to bp_variable_history or bp_execution_diagram; "
+        "the window shows every step."
+    )
+    return summary
+
+
+def _last_steps(trace: dict[str, Any], steps: list[dict]) -> list[dict]:
+    replay = Replay(trace)
+    start = max(0, len(steps) - SUMMARY_STEPS)
+    if start:
+        replay.seek(start - 1)
+    out = []
+    for step in steps[start:]:
+        replay.apply(step)
+        variables = replay.frames.get(int(step.get("frame", 0)), {})
+        entry: dict[str, Any] = {
+            "step": step["step"],
+            "event": step["event"],
+            "line": step["line"],
+            "function": step["function"],
+            "depth": step["depth"],
+            "variables": {name: replay.text(value, 120) for name, value in list(variables.items())[:12]},
+        }
+        if step.get("changed"):
+            entry["changed"] = sorted(step["changed"])
+        if "return_value" in step:
+            entry["return_value"] = replay.text(step["return_value"], 120)
+        if step.get("exception"):
+            entry["exception"] = "{type}: {message}".format(**step["exception"])
+        out.append(entry)
+    return out
+
+
+def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Services) -> dict:
+    python_only(args.language, "bp_breakpoint")
+    limits = _limits(args.timeout_seconds, services).clamped()
+    job = breakpoint_job(
+        args.code, args.language, limits, arguments=_arguments(args), condition=args.condition,
+        watch=list(args.watch_vars), line=args.line, hit=args.hit, entry_point=args.entry_point,
+    )  # fmt: skip
+    report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, None)
+    result = breakpoint_result(report, args.language)
+    if context.capped:
+        # Texts tell a model everything; the encoded values are for the window's drawings.
+        result.pop("heap", None)
+        for frame in result.get("stack") or []:
+            frame.pop("values", None)
+        for watch in result.get("watch") or []:
+            watch.pop("encoded", None)
+        if isinstance(result.get("program"), dict):
+            result["program"].pop("return_value", None)
+    return result
+
+
+def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Services) -> dict[str, Any]:
+    """A full trace from ``{"trace_id": ...}`` (NOT_FOUND if unknown) or from the trace itself."""
+    identifier = trace_data.get("trace_id")
+    if "steps" in trace_data and isinstance(trace_data["steps"], list):
+        return trace_data
+    if isinstance(identifier, str) and identifier:
+        found = services.runs.get(identifier, context.learner)
+        if found is None or not identifier.startswith("trace_"):
+            raise ToolFailure(
+                ErrorCode.NOT_FOUND,
+                f"There is no trace {identifier!r} for this learner; run bp_trace first and pass its trace_id.",
+                field_errors=[{"field": "trace_data.trace_id", "message": "unknown trace id"}],
+            )
+        return {**found, "trace_id": identifier}
+    raise ToolFailure(
+        ErrorCode.INVALID_ARGUMENTS,
+        'trace_data must be the output of bp_trace or {"trace_id": "trace_..."}.',
+        field_errors=[{"field": "trace_data", "message": "no steps and no trace_id"}],
+    )
+
+
+def bp_variable_history(args: BpVariableHistory, context: ToolContext, services: Services) -> dict:
+    if not args.trace_data and args.code:
+        python_only(args.language, "bp_variable_history")
+        trace = run_trace(
+            services, context, code=args.code, language=args.language, arguments=_arguments(args),
+            trace_points=["all_lines", *args.variable_names], max_steps=args.max_steps, entry_point=args.entry_point,
+        )  # fmt: skip
+    else:
+        trace = resolve_trace(args.trace_data, context, services)
+    result = variable_history(trace, list(args.variable_names), args.format)
+    result["trace_id"] = trace.get("trace_id")
+    result["stop_reason"] = trace.get("stop_reason")
+    return result
+
+
+TOOLS = [
+    Tool("bp_trace", bp_trace, execution_bucket),
+    Tool("bp_breakpoint", bp_breakpoint, execution_bucket),
+    Tool("bp_variable_history", bp_variable_history),
+]

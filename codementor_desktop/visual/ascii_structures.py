@@ -6,25 +6,20 @@ is shown where it happened (``…``) and summarized on the last line.
 
 from __future__ import annotations
 
-from .model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree
+from .model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree, render_with
 
 MAX_TREE_WIDTH = 100
 
 
 def render(structure: Structure) -> str:
-    if isinstance(structure, Cells):
-        if structure.kind == "stack":
-            return _stack(structure)
-        return _row(structure)
-    if isinstance(structure, Tree):
-        return _tree(structure)
-    if isinstance(structure, Graph):
-        return _graph(structure)
-    if isinstance(structure, LinkedList):
-        return _linked_list(structure)
-    if isinstance(structure, Matrix):
-        return _matrix(structure)
-    return _hash_map(structure)
+    return render_with(
+        structure,
+        {Cells: _cells, Tree: _tree, Graph: _graph, LinkedList: _linked_list, Matrix: _matrix, HashMap: _hash_map},
+    )
+
+
+def _cells(cells: Cells) -> str:
+    return _stack(cells) if cells.kind == "stack" else _row(cells)
 
 
 def _mark(text: str, on: bool) -> str:

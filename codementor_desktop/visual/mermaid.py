@@ -6,7 +6,7 @@ Every label is quoted and escaped with Mermaid's entity codes, so learner data (
 
 from __future__ import annotations
 
-from .model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree
+from .model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree, render_with
 
 HIGHLIGHT_CLASS = "classDef hl fill:#ffd54f,stroke:#f57f17,stroke-width:2px"
 POINTER_CLASS = "classDef ptr fill:#e3f2fd,stroke:#1e88e5,color:#0d47a1"
@@ -35,17 +35,10 @@ def classes(lines: list[str], highlighted: list[str], muted: list[str] = (), poi
 
 
 def render(structure: Structure) -> str:
-    if isinstance(structure, Cells):
-        return _cells(structure)
-    if isinstance(structure, Tree):
-        return _tree(structure)
-    if isinstance(structure, Graph):
-        return _graph(structure)
-    if isinstance(structure, LinkedList):
-        return _linked_list(structure)
-    if isinstance(structure, Matrix):
-        return _matrix(structure)
-    return _hash_map(structure)
+    return render_with(
+        structure,
+        {Cells: _cells, Tree: _tree, Graph: _graph, LinkedList: _linked_list, Matrix: _matrix, HashMap: _hash_map},
+    )
 
 
 def _cells(cells: Cells) -> str:

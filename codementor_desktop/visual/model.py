@@ -6,6 +6,7 @@ can say "1,000 items, 30 shown" instead of drawing a wall of text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +115,12 @@ class HashMap:
 
 
 Structure = Cells | Tree | Graph | LinkedList | Matrix | HashMap
+Renderers = dict[type, Callable[[Any], str]]
+
+
+def render_with(structure: Structure, renderers: Renderers) -> str:
+    """Draw ``structure`` with the renderer each format registers for its model type."""
+    return renderers[type(structure)](structure)
 
 
 def kind_of(structure: Structure) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from .model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree
+from .model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree, render_with
 from .svg import ACCENT, FILL, HIGHLIGHT, INK, MUTED, Svg, text_width
 
 CELL_H = 36
@@ -13,17 +13,14 @@ NODE_R = 18
 
 
 def render(structure: Structure) -> str:
-    if isinstance(structure, Cells):
-        return _stack(structure) if structure.kind == "stack" else _row(structure)
-    if isinstance(structure, Tree):
-        return _tree(structure)
-    if isinstance(structure, Graph):
-        return _graph(structure)
-    if isinstance(structure, LinkedList):
-        return _linked_list(structure)
-    if isinstance(structure, Matrix):
-        return _matrix(structure)
-    return _hash_map(structure)
+    return render_with(
+        structure,
+        {Cells: _cells, Tree: _tree, Graph: _graph, LinkedList: _linked_list, Matrix: _matrix, HashMap: _hash_map},
+    )
+
+
+def _cells(cells: Cells) -> str:
+    return _stack(cells) if cells.kind == "stack" else _row(cells)
 
 
 def _fill(on: bool) -> str:

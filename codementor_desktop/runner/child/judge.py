@@ -256,15 +256,23 @@ def run_module(session, code_object, code, stdin_text="", counter=None):
     return namespace, outcome
 
 
-def judge_tests(job, workdir, send):
-    """Judge mode: every test becomes a frame; a TLE, MLE or OLE stops the run."""
-    session = Session(job, workdir)
+def _start(job, workdir, send):
+    """A session and the compiled code, or None after reporting a compile error."""
     code = job.get("code", "")
     try:
         code_object, path = compile_solution(code, workdir)
     except (SyntaxError, ValueError) as exc:
         send("compile_error", **syntax_error_payload(exc))
+        return None
+    return Session(job, workdir), code, code_object, path
+
+
+def judge_tests(job, workdir, send):
+    """Judge mode: every test becomes a frame; a TLE, MLE or OLE stops the run."""
+    started = _start(job, workdir, send)
+    if started is None:
         return
+    session, code, code_object, path = started
     function = job.get("function") or {}
     params = function.get("params") or []
     compare_mode = job.get("compare") or "exact"
@@ -415,21 +423,17 @@ def _failed(session, result, outcome, path):
 
 def _same_lines(printed, expected):
     def lines(text):
-        out = [line.rstrip() for line in str(text).strip("\n").splitlines()]
-        return [line for line in out]
+        return [line.rstrip() for line in str(text).strip("\n").splitlines()]
 
     return lines(printed) == lines(expected)
 
 
 def execute_once(job, workdir, send):
     """bp_execute: run the code once; call its function with ``input_data`` when there is one."""
-    session = Session(job, workdir)
-    code = job.get("code", "")
-    try:
-        code_object, path = compile_solution(code, workdir)
-    except (SyntaxError, ValueError) as exc:
-        send("compile_error", **syntax_error_payload(exc))
+    started = _start(job, workdir, send)
+    if started is None:
         return
+    session, code, code_object, path = started
     has_input = "input_data" in job or "target_value" in job
     stdin_text = job.get("stdin") or ""
     if not has_input or job.get("as_script") or not defines_functions(code_object):

@@ -103,3 +103,13 @@ def test_window_screenshot_is_not_blank(window, tmp_path):
     image = window.grab().toImage()
     colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 29)}
     assert len(colours) > 10
+
+
+def test_javascript_in_the_window(window):
+    window.browser.select("two-sum")
+    window.language.setCurrentIndex(window.language.findData("javascript"))
+    assert window.editor.language == "javascript" and "function twoSum" in window.editor.text()
+    window.editor.set_text("function twoSum(nums, target) {\n  return nums.missing.length;\n}\n")
+    window.run_code()
+    assert window.tests.verdicts()[0] == "RE"
+    assert "TypeError" in window.editor.annotation_at(2)

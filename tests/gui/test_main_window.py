@@ -69,7 +69,12 @@ def test_latest_job_wins_and_stop_kills_the_run(qtbot, services):
     try:
         slow = worker.submit(
             "bp_execute",
-            {"language": "python", "code": "import time\ndef f(x):\n    time.sleep(20)\n", "input_data": 1},
+            {
+                "language": "python",
+                "code": "def f(x):\n    while True:\n        x += 1\n",
+                "input_data": 1,
+                "timeout_seconds": 10,
+            },
         )
         with qtbot.waitSignal(worker.finished, timeout=30_000, check_params_cb=lambda job: job != slow):
             fast = worker.submit(

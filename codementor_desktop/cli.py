@@ -39,6 +39,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def emit(text: str) -> None:
+    """Print to stdout; a reader that stopped early (``| head``) is not an error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the exit's final flush does not fail again
+
+
 def read_arguments(text: str) -> str:
     """The ARGS of ``tool``: inline JSON, ``@file.json``, or ``-`` for standard input."""
     if text == "-":
@@ -102,7 +113,7 @@ def _tools(loaded) -> int:
         settings = loaded.settings
 
     registry = build_registry(_Offline())  # type: ignore[arg-type]
-    print(json.dumps([openai_tool(name) for name in registry.names()], indent=2))
+    emit(json.dumps([openai_tool(name) for name in registry.names()], indent=2))
     return EXIT_ACCEPTED
 
 
@@ -113,11 +124,11 @@ def _tool(services, name: str, raw: str) -> int:
     try:
         arguments = read_arguments(raw)
     except OSError as exc:
-        print(json.dumps({"status": "error", "error_code": "INVALID_ARGUMENTS", "error_message": str(exc)}))
+        emit(json.dumps({"status": "error", "error_code": "INVALID_ARGUMENTS", "error_message": str(exc)}))
         return EXIT_REJECTED
     context = ToolContext(caller=Caller.CLI, learner=services.settings.user)
     result = services.registry.call(name, arguments, context)
-    print(json.dumps(result, indent=2, ensure_ascii=False))
+    emit(json.dumps(result, indent=2, ensure_ascii=False))
     code = result.get("error_code")
     if code is None:
         return EXIT_ACCEPTED
@@ -145,10 +156,10 @@ def _problems(services, args) -> int:
                 }
                 for p in found
             ]
-            print(json.dumps(rows, indent=2))
+            emit(json.dumps(rows, indent=2))
         else:
             for p in found:
-                print(f"{p.id:32} {p.difficulty.value:7} {', '.join(t.value for t in p.topics):28} {p.title}")
+                emit(f"{p.id:32} {p.difficulty.value:7} {', '.join(t.value for t in p.topics):28} {p.title}")
             print(f"{len(found)} problem(s)", file=sys.stderr)
         for error in bank.errors:
             print(f"skipped: {error}", file=sys.stderr)
@@ -158,13 +169,13 @@ def _problems(services, args) -> int:
         if problem is None:
             print(f"error: no problem {args.problem_id!r}", file=sys.stderr)
             return EXIT_REJECTED
-        print(f"# {problem.title} ({problem.difficulty.value})\n{problem.statement.strip()}")
+        emit(f"# {problem.title} ({problem.difficulty.value})\n{problem.statement.strip()}")
         return EXIT_ACCEPTED
     if args.problems_command == "import":
         from .problems.importer import import_problems
 
         report = import_problems(args.path, services.paths.user_problems_dir, existing=bank)
         for line in report.lines():
-            print(line)
+            emit(line)
         return EXIT_ACCEPTED if report.installed and not report.rejected else EXIT_REJECTED
     return EXIT_REJECTED

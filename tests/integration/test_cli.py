@@ -115,3 +115,13 @@ def test_the_window_starts_from_the_command_line(tmp_path):
     result = codementor("--screenshot", str(picture), env={"QT_QPA_PLATFORM": "offscreen"})
     assert result.returncode == 0, result.stderr
     assert picture.exists() and picture.stat().st_size > 10_000
+
+
+def test_a_reader_that_stops_early_is_not_a_crash():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "codementor_desktop", "tools"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO
+    )
+    process.stdout.close()  # before the command has written anything: its write meets a closed pipe
+    stderr = process.stderr.read().decode()
+    process.wait(timeout=60)
+    assert "unexpected error" not in stderr and "BrokenPipe" not in stderr

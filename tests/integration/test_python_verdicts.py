@@ -227,3 +227,20 @@ def test_line_events_are_counted(executor):
     slow_count = judge(executor, slow, tests, count_lines=True)["test_results"][0]["line_events"]
     fast_count = judge(executor, fast, tests, count_lines=True)["test_results"][0]["line_events"]
     assert slow_count > 10000 and fast_count == 1
+
+
+def test_broken_test_data_is_our_fault_not_the_learners(executor):
+    result = judge(
+        executor, "def f(x):\n    return x\n", [{"test_id": 1, "input": "open('x')", "expected_output": "1"}]
+    )
+    assert result["verdict"] == "IE" and result["error_type"] == "internal_error"
+    assert "Bad test data" in result["error_message"]
+
+
+def test_a_child_that_cannot_start_is_an_internal_error():
+    from codementor_desktop.runner.local import LocalRunner
+    from codementor_desktop.runner.service import Executor
+
+    broken = Executor(LocalRunner(command_for=lambda job: ["/nonexistent/python"]))
+    result = broken.judge(code="def f(x):\n    return x\n", language="python", tests=TWO_SUM_TESTS, limits=FAST)
+    assert result["verdict"] == "IE" and "could not start" in result["error_message"]

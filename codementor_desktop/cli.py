@@ -30,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--topic")
     listing.add_argument("--difficulty", choices=["easy", "medium", "hard"])
     listing.add_argument("--search", default="")
+    listing.add_argument("--pattern", help="a weakness pattern the problem trains, e.g. off_by_one")
+    listing.add_argument("--technique", help="a technique tag, e.g. sliding_window")
     listing.add_argument("--json", action="store_true")
     show = problem_commands.add_parser("show", help="show one problem's statement")
     show.add_argument("problem_id")
@@ -139,7 +141,13 @@ def _problems(services, args) -> int:
     bank = services.bank
     if args.problems_command == "list":
         try:
-            found = bank.search(args.search, topic=args.topic, difficulty=args.difficulty)
+            found = bank.search(
+                args.search,
+                topic=args.topic,
+                difficulty=args.difficulty,
+                pattern=args.pattern,
+                technique=args.technique,
+            )
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return EXIT_REJECTED

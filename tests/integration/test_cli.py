@@ -125,3 +125,10 @@ def test_a_reader_that_stops_early_is_not_a_crash():
     stderr = process.stderr.read().decode()
     process.wait(timeout=60)
     assert "unexpected error" not in stderr and "BrokenPipe" not in stderr
+
+
+def test_problems_list_by_pattern_and_technique():
+    rows = json.loads(
+        codementor("problems", "list", "--pattern", "off_by_one", "--technique", "binary_search", "--json").stdout
+    )
+    assert rows and all("off_by_one" in r["patterns"] and "binary_search" in r["techniques"] for r in rows)

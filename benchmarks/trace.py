@@ -26,8 +26,8 @@ import sys
 import tempfile
 import time
 
-from codementor_desktop.runner.child import frames, sandbox
-from codementor_desktop.runner.child import tracer as child_tracer
+from codementor_desktop.runner.child.python import frames, sandbox
+from codementor_desktop.runner.child.python import tracer as child_tracer
 
 SOURCE = """def running_stats(n):
     recent = [0] * 10

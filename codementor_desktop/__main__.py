@@ -1,4 +1,5 @@
-"""Entry point. The child mode is dispatched first, before anything heavy is imported."""
+"""Entry point. The child mode is dispatched first, before anything heavy is imported; then the
+window (``app``) or a command (``cli``)."""
 
 import sys
 
@@ -6,12 +7,17 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["--child"]:
-        from codementor_desktop.runner.child import entry
+        from codementor_desktop.runner.child.python import entry
 
         return entry.main()
-    from codementor_desktop.cli import main as cli_main
+    from codementor_desktop import cli
 
-    return cli_main(args)
+    parsed = cli.build_parser().parse_args(args)
+    if parsed.command is None:
+        from codementor_desktop.app import main as run_app
+
+        return run_app(screenshot=parsed.screenshot)
+    return cli.run(parsed)
 
 
 if __name__ == "__main__":

@@ -62,12 +62,12 @@ def read_arguments(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        from .app import main as run_app
+    """Run one command (``__main__`` starts the window itself when no command is given)."""
+    return run(build_parser().parse_args(argv))
 
-        return run_app(screenshot=args.screenshot)
+
+def run(args: argparse.Namespace) -> int:
+    """Run the parsed command ``args.command``."""
     from .applog import install_crash_handler, setup_logging
     from .storage.settings import load_settings
 

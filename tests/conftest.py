@@ -40,7 +40,7 @@ def services(isolated_home):
 
 @pytest.fixture
 def executor():
+    from codementor_desktop.runner.executor import Executor
     from codementor_desktop.runner.local import LocalRunner
-    from codementor_desktop.runner.service import Executor
 
     return Executor(LocalRunner())

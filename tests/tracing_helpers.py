@@ -10,9 +10,9 @@ import json
 import sys
 from typing import Any
 
-from codementor_desktop.runner.child import tracer as child_tracer
+from codementor_desktop.runner.child.python import tracer as child_tracer
 from codementor_desktop.runner.protocol import ChildReport
-from codementor_desktop.runner.traces import TraceAssembler
+from codementor_desktop.runner.trace_assembly import TraceAssembler
 
 FILENAME = "<traced solution>"
 

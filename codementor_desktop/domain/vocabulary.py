@@ -4,53 +4,39 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ..runner.child import wire
+
 
 class Verdict(StrEnum):
-    """How one test (or one run) ended."""
+    """How one test (or one run) ended. The words and their meanings are the wire's (``wire.py``),
+    shared with the child; this enum gives the app a type for them."""
 
-    AC = "AC"
-    WA = "WA"
-    CE = "CE"
-    RE = "RE"
-    TLE = "TLE"
-    MLE = "MLE"
-    OLE = "OLE"
-    IE = "IE"
+    AC = wire.Verdict.AC
+    WA = wire.Verdict.WA
+    CE = wire.Verdict.CE
+    RE = wire.Verdict.RE
+    TLE = wire.Verdict.TLE
+    MLE = wire.Verdict.MLE
+    OLE = wire.Verdict.OLE
+    IE = wire.Verdict.IE
 
     @property
     def error_type(self) -> str | None:
         """The spec's ``error_type`` for a verdict that is an error, else ``None``."""
-        return _ERROR_TYPES.get(self)
+        return wire.ERROR_TYPES.get(self.value)
 
     @property
     def is_error(self) -> bool:
-        return self not in (Verdict.AC, Verdict.WA)
+        return self.value in wire.ERROR_TYPES
 
     @property
     def meaning(self) -> str:
-        return _MEANINGS[self]
+        return wire.MEANINGS[self.value]
 
 
-_ERROR_TYPES = {
-    Verdict.CE: "syntax_error",
-    Verdict.RE: "runtime_error",
-    Verdict.TLE: "timeout",
-    Verdict.MLE: "memory_limit",
-    Verdict.OLE: "output_limit",
-    Verdict.IE: "internal_error",
-}
-_MEANINGS = {
-    Verdict.AC: "accepted",
-    Verdict.WA: "wrong answer",
-    Verdict.CE: "does not compile",
-    Verdict.RE: "runtime error",
-    Verdict.TLE: "time limit exceeded",
-    Verdict.MLE: "memory limit exceeded",
-    Verdict.OLE: "output limit exceeded",
-    Verdict.IE: "internal error",
-}
 # Worst first: a run's overall verdict is the worst of its tests.
-VERDICT_SEVERITY = [Verdict.IE, Verdict.CE, Verdict.MLE, Verdict.TLE, Verdict.OLE, Verdict.RE, Verdict.WA, Verdict.AC]
+VERDICT_SEVERITY = [Verdict(code) for code in wire.SEVERITY]
+RunStatus = wire.RunStatus
 
 
 class Language(StrEnum):

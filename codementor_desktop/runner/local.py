@@ -22,7 +22,7 @@ from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ra
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
 from .protocol import ChildReport, FrameDecoder
 
-CHILD_DIR = Path(__file__).resolve().parent / "child"
+CHILD_DIR = Path(__file__).resolve().parent / "child" / "python"
 _KEEP_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "SYSTEMROOT", "WINDIR", "COMSPEC", "TZ")
 _STDERR_KEEP = 16_000
 

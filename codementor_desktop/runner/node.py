@@ -19,7 +19,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-CHILD_DIR = Path(__file__).resolve().parent / "child"
+CHILD_DIR = Path(__file__).resolve().parent / "child" / "javascript"
 HARNESS = CHILD_DIR / "harness.js"
 MIN_MAJOR = 18
 # Room above the heap limit for Node itself, V8's young generation and the learner's buffers.

@@ -22,16 +22,17 @@ from typing import Any
 
 import httpx
 
+from .executor import BackendUnavailable
 from .piston_report import report_from_response
 from .protocol import ChildReport
-from .service import BackendUnavailable
 
 CHILD_DIR = Path(__file__).resolve().parent / "child"
+LANGUAGE_DIR = {"python": CHILD_DIR / "python", "javascript": CHILD_DIR / "javascript"}
 NAMES = {"python": ("python", "python3", "py", "py3"), "javascript": ("javascript", "node-javascript", "node-js", "js")}
 MINIMUM = {"python": (3, 9), "javascript": (18,)}  # the child parses as 3.9; the JS harness needs node:test
 HEADROOM_MB = {"python": 64, "javascript": 128}  # the server limits the whole process, not our share
 SOLUTION = {"python": "solution.py", "javascript": "solution.js"}
-JS_TESTS_ONLY = ("jstests.js", "jsexpect.js", "jscoverage.js")  # bp_run_tests' part of the JS harness
+JS_TESTS_ONLY = ("test_frameworks.js", "expect.js", "coverage.js")  # bp_run_tests' part of the JS harness
 RETRY_STATUS = {429, 500, 502, 503, 504}
 OUTPUT_SHARE = 600  # characters of learner output and answers per run, of Piston's default 1,024
 LIMIT_FIELDS = (
@@ -54,27 +55,30 @@ def _version(text: str) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=32)
-def _closure(entry: str, mode_module: str | None) -> tuple[Path, ...]:
+def _closure(language: str, entry: str, mode_module: str | None) -> tuple[Path, ...]:
     """The child files a job needs: the entry and what it and its mode import, transitively.
 
     Only those travel: Piston servers take request bodies of about 100 KB (body-parser's default).
+    They travel side by side, so the shared ``wire.py`` goes beside the language's own files.
     """
-    javascript = entry.endswith(".js")
+    javascript = language == "javascript"
     pattern = re.compile(r"require\('\./([\w.]+\.js)'\)") if javascript else None
-    names = {p.stem for p in CHILD_DIR.glob("*.py")}
+    folders = [LANGUAGE_DIR[language], CHILD_DIR]
+    found = {p.name: p for folder in reversed(folders) for p in folder.iterdir() if p.is_file()}
+    names = {Path(name).stem for name in found if name.endswith(".py")}
     wanted = [entry] + ([mode_module] if mode_module else [])
     seen: list[str] = []
     while wanted:
         name = wanted.pop(0)
-        if name in seen or not (CHILD_DIR / name).is_file():
+        if name in seen or name not in found:
             continue
         seen.append(name)
-        text = (CHILD_DIR / name).read_text(encoding="utf-8")
+        text = found[name].read_text(encoding="utf-8")
         if javascript:
             wanted += pattern.findall(text)
         else:
             wanted += [f"{n}.py" for n in re.findall(r"\bimport\s+([\w, ]+)", text) for n in _split(n) if n in names]
-    return tuple(CHILD_DIR / name for name in seen)
+    return tuple(found[name] for name in seen)
 
 
 def _split(names: str) -> list[str]:
@@ -85,11 +89,11 @@ def _split(names: str) -> list[str]:
 def child_files(language: str, mode: str = "judge") -> list[dict[str, str]]:
     """The harness files a Piston job carries for ``mode``, the main file first."""
     if language == "javascript":
-        paths = [p for p in _closure("harness.js", None) if mode == "tests" or p.name not in JS_TESTS_ONLY]
+        paths = [p for p in _closure(language, "harness.js", None) if mode == "tests" or p.name not in JS_TESTS_ONLY]
     else:
-        from .child.entry import MODES
+        from .child.python.entry import MODES
 
-        paths = list(_closure("entry.py", f"{MODES.get(mode, ('judge',))[0]}.py"))
+        paths = list(_closure(language, "entry.py", f"{MODES.get(mode, ('judge',))[0]}.py"))
     return [{"name": path.name, "content": path.read_text(encoding="utf-8")} for path in paths]
 
 

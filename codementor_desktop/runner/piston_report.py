@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from ..domain.vocabulary import Verdict
-from .child.compact import SHORT
+from .child.python.compact import SHORT
 from .node import ran_out_of_memory
 from .protocol import ChildReport, FrameDecoder
 

@@ -13,8 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-PROTOCOL_VERSION = 1
-FRAME_TAG = f"\x1eCM{PROTOCOL_VERSION}:"
+from .child.wire import FRAME_TAG, PROTOCOL_VERSION
 
 
 @dataclass(frozen=True)

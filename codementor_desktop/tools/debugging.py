@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..domain.vocabulary import ErrorCode
+from ..runner.executor import UnsupportedLanguage
 from ..runner.protocol import Limits
-from ..runner.service import UnsupportedLanguage
-from ..runner.traces import TraceAssembler, breakpoint_job, breakpoint_result, trace_job
+from ..runner.trace_assembly import TraceAssembler, breakpoint_job, breakpoint_result, trace_job
 from ..visual.history import variable_history
-from ..visual.trace_state import Replay
+from ..visual.replay import Replay
 from .context import ToolContext
 from .errors import ToolFailure
 from .execution import execution_bucket

@@ -9,8 +9,8 @@ import threading
 from pathlib import Path
 
 from ..problems.model import Problem
+from ..runner.executor import Executor
 from ..runner.protocol import Limits, new_job
-from ..runner.service import Executor
 
 HIDDEN_ID_START = 1001  # hidden tests are numbered apart from the visible ones
 

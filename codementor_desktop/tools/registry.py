@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from ..domain.vocabulary import Caller, ErrorCode
-from ..runner.service import BackendUnavailable, UnsupportedLanguage
+from ..runner.executor import BackendUnavailable, UnsupportedLanguage
 from .capping import cap_for_model
 from .context import ToolContext
 from .errors import ToolFailure, invalid_arguments, tool_error

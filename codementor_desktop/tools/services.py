@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from ..problems.bank import ProblemBank, load_bank
 from ..resources import builtin_problems_dir
+from ..runner.executor import Executor
 from ..runner.local import LocalRunner
-from ..runner.service import Executor
 from ..storage.database import Database, sqlite_url
 from ..storage.paths import AppPaths
 from ..storage.secrets import Credentials

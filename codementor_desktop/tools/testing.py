@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..domain.vocabulary import ErrorCode
+from ..runner.learner_tests import FrameworkMismatch, run_tests
 from ..runner.protocol import Limits
-from ..runner.testrun import FrameworkMismatch, run_tests
 from .context import ToolContext
 from .errors import ToolFailure
 from .execution import execution_bucket

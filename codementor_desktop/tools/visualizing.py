@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..domain.vocabulary import ErrorCode
 from ..visual.diagrams import render_diagram
 from ..visual.normalize import StructureError
+from ..visual.replay import value_at
 from ..visual.structures import render_structure
-from ..visual.trace_state import value_at
 from .context import ToolContext
 from .debugging import resolve_trace
 from .errors import ToolFailure

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .history import collect
-from .trace_state import Replay
+from .replay import Replay
 
 MAX_MESSAGES = 120
 MAX_STATES = 30

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .trace_state import Replay
+from .replay import Replay
 
 MAX_TABLE_ROWS = 200
 MAX_SERIES_POINTS = 5000

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree, label
-from .trace_state import Node
+from .replay import Node
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ def test_runtime_error_points_at_the_learners_line(executor):
     assert result["verdict"] == "RE" and result["error_type"] == "runtime_error"
     assert result["line_number"] == 3 and "TypeError" in result["error_message"]
     assert "solution.js:3" in result["traceback"] and "harness" not in result["traceback"]
-    assert "jssolution" not in result["traceback"]
+    assert "solution_loader" not in result["traceback"]
     assert len(result["test_results"]) == 2  # an RE does not stop the other tests
 
 

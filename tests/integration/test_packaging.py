@@ -25,7 +25,9 @@ def test_wheel_ships_resources_child_and_migrations(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "codementor_desktop/resources/problems/arrays/two-sum.toml" in names
     assert "codementor_desktop/resources/problems/README.md" in names
-    assert "codementor_desktop/runner/child/entry.py" in names
+    assert "codementor_desktop/runner/child/python/entry.py" in names
+    assert "codementor_desktop/runner/child/javascript/harness.js" in names
+    assert "codementor_desktop/runner/child/wire.py" in names
     assert "codementor_desktop/storage/migrations/versions/0001_initial.py" in names
     assert "codementor_desktop/storage/migrations/script.py.mako" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))

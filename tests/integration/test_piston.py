@@ -8,10 +8,10 @@ import time
 import pytest
 
 from codementor_desktop.domain.vocabulary import Caller
+from codementor_desktop.runner.executor import BackendUnavailable, Executor
 from codementor_desktop.runner.node import find_node
 from codementor_desktop.runner.piston import PistonBackend
 from codementor_desktop.runner.protocol import Limits, new_job
-from codementor_desktop.runner.service import BackendUnavailable, Executor
 from codementor_desktop.storage.secrets import Credentials
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tools.services import Services
@@ -321,7 +321,7 @@ def test_both_children_compact_frames_alike():
     import json
     import subprocess
 
-    from codementor_desktop.runner.child import compact
+    from codementor_desktop.runner.child.python import compact
     from codementor_desktop.runner.node import CHILD_DIR
 
     samples = [
@@ -381,7 +381,7 @@ def test_both_children_compact_frames_alike():
     )
     node = find_node()[0].path
     out = subprocess.run(
-        [node, "-e", script, str(CHILD_DIR / "jsframes.js"), json.dumps(samples)],
+        [node, "-e", script, str(CHILD_DIR / "compact.js"), json.dumps(samples)],
         capture_output=True,
         text=True,
         check=True,

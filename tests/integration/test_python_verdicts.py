@@ -238,8 +238,8 @@ def test_broken_test_data_is_our_fault_not_the_learners(executor):
 
 
 def test_a_child_that_cannot_start_is_an_internal_error():
+    from codementor_desktop.runner.executor import Executor
     from codementor_desktop.runner.local import LocalRunner
-    from codementor_desktop.runner.service import Executor
 
     broken = Executor(LocalRunner(command_for=lambda job: ["/nonexistent/python"]))
     result = broken.judge(code="def f(x):\n    return x\n", language="python", tests=TWO_SUM_TESTS, limits=FAST)

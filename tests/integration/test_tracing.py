@@ -10,7 +10,7 @@ import pytest
 
 from codementor_desktop.domain.vocabulary import Caller
 from codementor_desktop.tools.context import ToolContext
-from codementor_desktop.visual.trace_state import Node, Replay
+from codementor_desktop.visual.replay import Node, Replay
 
 
 def call(services, tool, arguments, caller=Caller.PERSON, learner="ada", **context):

@@ -23,8 +23,8 @@ def test_import_linter_contracts_are_kept():
 
 
 def test_the_child_uses_the_standard_library_only():
-    allowed = set(sys.stdlib_module_names) | {path.stem for path in (PACKAGE / "runner" / "child").glob("*.py")}
-    for path in (PACKAGE / "runner" / "child").glob("*.py"):
+    allowed = set(sys.stdlib_module_names) | {path.stem for path in (PACKAGE / "runner" / "child").rglob("*.py")}
+    for path in (PACKAGE / "runner" / "child").rglob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             names = []
@@ -37,7 +37,7 @@ def test_the_child_uses_the_standard_library_only():
 
 
 def test_the_child_parses_as_python_3_9():
-    for path in (PACKAGE / "runner" / "child").glob("*.py"):
+    for path in (PACKAGE / "runner" / "child").rglob("*.py"):
         ast.parse(path.read_text(), feature_version=(3, 9))
 
 

@@ -8,7 +8,7 @@ import pytest
 from codementor_desktop.domain.vocabulary import TECHNIQUES, Difficulty, Topic
 from codementor_desktop.problems.bank import load_bank
 from codementor_desktop.resources import builtin_problems_dir
-from codementor_desktop.runner.child import literals
+from codementor_desktop.runner.child.python import literals
 
 BANK = load_bank([builtin_problems_dir()])
 PROBLEMS = BANK.all()

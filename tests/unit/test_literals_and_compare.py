@@ -1,6 +1,6 @@
 import pytest
 
-from codementor_desktop.runner.child import compare, literals, structures
+from codementor_desktop.runner.child.python import compare, literals, structures
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The child's heap encoding (full objects and patches) replayed by visual.trace_state gives back
+"""The child's heap encoding (full objects and patches) replayed by visual.replay gives back
 exactly the values the program held, whatever sequence of mutations happened."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codementor_desktop.runner.child import heap as heapmod
-from codementor_desktop.visual.trace_state import Node, Replay
+from codementor_desktop.runner.child.python import heap as heapmod
+from codementor_desktop.visual.replay import Node, Replay
 
 
 class Point:

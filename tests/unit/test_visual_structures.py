@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from codementor_desktop.visual.normalize import StructureError, detect
+from codementor_desktop.visual.replay import Node
 from codementor_desktop.visual.structures import render_structure
-from codementor_desktop.visual.trace_state import Node
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

@@ -4,7 +4,7 @@
 // answers are compared by the problem's comparison mode.
 
 // The Python-literal reader is loaded only for test data that is not JSON.
-const literals = () => require('./jsliterals.js');
+const literals = () => require('./literals.js');
 
 /** Parse `"[2,7,11,15], 9"` (or Python literals, or `"nums = [2,7], target = 9"`) into [args, kwargs]. */
 function parseArguments(text) {

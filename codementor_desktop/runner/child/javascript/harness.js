@@ -31,7 +31,7 @@ function writeAll(fd, text) {
 
 function frameWriter(nonce, compact, compare) {
   const prefix = `\n\x1eCM${PROTOCOL}:${nonce}:`;
-  const shorten = compact ? require('./jsframes.js').compactor(compare) : null; // a Piston run
+  const shorten = compact ? require('./compact.js').compactor(compare) : null; // a Piston run
   return function send(kind, payload) {
     const body = shorten ? shorten(kind, payload) : Object.assign({}, payload, { kind });
     if (body) writeAll(1, prefix + JSON.stringify(body) + '\n');
@@ -54,13 +54,13 @@ function main() {
   const send = frameWriter(nonce, Boolean(job.compact), job.compare);
   const workdir = process.cwd();
   const limits = job.limits || {};
-  const sandbox = require('./jssandbox.js');
-  const judge = require('./jsjudge.js');
+  const sandbox = require('./guard.js');
+  const judge = require('./judge.js');
   const mode = job.mode || 'judge';
   const modes = {
     judge: () => judge.judgeTests,
     execute: () => judge.executeOnce,
-    tests: () => require('./jstests.js').runTests,
+    tests: () => require('./test_frameworks.js').runTests,
   };
   const io = sandbox.captureOutput(new sandbox.OutputBudget(Number(limits.output_bytes || 1024 * 1024)));
   if (!modes[mode]) {
@@ -70,7 +70,7 @@ function main() {
   }
   const handler = modes[mode]();
   // Coverage needs V8 natives for a moment: taken before the guard closes V8's flags.
-  const coverage = mode === 'tests' ? require('./jscoverage.js').start() : null;
+  const coverage = mode === 'tests' ? require('./coverage.js').start() : null;
   const session = new judge.Session(job, io, workdir);
   if (mode !== 'tests') {
     // Errors thrown later by callbacks the learner scheduled belong to the test that runs.

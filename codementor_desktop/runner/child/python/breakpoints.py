@@ -11,13 +11,13 @@ from _collections import deque
 
 try:
     from . import heap as heapmod
-    from . import judge, structures, trace_mode
+    from . import judge, structures, trace_run
     from . import tracer as tracermod
 except ImportError:  # run as a flat script inside the child
     import heap as heapmod
     import judge
     import structures
-    import trace_mode
+    import trace_run
     import tracer as tracermod
 
 RECENT_STEPS = 8
@@ -205,7 +205,7 @@ class Breakpoint:
 
 def run(job, workdir, send):
     """Breakpoint mode: one ``breakpoint_end`` frame, with ``hit`` true or false."""
-    session, seconds = trace_mode.tracing_session(job, workdir)
+    session, seconds = trace_run.tracing_session(job, workdir)
     source = job.get("code", "")
     condition = str(job.get("condition") or "")
     try:
@@ -235,7 +235,7 @@ def run(job, workdir, send):
     breakpoint_ = Breakpoint(tracer, condition, condition_code, line, int(job.get("hit") or 1), watches, path)
     tracer.hook = breakpoint_.on_line
     tracer.plain = False
-    tracer.on_stop = trace_mode.exit_child(send)
+    tracer.on_stop = trace_run.exit_child(send)
 
     def fields():
         out = breakpoint_.fields()
@@ -245,14 +245,14 @@ def run(job, workdir, send):
         return out
 
     tracer.end_fields = fields
-    outcome, _target = trace_mode.run_program(tracer, session, job, source, code_object)
+    outcome, _target = trace_run.run_program(tracer, session, job, source, code_object)
     if tracer.watch is not None:
         tracer.watch.program_ended(outcome)
         return
     reason, message = breakpoint_.missed(outcome)
     payload = tracer.end_payload()
     payload.update(breakpoint_.fields())
-    program = trace_mode.ending(outcome, path, tracer)
+    program = trace_run.ending(outcome, path, tracer)
     payload.update(hit=False, reason=reason, message=message, program=program)
     if program.get("reason") not in ("finished", None):
         payload["message"] = message + " The program itself stopped first: %s" % program.get("error_message", "")

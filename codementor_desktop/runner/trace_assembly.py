@@ -9,7 +9,7 @@ A trace result holds every step as a dict::
 ``changed`` holds only the variables of that frame that changed (``{"deleted": true}`` for one
 that went away); ``heap`` only the objects that are new (a full encoding, with ``"type"``) or
 changed (a patch: ``set``, ``put``, ``fields``, ``length``/``append``). Replaying the steps in order
-gives the state at any step (``visual.trace_state`` does it). Optional keys appear only when they
+gives the state at any step (``visual.replay`` does it). Optional keys appear only when they
 have something to say; ``yielded`` and ``resumed`` mark a generator pausing and resuming, and
 a call step names its caller's ``parent`` frame.
 """

@@ -6,11 +6,11 @@
 
 const { Writable } = require('stream');
 const vm = require('vm');
-const solution = require('./jssolution.js');
-const values = require('./jsvalues.js');
-const sandbox = require('./jssandbox.js');
-const coverageOf = require('./jscoverage.js');
-const { expect, jest, NotSupportedHere } = require('./jsexpect.js');
+const solution = require('./solution_loader.js');
+const values = require('./values.js');
+const sandbox = require('./guard.js');
+const coverageOf = require('./coverage.js');
+const { expect, jest, NotSupportedHere } = require('./expect.js');
 
 const TEST_FILE = 'solution.test.js';
 const MODULE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname'];

@@ -5,7 +5,7 @@
 
 const vm = require('vm');
 const util = require('util');
-const sandbox = require('./jssandbox.js');
+const sandbox = require('./guard.js');
 
 const SOLUTION_FILE = 'solution.js';
 const PARAMS = ['exports', 'require', 'module', '__filename', '__dirname', 'TreeNode', 'ListNode'];
@@ -54,7 +54,7 @@ function topLevelNames(code) {
 }
 
 function inFile(file) {
-  // "at f (solution.js:3:5)" or "at solution.js:3:5", and not "jssolution.js"
+  // "at f (solution.js:3:5)" or "at solution.js:3:5", and not "solution.js"
   return new RegExp('(?:^|[\\s(])' + file.replace(/\./g, '\\.') + ':(\\d+)(?::(\\d+))?');
 }
 

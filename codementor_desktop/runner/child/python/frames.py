@@ -7,19 +7,18 @@ then compact JSON. The learner's own prints are captured in memory and never rea
 import os
 
 try:
+    from .. import wire
     from . import fastjson
 except ImportError:
     import fastjson
-
-PROTOCOL = 1
-TAG = "\x1eCM%d:" % PROTOCOL
+    import wire
 
 
 class FrameWriter:
     """Writes frames to a file descriptor that the learner's code does not hold."""
 
     def __init__(self, nonce, fd=1, compact=False, compare=None):
-        self._prefix = (TAG + nonce + ":").encode("ascii")
+        self._prefix = (wire.FRAME_TAG + nonce + ":").encode("ascii")
         self._fd = fd
         self._compactor = None
         if compact:  # a Piston run: see compact.py

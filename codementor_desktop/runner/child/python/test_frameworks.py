@@ -2,7 +2,7 @@
 
 The code under test is the module ``solution``, and its top-level names are visible to the
 tests. ``unittest.TestCase`` classes run on the standard library; pytest-style test functions
-and ``Test*`` classes run on ``minipytest`` (``import pytest`` finds it). Every ``assert`` in the
+and ``Test*`` classes run on ``pytest_compat`` (``import pytest`` finds it). Every ``assert`` in the
 tests shows the compared values when it fails (``assertions.py``). Each test becomes a ``case``
 frame (name, status, verdict, message, failing line, output, time); a ``coverage`` frame with the
 lines of the code under test that ran follows.
@@ -13,11 +13,11 @@ import sys
 import time
 
 try:
-    from . import assertions, judge, minipytest, sandbox
+    from . import assertions, judge, pytest_compat, sandbox
 except ImportError:  # run as a flat script inside the child
     import assertions
     import judge
-    import minipytest
+    import pytest_compat
     import sandbox
 
 TEST_FILE = "test_solution.py"
@@ -150,7 +150,7 @@ class CaseRunner(object):
             "line_number": self._last_line(exc.__traceback__, self.test_path),
             "solution_line": self._last_line(exc.__traceback__, self.solution_path),
         }
-        if isinstance(exc, minipytest.NotSupportedHere):
+        if isinstance(exc, pytest_compat.NotSupportedHere):
             fields.update(verdict="IE", error_type="internal_error", error_message=str(exc))
         elif isinstance(exc, AssertionError):
             fields.update(verdict="WA", error_type=None, error_message=str(exc) or "AssertionError")
@@ -229,7 +229,9 @@ class CaseRunner(object):
         try:
             cases = _parametrized(name, marks)
         except (TypeError, ValueError, IndexError) as exc:
-            return self.report(name, minipytest.NotSupportedHere("pytest.mark.parametrize could not be read: %s" % exc))
+            return self.report(
+                name, pytest_compat.NotSupportedHere("pytest.mark.parametrize could not be read: %s" % exc)
+            )
         for case_name, arguments in cases:
             self._run_one(case_name, function, arguments, marks, cls)
 
@@ -250,7 +252,7 @@ class CaseRunner(object):
             if p.name not in arguments and p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
         ]
         if wanted:
-            return self.report(name, minipytest.not_supported("the fixture %r (pytest fixtures)" % wanted[0]))
+            return self.report(name, pytest_compat.not_supported("the fixture %r (pytest fixtures)" % wanted[0]))
         expected_failure = any(mark.name == "xfail" for mark in marks)
         self.begin()
         error = None
@@ -268,7 +270,7 @@ class CaseRunner(object):
                 raise
             error = exc
         elapsed, output = self.end()
-        if isinstance(error, minipytest.Skipped):
+        if isinstance(error, pytest_compat.Skipped):
             return self.report(name, skipped=str(error) or "skipped", elapsed=elapsed, output=output)
         if expected_failure and error is not None and not isinstance(error, (sandbox.OutputLimitExceeded, MemoryError)):
             return self.report(name, skipped="expected to fail (xfail)", elapsed=elapsed, output=output)
@@ -297,7 +299,7 @@ def _parametrized(name, marks):
         for ids_so_far, arguments in cases:
             for index, row in enumerate(values):
                 explicit = None
-                if isinstance(row, minipytest.ParameterSet):
+                if isinstance(row, pytest_compat.ParameterSet):
                     explicit, row = row.id, row.values
                     row = row[0] if len(names) == 1 else row
                 row = [row] if len(names) == 1 else list(row)
@@ -387,7 +389,7 @@ def run_tests(job, workdir, send):
     runner = CaseRunner(session, send, coverage, solution_path, test_path)
     module = _new_module("solution", solution_path, judge.fresh_namespace(job.get("code", "")))
     sys.modules["solution"] = module
-    minipytest.install()
+    pytest_compat.install()
     import unittest
 
     unittest.main = lambda *args, **kwargs: None  # the runner runs the tests; an unguarded main() must not

@@ -9,7 +9,10 @@ import os
 import sys
 
 if __package__ in (None, ""):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    _HERE = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, _HERE)
+    # wire.py, shared with the app, is one folder up here and beside this file on Piston.
+    sys.path.append(os.path.dirname(_HERE))
     import fastjson
     import frames
     import sandbox
@@ -22,7 +25,7 @@ MODES = {
     "execute": ("judge", "execute_once"),
     "trace": ("tracer", "run_trace"),
     "breakpoint": ("tracer", "run_breakpoint"),
-    "tests": ("testrunner", "run_tests"),
+    "tests": ("test_frameworks", "run_tests"),
     "generate": ("generate", "run_generate"),
 }
 

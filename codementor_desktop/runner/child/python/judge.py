@@ -5,19 +5,17 @@ import sys
 import time
 
 try:
+    from .. import wire
     from . import compare, literals, sandbox, structures
 except ImportError:  # run as a flat script inside the child
     import compare
     import literals
     import sandbox
     import structures
+    import wire
 
 SOLUTION_FILE = "solution.py"
 _TYPING_NAMES = ("List", "Dict", "Optional", "Tuple", "Set", "Deque", "Any", "Union")
-
-
-class Verdicts:
-    AC, WA, CE, RE, TLE, MLE, OLE, IE = "AC", "WA", "CE", "RE", "TLE", "MLE", "OLE", "IE"
 
 
 def compile_solution(code, workdir):
@@ -49,7 +47,7 @@ def syntax_error_payload(exc):
     message = "%s: %s" % (type(exc).__name__, getattr(exc, "msg", str(exc)))
     text = (getattr(exc, "text", None) or "").rstrip("\n")
     return {
-        "verdict": Verdicts.CE,
+        "verdict": wire.Verdict.CE,
         "error_type": "syntax_error",
         "error_message": message,
         "line_number": line,
@@ -61,15 +59,15 @@ def syntax_error_payload(exc):
 def describe_exception(exc, solution_path):
     """The verdict and error fields for an exception, the traceback trimmed to the learner's code."""
     if isinstance(exc, sandbox.TimeLimitExceeded):
-        return {"verdict": Verdicts.TLE, "error_type": "timeout", "error_message": "Time limit exceeded"}
+        return {"verdict": wire.Verdict.TLE, "error_type": "timeout", "error_message": "Time limit exceeded"}
     if isinstance(exc, MemoryError):
         return {
-            "verdict": Verdicts.MLE,
+            "verdict": wire.Verdict.MLE,
             "error_type": "memory_limit",
             "error_message": "Memory limit exceeded (MemoryError)",
         }
     if isinstance(exc, sandbox.OutputLimitExceeded):
-        return {"verdict": Verdicts.OLE, "error_type": "output_limit", "error_message": "Output limit exceeded"}
+        return {"verdict": wire.Verdict.OLE, "error_type": "output_limit", "error_message": "Output limit exceeded"}
     import traceback  # only when something failed: it costs a few ms to import
 
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == solution_path]
@@ -84,7 +82,7 @@ def describe_exception(exc, solution_path):
         message += " (the recursion went too deep: is a base case missing?)"
     lines.append(message)
     return {
-        "verdict": Verdicts.RE,
+        "verdict": wire.Verdict.RE,
         "error_type": "runtime_error",
         "error_message": message,
         "line_number": line,
@@ -285,7 +283,7 @@ def judge_tests(job, workdir, send):
         if counter is not None:
             result["line_events"] = counter.count
         send("test", **result)
-        if result["verdict"] in (Verdicts.TLE, Verdicts.MLE, Verdicts.OLE):
+        if result["verdict"] in (wire.Verdict.TLE, wire.Verdict.MLE, wire.Verdict.OLE):
             break
 
 
@@ -307,7 +305,7 @@ def _judge_one(session, test, code, code_object, path, function, params, compare
         printed = outcome["stdout"]
         passed = _same_lines(printed, test.get("expected_output") or "")
         result.update(
-            verdict=Verdicts.AC if passed else Verdicts.WA,
+            verdict=wire.Verdict.AC if passed else wire.Verdict.WA,
             passed=passed,
             actual_output=session.clip(printed.rstrip("\n")),
             stdout="",
@@ -321,7 +319,7 @@ def _judge_one(session, test, code, code_object, path, function, params, compare
         if has_expected:
             expected = literals.parse_value(test["expected_output"])
     except literals.LiteralError as exc:
-        result.update(verdict=Verdicts.IE, error_type="internal_error", error_message="Bad test data: %s" % exc)
+        result.update(verdict=wire.Verdict.IE, error_type="internal_error", error_message="Bad test data: %s" % exc)
         return result
     namespace, outcome = run_module(session, code_object, code, test.get("stdin", ""))
     if "exception" in outcome:
@@ -329,11 +327,11 @@ def _judge_one(session, test, code, code_object, path, function, params, compare
     try:
         target = find_entry_point(namespace, code_object, function.get("name") or None)
     except LookupError as exc:
-        result.update(verdict=Verdicts.RE, error_type="runtime_error", error_message=str(exc))
+        result.update(verdict=wire.Verdict.RE, error_type="runtime_error", error_message=str(exc))
         return result
     if target is None:
         result.update(
-            verdict=Verdicts.RE, error_type="runtime_error", error_message="The code defines no function to call."
+            verdict=wire.Verdict.RE, error_type="runtime_error", error_message="The code defines no function to call."
         )
         return result
     if compare_mode == "operations":
@@ -354,14 +352,14 @@ def _judge_one(session, test, code, code_object, path, function, params, compare
     result["stdout"] = session.clip(outcome["stdout"])
     result["execution_time_ms"] = outcome["time_ms"]
     if not has_expected:
-        result.update(verdict=Verdicts.AC, passed=True, expected_output=None)
+        result.update(verdict=wire.Verdict.AC, passed=True, expected_output=None)
         return result
     try:
         passed = compare.same(compare_mode, expected, literals.to_jsonable(actual), checker, args)
     except Exception as exc:  # noqa: BLE001 - a broken checker is our fault, not the learner's
-        result.update(verdict=Verdicts.IE, error_type="internal_error", error_message="Checker failed: %s" % exc)
+        result.update(verdict=wire.Verdict.IE, error_type="internal_error", error_message="Checker failed: %s" % exc)
         return result
-    result.update(verdict=Verdicts.AC if passed else Verdicts.WA, passed=passed)
+    result.update(verdict=wire.Verdict.AC if passed else wire.Verdict.WA, passed=passed)
     return result
 
 
@@ -386,7 +384,7 @@ def _judge_operations(session, result, cls, args, expected, path, counter):
     actual = literals.to_jsonable(outcome["value"])
     passed = expected is None or compare.same("exact", expected, actual)
     result.update(
-        verdict=Verdicts.AC if passed else Verdicts.WA,
+        verdict=wire.Verdict.AC if passed else wire.Verdict.WA,
         passed=passed,
         actual_output=literals.show(actual, session.show_chars),
         stdout=session.clip(outcome["stdout"]),
@@ -409,7 +407,7 @@ def _failed(session, result, outcome, path):
     exc = outcome["exception"]
     if isinstance(exc, SystemExit):
         result.update(
-            verdict=Verdicts.RE,
+            verdict=wire.Verdict.RE,
             error_type="runtime_error",
             error_message="The program exited with status %r" % (exc.code,),
         )
@@ -453,7 +451,7 @@ def execute_once(job, workdir, send):
     except LookupError as exc:
         send(
             "execution",
-            verdict=Verdicts.RE,
+            verdict=wire.Verdict.RE,
             error_type="runtime_error",
             error_message=str(exc),
             stdout=module_stdout,
@@ -463,7 +461,7 @@ def execute_once(job, workdir, send):
     if target is None:
         send(
             "execution",
-            verdict=Verdicts.RE,
+            verdict=wire.Verdict.RE,
             error_type="runtime_error",
             error_message="The code defines no function to call.",
             stdout=module_stdout,
@@ -504,7 +502,7 @@ def _execution_payload(session, outcome, path, target):
     if exc is not None:
         if isinstance(exc, SystemExit):
             payload.update(
-                verdict=Verdicts.RE,
+                verdict=wire.Verdict.RE,
                 error_type="runtime_error",
                 error_message="The program exited with status %r" % (exc.code,),
             )
@@ -512,7 +510,7 @@ def _execution_payload(session, outcome, path, target):
             payload.update(describe_exception(exc, path))
         payload["return_value"] = None
         return payload
-    payload["verdict"] = Verdicts.AC
+    payload["verdict"] = wire.Verdict.AC
     value = outcome.get("value")
     payload["return_value"] = None if target is None else literals.show(structures.encode(value), session.show_chars)
     return payload

@@ -1,6 +1,6 @@
 """Replaying a trace: the variables and heap objects at any step, as values and as text.
 
-A trace (``runner/traces.py``) sends only what changed from step to step: the variables of a frame
+A trace (``runner/trace_assembly.py``) sends only what changed from step to step: the variables of a frame
 that changed, and the heap objects that are new (full encodings) or changed (patches). ``Replay``
 applies them in order and answers "what did the program hold here?" in two forms: plain Python
 values for the renderers (lists, dicts, ``Node`` objects for the learner's instances, aliasing

@@ -2,9 +2,9 @@
 // Judging JavaScript: the same rules, verdicts and frames as the Python child's judge.py.
 
 const path = require('path');
-const values = require('./jsvalues.js');
-const solution = require('./jssolution.js');
-const sandbox = require('./jssandbox.js');
+const values = require('./values.js');
+const solution = require('./solution_loader.js');
+const sandbox = require('./guard.js');
 
 const STOPPING = new Set(['TLE', 'MLE', 'OLE']);
 

@@ -3,7 +3,7 @@
 A compact frame leaves out what the parent already knows or can rebuild (a test's input, empty
 fields, ``passed``, ``error_type``, the actual output of a test that passed under exact
 comparison, every traceback after the first) and uses short keys. The parent turns it back
-(``runner/piston_report.py``); the JavaScript child does the same (``jsframes.js``), with the
+(``runner/piston_report.py``); the JavaScript child does the same (``compact.js``), with the
 same keys, which a test checks.
 """
 

@@ -542,12 +542,12 @@ class Tracer:
         }
 
 
-# -- the modes (their code lives in trace_mode.py and breakpoints.py) ---------------------------
+# -- the modes (their code lives in trace_run.py and breakpoints.py) ---------------------------
 
 
 def run_trace(job, workdir, send):
     """Trace mode: stream steps in batches, then a trace_end frame."""
-    return _load("trace_mode").run(job, workdir, send)
+    return _load("trace_run").run(job, workdir, send)
 
 
 def run_breakpoint(job, workdir, send):

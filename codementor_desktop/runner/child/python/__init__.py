@@ -1,0 +1,1 @@
+"""The Python child: judge, learner test frameworks, tracer. Imports only the standard library."""

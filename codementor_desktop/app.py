@@ -23,7 +23,9 @@ def main(screenshot: Path | None = None) -> int:
     loaded = load_settings()
     loaded.paths.ensure()
     setup_logging(loaded.paths.app_log)
-    install_crash_handler(loaded.paths.app_log, notify=lambda text: QMessageBox.critical(None, "CodeMentor", text))
+    install_crash_handler(
+        loaded.paths.app_log, notify=lambda text: None if QMessageBox.critical(None, "CodeMentor", text) else None
+    )
     for problem in loaded.problems:
         QMessageBox.warning(None, "CodeMentor settings", problem)
     try:

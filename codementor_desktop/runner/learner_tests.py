@@ -105,7 +105,7 @@ def tests_result(report: ChildReport, timeout_seconds: float) -> dict[str, Any]:
         frames = report.of_kind(kind)
         if frames:
             frame = frames[0]
-            where = _WHERE.get(frame.get("where"), "the code")
+            where = _WHERE.get(str(frame.get("where")), "the code")
             if kind == "compile_error":
                 verdict, prefix = (
                     Verdict.CE,

@@ -113,7 +113,7 @@ class LocalRunner:
                 return report
             popen_args: dict = {}
             if os.name == "nt":
-                popen_args["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
+                popen_args["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
             else:
                 popen_args["start_new_session"] = True
             try:
@@ -143,6 +143,7 @@ class LocalRunner:
             reader.start()
             err_reader.start()
             try:
+                assert process.stdin is not None  # opened with stdin=PIPE
                 process.stdin.write(json.dumps(job).encode("utf-8"))
                 process.stdin.close()
             except OSError:

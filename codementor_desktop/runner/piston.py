@@ -62,7 +62,6 @@ def _closure(language: str, entry: str, mode_module: str | None) -> tuple[Path, 
     They travel side by side, so the shared ``wire.py`` goes beside the language's own files.
     """
     javascript = language == "javascript"
-    pattern = re.compile(r"require\('\./([\w.]+\.js)'\)") if javascript else None
     folders = [LANGUAGE_DIR[language], CHILD_DIR]
     found = {p.name: p for folder in reversed(folders) for p in folder.iterdir() if p.is_file()}
     names = {Path(name).stem for name in found if name.endswith(".py")}
@@ -75,7 +74,7 @@ def _closure(language: str, entry: str, mode_module: str | None) -> tuple[Path, 
         seen.append(name)
         text = found[name].read_text(encoding="utf-8")
         if javascript:
-            wanted += pattern.findall(text)
+            wanted += re.findall(r"require\('\./([\w.]+\.js)'\)", text)
         else:
             wanted += [f"{n}.py" for n in re.findall(r"\bimport\s+([\w, ]+)", text) for n in _split(n) if n in names]
     return tuple(found[name] for name in seen)

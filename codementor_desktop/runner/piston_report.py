@@ -37,7 +37,7 @@ def _signal_number(name: Any) -> int | None:
 def _expand(frame: dict) -> dict:
     """A compact frame with its full keys, and the error type its verdict implies."""
     full = {LONG.get(key, key): value for key, value in frame.items()}
-    verdict = full.get("verdict")
+    verdict = str(full.get("verdict"))
     if verdict in Verdict.__members__ and "error_type" not in full and Verdict(verdict).error_type:
         full["error_type"] = Verdict(verdict).error_type
     return full

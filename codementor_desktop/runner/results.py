@@ -37,7 +37,7 @@ def ending_verdict(report: ChildReport) -> tuple[Verdict, str] | None:
         return Verdict.TLE, "CPU time limit exceeded."
     if report.signal is not None and report.signal == getattr(_signal, "SIGKILL", 9):
         return Verdict.MLE, "The program was killed (most likely by the memory limit)."
-    if report.signal in _CRASH_SIGNALS:
+    if report.signal is not None and report.signal in _CRASH_SIGNALS:
         name = _signal_name(report.signal)
         return Verdict.RE, f"The program crashed ({name}); very deep recursion is a common cause."
     if report.internal_error:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ class AppPaths:
     system_config_dir: Path
 
     @classmethod
-    def discover(cls, environ: dict[str, str] | None = None) -> AppPaths:
+    def discover(cls, environ: Mapping[str, str] | None = None) -> AppPaths:
         environ = os.environ if environ is None else environ
         home = environ.get("CODEMENTOR_HOME")
         system = Path(environ.get("CODEMENTOR_SYSTEM_CONFIG") or platformdirs.site_config_dir(APP_NAME))

@@ -31,12 +31,12 @@ class RateLimiter:
                     RateEvent.learner == learner, RateEvent.bucket == bucket, RateEvent.at >= since
                 )
             )
-            if used >= limit.calls:
+            if (used or 0) >= limit.calls:
                 oldest = session.scalar(
                     select(func.min(RateEvent.at)).where(
                         RateEvent.learner == learner, RateEvent.bucket == bucket, RateEvent.at >= since
                     )
                 )
-                return max(1.0, round(oldest + limit.per_seconds - now, 1))
+                return max(1.0, round((oldest or now) + limit.per_seconds - now, 1))
             session.add(RateEvent(learner=learner, bucket=bucket, at=now))
         return None

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 LanguageName = Literal["python", "javascript"]
 TopicName = Literal["arrays", "strings", "hash_maps", "trees", "graphs", "dynamic_programming"]
+EdgeCategory = Literal["empty", "single", "duplicates", "boundaries", "negatives", "large", "sorted"]
 MAX_CODE_CHARS = 100_000  # the default bound; settings may lower or raise it
 
 
@@ -149,7 +150,7 @@ class BpTrace(ToolArguments):
     input_data: Any = Field(default=None, description="Input to the function")
     target_value: Any = Field(default=None, description="Optional second argument")
     trace_points: list[TracePoint] = Field(
-        default_factory=lambda: ["all_lines", "all_variables"],
+        default_factory=lambda: list[TracePoint](["all_lines", "all_variables"]),
         description="'all_lines', 'all_variables', line numbers and variable names",
         max_length=200,
     )
@@ -226,8 +227,9 @@ class BpFindEdgeCases(ToolArguments):
     language: LanguageName = Field(description="Programming language")
     code: str = Field(description="Source code", max_length=MAX_CODE_CHARS)
     input_types: dict[str, str] = Field(default_factory=dict, description="e.g. {'arr': 'array', 'target': 'number'}")
-    test_categories: list[Literal["empty", "single", "duplicates", "boundaries", "negatives", "large", "sorted"]] = (
-        Field(default_factory=lambda: ["empty", "single", "duplicates", "boundaries"], description="Kinds of edge case")
+    test_categories: list[EdgeCategory] = Field(
+        default_factory=lambda: list[EdgeCategory](["empty", "single", "duplicates", "boundaries"]),
+        description="Kinds of edge case",
     )
     problem_id: str | None = Field(default=None, description="A bank problem whose reference decides right answers")
 

@@ -109,7 +109,7 @@ def _stack(cells: Cells) -> str:
         return "\n".join(["(empty stack)", *_footer(cells)])
     width = max(len(_mark(t, True)) for t in cells.labels) + 2
     lines = []
-    pointer_at = {}
+    pointer_at: dict[int, list[str]] = {}
     for name, index in cells.pointers.items():
         pointer_at.setdefault(index, []).append(name)
     top = len(cells.labels) - 1
@@ -118,7 +118,7 @@ def _stack(cells: Cells) -> str:
         text = _mark(cells.labels[row], position in cells.highlights)
         left = "top -> " if row == top else " " * 7
         note = f"  [{position}]" if position is not None else ""
-        names = pointer_at.get(position)
+        names = pointer_at.get(position) if position is not None else None
         if names:
             note += "  <- " + ",".join(names)
         lines.append(f"{left}|{text.center(width)}|{note}")

@@ -32,7 +32,7 @@ def flow(graph: FlowGraph) -> str:
     for block in graph.blocks:
         widths[block.function] = max(widths[block.function], text_width(_label(block), 12) + 70)
     lefts: dict[str, float] = {}
-    x = MARGIN
+    x = float(MARGIN)
     for name in columns:
         lefts[name] = x
         x += widths[name] + 90

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import diagram_svg
@@ -17,7 +18,7 @@ def render_diagram(trace: dict[str, Any], diagram_type: str, fmt: str, variable:
         model = variable_states(trace, variable)
     else:
         model = flow_graph(trace)
-    writers = {
+    writers: dict[type, dict[str, Callable[[Any], str]]] = {
         FlowGraph: {"ascii": flow_ascii, "mermaid": flow_mermaid, "svg": diagram_svg.flow},
         CallSequence: {"ascii": sequence_ascii, "mermaid": sequence_mermaid, "svg": diagram_svg.sequence},
         VariableStates: {"ascii": states_ascii, "mermaid": states_mermaid, "svg": diagram_svg.states},

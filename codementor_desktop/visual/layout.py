@@ -27,8 +27,8 @@ def tree_positions(tree: Tree) -> dict[int, tuple[float, float]]:
         _in_order(tree, tree.root, column)
     else:
         for node in nx.dfs_postorder_nodes(shape, tree.root, sort_neighbors=lambda ns: sorted(ns, key=_order(tree))):
-            kids = [k for k in tree.children.get(node, []) if k is not None]
-            column[node] = sum(column[k] for k in kids) / len(kids) if kids else float(_next_leaf(column, tree))
+            below = [k for k in tree.children.get(node, []) if k is not None]
+            column[node] = sum(column[k] for k in below) / len(below) if below else float(_next_leaf(column, tree))
     return _unit({n: (column[n], float(depth[n])) for n in column})
 
 

@@ -6,6 +6,8 @@ Every label is quoted and escaped with Mermaid's entity codes, so learner data (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree, render_with
 
 HIGHLIGHT_CLASS = "classDef hl fill:#ffd54f,stroke:#f57f17,stroke-width:2px"
@@ -24,7 +26,7 @@ def comment(value: str) -> str:
     return "%% " + " ".join(value.replace("%%", "%").split())
 
 
-def classes(lines: list[str], highlighted: list[str], muted: list[str] = (), pointers: list[str] = ()) -> None:
+def classes(lines: list[str], highlighted: list[str], muted: Sequence[str] = (), pointers: Sequence[str] = ()) -> None:
     """Append class definitions and assignments for what is highlighted, cut or a pointer."""
     if highlighted:
         lines += ["    " + HIGHLIGHT_CLASS, f"    class {','.join(highlighted)} hl"]

@@ -100,7 +100,7 @@ def detect(data: Any) -> str:
             return "matrix"
         if len(items) > 2 and items[0] is not None and None in items[1:]:
             return "tree"
-        if items and fields_of(items[0]) is not None and "next" in fields_of(items[0]):
+        if items and "next" in (fields_of(items[0]) or {}):
             return "linked_list"
         return "array"
     return "array"
@@ -349,8 +349,8 @@ def graph(data: Any, nodes: list, edges: list, highlights: list[int], budget: Bu
             names, found = _from_adjacency(enumerate(data))
     elif fields_of(data) is not None:
         shape = tree(data, [], [], budget)
-        unique = len(set(shape.labels.values())) == len(shape.labels)
-        name_of = {n: (text if unique else f"{text}#{n}") for n, text in shape.labels.items()}
+        labels_unique = len(set(shape.labels.values())) == len(shape.labels)
+        name_of = {n: (text if labels_unique else f"{text}#{n}") for n, text in shape.labels.items()}
         names = [name_of[n] for n in shape.labels]
         found = [(name_of[p], name_of[c], None) for p, kids in shape.children.items() for c in kids if c is not None]
         directed = True
@@ -365,7 +365,7 @@ def graph(data: Any, nodes: list, edges: list, highlights: list[int], budget: Bu
         directed = not all((b, a) in pairs for a, b in pairs)
     if not directed:  # each undirected edge once
         seen: set[frozenset] = set()
-        unique = []
+        unique: list[tuple[str, str, str | None]] = []
         for a, b, w in found:
             key = frozenset((a, b))
             if key not in seen:

@@ -286,7 +286,7 @@ class _Writer:
             if kind == "set" and not items:
                 self.emit("set()")
                 return
-            opening, closing = _BRACKETS.get(kind, (f"{kind}([", "])"))
+            opening, closing = _BRACKETS.get(str(kind), (f"{kind}([", "])"))
             self.emit(opening)
             for index, value in enumerate(items):
                 if index:

@@ -90,7 +90,7 @@ def _stack(cells: Cells) -> str:
     y = MARGIN + 10
     if not cells.labels:
         svg.text(x + w / 2, y + CELL_H / 2, "(empty stack)", fill=MUTED)
-    pointed = {}
+    pointed: dict[int, list[str]] = {}
     for name, index in cells.pointers.items():
         pointed.setdefault(index, []).append(name)
     for row in range(len(cells.labels) - 1, -1, -1):
@@ -186,7 +186,7 @@ def _linked_list(chain: LinkedList) -> str:
     width = MARGIN * 2 + sum(widths) + gap * len(widths) + 60
     svg = Svg(width, 160.0, f"linked list: {chain.total} nodes")
     y = 40.0
-    x = MARGIN
+    x = float(MARGIN)
     centres = []
     for index, (text, w) in enumerate(zip(chain.labels, widths, strict=False)):
         if text == "…" and chain.cut:

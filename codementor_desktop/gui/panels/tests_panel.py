@@ -80,4 +80,4 @@ class TestsPanel(QWidget):
         self.table.resizeColumnToContents(1)
 
     def verdicts(self) -> list[str]:
-        return [self.table.item(r, 1).text() for r in range(self.table.rowCount())]
+        return [item.text() for r in range(self.table.rowCount()) if (item := self.table.item(r, 1)) is not None]

@@ -7,6 +7,7 @@ import keyword
 
 import lexilla
 import lexilla.pyside6_scintilla
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase
 from pyside6_scintilla import ScintillaEdit
 
@@ -18,6 +19,7 @@ JS_KEYWORDS = (
 ERROR_STYLE = 60
 ERROR_MARKER = 1
 STYLE_DEFAULT = 32
+TEXT_CHANGES = 0x01 | 0x02  # SC_MOD_INSERTTEXT | SC_MOD_DELETETEXT
 
 
 def bgr(rgb: int) -> int:
@@ -35,11 +37,15 @@ LIGHT_PALETTE = {"paper": 0xFFFFFF, "ink": 0x24292E, "margin": 0xF3F3F3, "caret_
 
 
 class CodeEditor(ScintillaEdit):
-    """A Scintilla editor set up for practice code."""
+    """A Scintilla editor set up for practice code. ``edited`` tells that the learner changed the
+    text (typing, pasting, undo, Reset code), not that a problem's text was loaded."""
+
+    edited = Signal()
 
     def __init__(self, parent=None, font_size: int = 11, dark: bool = False):
         super().__init__(parent)
         self._language = ""
+        self._loading = False
         self._font_size = font_size
         self._dark = dark
         self.setObjectName("codeEditor")
@@ -57,15 +63,36 @@ class CodeEditor(ScintillaEdit):
         self.annotationSetVisible(2)  # boxed
         self.set_language("python")
         self.charAdded.connect(self._auto_indent)
+        self.modified.connect(self._on_modified)
 
     # --- text -------------------------------------------------------------------------------
     def text(self) -> str:
         return bytes(self.getText(self.textLength() + 1)).rstrip(b"\0").decode("utf-8", "replace")
 
     def set_text(self, text: str) -> None:
-        self.setText(text)
+        """Load a text (another problem's draft): no undo back into what was there before."""
+        self._loading = True
+        try:
+            self.setText(text)
+        finally:
+            self._loading = False
         self.emptyUndoBuffer()
         self.clear_diagnostics()
+
+    def replace_all(self, text: str) -> None:
+        """Replace the whole text as one step that Ctrl+Z undoes (Reset code)."""
+        self.beginUndoAction()
+        try:
+            self.targetWholeDocument()
+            self.replaceTarget(len(text.encode("utf-8")), text)
+        finally:
+            self.endUndoAction()
+        self.clear_diagnostics()
+        self.gotoPos(0)
+
+    def _on_modified(self, kind: int, *_details) -> None:
+        if kind & TEXT_CHANGES and not self._loading:
+            self.edited.emit()
 
     # --- look -------------------------------------------------------------------------------
     def set_language(self, language: str) -> None:

@@ -92,3 +92,20 @@ def test_a_killed_app_keeps_the_last_saved_draft_and_reopens_it(isolated_home):
         if restarted.process.poll() is None:
             restarted.process.kill()
     assert opened == {"problem": first["problem"], "language": first["language"], "text": kept}
+
+
+def test_a_terminated_app_closes_as_quit_does_and_keeps_every_keystroke(isolated_home):
+    database = isolated_home / "data" / "codementor.sqlite3"
+    ending = Driver("type", "# first thought", "# typed just before the logout")
+    try:
+        first = ending.report()
+        assert ending.report() == {"saved": True}
+        ending.send("more")
+        last = ending.report()
+        ending.process.send_signal(signal.SIGTERM)  # within the autosave's pause
+        assert ending.process.wait(60) == 0
+    finally:
+        if ending.process.poll() is None:
+            ending.process.kill()
+    assert saved_draft(database, first["problem"], first["language"]) == last["text"]
+    assert (isolated_home / "config" / "window.ini").exists()

@@ -19,6 +19,7 @@ def main(screenshot: Path | None = None) -> int:
 
     from .applog import install_crash_handler, setup_logging
     from .gui.main_window import MainWindow
+    from .gui.text import message_box
     from .storage.database import DatabaseCorrupt, set_aside
     from .storage.settings import load_settings
     from .tools.services import Services
@@ -30,10 +31,11 @@ def main(screenshot: Path | None = None) -> int:
     loaded.paths.ensure()
     setup_logging(loaded.paths.app_log)
     install_crash_handler(
-        loaded.paths.app_log, notify=lambda text: None if QMessageBox.critical(None, "CodeMentor", text) else None
+        loaded.paths.app_log,
+        notify=lambda text: None if message_box(None, QMessageBox.Icon.Critical, "CodeMentor", text) else None,
     )
     for problem in loaded.problems:
-        QMessageBox.warning(None, "CodeMentor settings", problem)
+        message_box(None, QMessageBox.Icon.Warning, "CodeMentor settings", problem)
     try:
         services = Services.build(loaded)
     except DatabaseCorrupt as exc:

@@ -32,7 +32,7 @@ from .editor.code_editor import CodeEditor
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.statement import StatementView
-from .text import escaped
+from .text import escaped, message_box
 from .workers import ToolWorker
 
 log = logging.getLogger(__name__)
@@ -325,8 +325,9 @@ class MainWindow(QMainWindow):
         """The disk refused the draft: ask before closing (the text is still in the editor)."""
         problem = self.drafts.last_error or "the database did not answer"
         log.error("closing with an unsaved draft: %s", problem)
-        answer = QMessageBox.warning(
+        answer = message_box(
             self,
+            QMessageBox.Icon.Warning,
             "CodeMentor",
             f"Your code could not be saved ({problem}).\n\nQuit anyway and lose the changes since the last save?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,

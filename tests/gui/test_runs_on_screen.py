@@ -93,3 +93,26 @@ def test_durations_read_as_a_person_reads_them():
     assert duration(240.4) == "240 ms"
     assert duration(1960) == "1.96 s"
     assert duration(None) == ""
+
+
+def test_a_message_box_shows_its_text_as_written(qtbot):
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from codementor_desktop.gui.text import message_box
+
+    seen = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if box is None:
+            QTimer.singleShot(10, answer)  # not shown yet: look again on the next turn of the loop
+            return
+        seen.append((box.text(), box.textFormat()))
+        box.button(QMessageBox.StandardButton.No).click()
+
+    QTimer.singleShot(0, answer)
+    text = 'timeout = "<abc>" is not a number'
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    assert message_box(None, QMessageBox.Icon.Warning, "settings", text, buttons) == QMessageBox.StandardButton.No
+    assert seen == [(text, Qt.TextFormat.PlainText)]

@@ -11,6 +11,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase
 from pyside6_scintilla import ScintillaEdit
 
+from ...domain.vocabulary import Language
+
 JS_KEYWORDS = (
     "break case catch class const continue debugger default delete do else export extends false finally "
     "for function if import in instanceof let new null of return super switch this throw true try typeof "
@@ -61,7 +63,7 @@ class CodeEditor(ScintillaEdit):
         self.markerDefine(ERROR_MARKER, 22)  # SC_MARK_BACKGROUND-like full-line marker
         self.setCaretLineVisible(True)
         self.annotationSetVisible(2)  # boxed
-        self.set_language("python")
+        self.set_language(Language.PYTHON)
         self.charAdded.connect(self._auto_indent)
         self.modified.connect(self._on_modified)
 
@@ -99,8 +101,8 @@ class CodeEditor(ScintillaEdit):
         """Python, or JavaScript through the C++ lexer with JavaScript keywords."""
         if language == self._language:
             return
-        self._language = language
-        if language == "javascript":
+        self._language = Language(language).value
+        if language == Language.JAVASCRIPT:
             lexer = lexilla.create_lexer(lexilla.Language.CPP)
             lexilla.pyside6_scintilla.set_lexer(self, lexer)
             self.setKeyWords(0, JS_KEYWORDS)
@@ -127,7 +129,7 @@ class CodeEditor(ScintillaEdit):
         self.styleSetFore(STYLE_DEFAULT, bgr(palette["ink"]))
         self.styleSetBack(STYLE_DEFAULT, bgr(palette["paper"]))
         self.styleClearAll()
-        styles = CPP_STYLES if self._language == "javascript" else PYTHON_STYLES
+        styles = CPP_STYLES if self._language == Language.JAVASCRIPT else PYTHON_STYLES
         for number, colour in styles.items():
             self.styleSetFore(number, bgr(colour if not self._dark else _lighten(colour)))
         self.styleSetBold(5, True)
@@ -170,9 +172,9 @@ class CodeEditor(ScintillaEdit):
         previous = self.lineIndentation(line - 1)
         end = self.lineEndPosition(line - 1)
         before = bytes(self.get_text_range(max(end - 1, 0), end)) if end > 0 else b""
-        if self._language == "python" and before.rstrip() == b":":
+        if self._language == Language.PYTHON and before.rstrip() == b":":
             previous += 4
-        elif self._language == "javascript" and before.rstrip() == b"{":
+        elif self._language == Language.JAVASCRIPT and before.rstrip() == b"{":
             previous += 2
         if previous:
             self.setLineIndentation(line, previous)

@@ -11,6 +11,7 @@ from ..resources import builtin_problems_dir
 from ..runner.executor import Executor
 from ..runner.local import LocalRunner
 from ..storage.database import Database, sqlite_url
+from ..storage.drafts import Drafts
 from ..storage.paths import AppPaths
 from ..storage.secrets import Credentials
 from ..storage.settings import LoadedSettings, Settings, load_settings
@@ -44,6 +45,7 @@ class Services:
     generated: GeneratedTests
     credentials: Credentials
     registry: ToolRegistry = field(init=False)
+    drafts: Drafts = field(init=False)  # the window's drafts and problem statuses, for the current learner
 
     @property
     def settings(self) -> Settings:
@@ -76,9 +78,11 @@ class Services:
             credentials=credentials,
         )
         services.registry = build_registry(services)
+        services.drafts = Drafts(database, settings.user)
         return services
 
     def close(self) -> None:
+        self.drafts.close()
         self.audit.close()
         self.database.close()
 

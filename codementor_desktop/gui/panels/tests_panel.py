@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -14,10 +15,25 @@ from PySide6.QtWidgets import (
 )
 
 from ...domain.vocabulary import Verdict
+from ..text import escaped, tooltip
 
 VERDICT_COLOURS = {"AC": "#2e7d32", "WA": "#c62828", "CE": "#6a1b9a", "RE": "#d84315", "TLE": "#ef6c00",
                    "MLE": "#ef6c00", "OLE": "#ef6c00", "IE": "#546e7a"}  # fmt: skip
-COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "ms"]
+COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "Time"]
+TIME_COLUMN = COLUMNS.index("Time")
+
+
+def duration(ms: float | None) -> str:
+    """A test's time for a person: a visible test takes microseconds, a large one seconds."""
+    if ms is None:
+        return ""
+    if ms < 1:
+        return f"{ms * 1000:.0f} µs"
+    if ms < 10:
+        return f"{ms:.2f} ms"
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    return f"{ms / 1000:.2f} s"
 
 
 class TestsPanel(QWidget):
@@ -25,6 +41,8 @@ class TestsPanel(QWidget):
         super().__init__(parent)
         self.summary = QLabel("Run your code to see the tests here.")
         self.summary.setObjectName("testsSummary")
+        self.summary.setTextFormat(Qt.TextFormat.RichText)  # learner text in it is escaped
+        self.summary.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -39,11 +57,17 @@ class TestsPanel(QWidget):
         layout.addWidget(self.table)
 
     def show_running(self, text: str) -> None:
+        """A message (rich text: escape what the learner wrote) instead of a result."""
+        self.summary.setText(text)
+
+    def clear(self, text: str) -> None:
+        """No results on screen any more, only ``text`` (a run starting, a run stopped)."""
+        self.table.setRowCount(0)
         self.summary.setText(text)
 
     def show_result(self, result: dict) -> None:
         if result.get("error_code"):
-            self.summary.setText(f"<b>{result['error_code']}</b>: {result.get('error_message', '')}")
+            self.summary.setText(f"<b>{result['error_code']}</b>: {escaped(result.get('error_message', ''))}")
             self.table.setRowCount(0)
             return
         tests = result.get("test_results", [])
@@ -54,7 +78,7 @@ class TestsPanel(QWidget):
         text = f"<b style='color:{colour}'>{verdict}</b> · {meaning} · {passed}/{result.get('tests_total', len(tests))} passed"
         if result.get("error_message"):
             line = f" (line {result['line_number']})" if result.get("line_number") else ""
-            text += f"<br>{result['error_message']}{line}"
+            text += f"<br>{escaped(result['error_message'])}{line}"
         self.summary.setText(text)
         self.table.setRowCount(len(tests))
         for row, test in enumerate(tests):
@@ -68,16 +92,19 @@ class TestsPanel(QWidget):
                     if test.get("actual_output") is not None
                     else test.get("error_message", "")
                 ),
-                f"{test.get('execution_time_ms') or 0:.1f}",
+                duration(test.get("execution_time_ms")),
             ]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value if len(value) < 300 else value[:300] + "…")
-                item.setToolTip(value[:2000])
+                item.setToolTip(tooltip(value[:2000]) if value else "")
                 if column == 1:
                     item.setForeground(QColor(VERDICT_COLOURS.get(value, "#000")))
+                if column == TIME_COLUMN:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
         self.table.resizeColumnToContents(0)
         self.table.resizeColumnToContents(1)
+        self.table.resizeColumnToContents(TIME_COLUMN)
 
     def verdicts(self) -> list[str]:
         return [item.text() for r in range(self.table.rowCount()) if (item := self.table.item(r, 1)) is not None]

@@ -1,0 +1,72 @@
+"""Run and trace results kept under their ids, so that a model can refer to one instead of
+sending it back (VOCABULARY: "Ids that travel")."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import zlib
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from .database import Database
+from .models import StoredRun
+
+PREFIX = {"run": "run_", "trace": "trace_"}
+
+
+class RunStore:
+    """Keeps recent results in memory and every result in the database."""
+
+    def __init__(self, database: Database, memory_items: int = 64):
+        self._database = database
+        self._memory: OrderedDict[str, dict] = OrderedDict()
+        self._limit = memory_items
+        self._lock = threading.Lock()
+
+    def save(self, kind: str, tool: str, learner: str, result: dict[str, Any], **columns: Any) -> str:
+        """Store ``result``; returns its new id (``run_…`` or ``trace_…``)."""
+        identifier = PREFIX[kind] + secrets.token_hex(6)
+        blob = zlib.compress(json.dumps(result, separators=(",", ":")).encode("utf-8"), 3)
+        with self._database.session() as session:
+            session.add(
+                StoredRun(
+                    id=identifier,
+                    learner_id=self._database.learner_id(learner),
+                    kind=kind,
+                    tool=tool,
+                    created_at=datetime.now(),
+                    result=blob,
+                    problem_id=columns.get("problem_id"),
+                    language=columns.get("language"),
+                    verdict=columns.get("verdict"),
+                )
+            )
+        self._remember(identifier, result)
+        return identifier
+
+    def get(self, identifier: str, learner: str | None = None) -> dict[str, Any] | None:
+        """The stored result, or None when the id is unknown (or another learner's)."""
+        with self._lock:
+            if identifier in self._memory and learner is None:
+                return self._memory[identifier]
+        with self._database.session() as session:
+            row = session.scalar(select(StoredRun).where(StoredRun.id == identifier))
+            if row is None:
+                return None
+            if learner is not None and row.learner_id != self._database.learner_id(learner):
+                return None
+            result = json.loads(zlib.decompress(row.result))
+        self._remember(identifier, result)
+        return result
+
+    def _remember(self, identifier: str, result: dict) -> None:
+        with self._lock:
+            self._memory[identifier] = result
+            self._memory.move_to_end(identifier)
+            while len(self._memory) > self._limit:
+                self._memory.popitem(last=False)

@@ -82,7 +82,7 @@ def checks(services) -> list[Check]:
 
 def run_selftest(services) -> int:
     failed_essential = False
-    print(f"backend: {services.executor.backend.name}; data: {services.paths.data_dir}")
+    print(f"backend: {services.backend_name}; data: {services.paths.data_dir}")
     for name, check, essential in checks(services):
         try:
             ok, detail = check()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
+from typing import cast
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import Table, delete, func, insert, select
 
 from .database import Database
 from .models import RateEvent
 from .settings import RateLimit
+
+EVENTS = cast(Table, RateEvent.__table__)
 
 
 class RateLimiter:
@@ -24,19 +27,13 @@ class RateLimiter:
             return None
         now = self._clock()
         since = now - limit.per_seconds
-        with self._database.session() as session:
-            session.execute(delete(RateEvent).where(RateEvent.bucket == bucket, RateEvent.at < since))
-            used = session.scalar(
-                select(func.count()).where(
-                    RateEvent.learner == learner, RateEvent.bucket == bucket, RateEvent.at >= since
-                )
-            )
+        events = EVENTS
+        mine = (events.c.learner == learner, events.c.bucket == bucket, events.c.at >= since)
+        with self._database.transaction() as connection:
+            connection.execute(delete(events).where(events.c.bucket == bucket, events.c.at < since))
+            used = connection.execute(select(func.count()).select_from(events).where(*mine)).scalar()
             if (used or 0) >= limit.calls:
-                oldest = session.scalar(
-                    select(func.min(RateEvent.at)).where(
-                        RateEvent.learner == learner, RateEvent.bucket == bucket, RateEvent.at >= since
-                    )
-                )
+                oldest = connection.execute(select(func.min(events.c.at)).where(*mine)).scalar()
                 return max(1.0, round((oldest or now) + limit.per_seconds - now, 1))
-            session.add(RateEvent(learner=learner, bucket=bucket, at=now))
+            connection.execute(insert(events).values(learner=learner, bucket=bucket, at=now))
         return None

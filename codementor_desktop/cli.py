@@ -89,11 +89,6 @@ def read_arguments(text: str) -> str:
         ) from None
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one command (``__main__`` starts the window itself when no command is given)."""
-    return run(build_parser().parse_args(argv))
-
-
 def run(args: argparse.Namespace) -> int:
     """Run the parsed command ``args.command``; each builds only what it needs."""
     from .applog import install_crash_handler, setup_logging

@@ -131,8 +131,10 @@ def test_data_reset_with_yes_keeps_the_old_database(isolated_home):
 
 
 def test_the_tool_list_needs_no_database(isolated_home):
+    from codementor_desktop.tools.catalog import DECLARED_BY
+
     tools = json.loads(codementor("tools").stdout)
-    assert len(tools) == 8
+    assert [t["function"]["name"] for t in tools] == [name for names in DECLARED_BY.values() for name in names]
     assert not (isolated_home / "data" / "codementor.sqlite3").exists()
 
 

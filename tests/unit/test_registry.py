@@ -235,7 +235,8 @@ def test_a_call_loads_only_the_module_of_its_tool(services):
     def loaded() -> set[str]:
         return {name for name, entry in services.registry._tools.items() if isinstance(entry, Tool)}
 
-    assert loaded() == set() and len(services.registry.names()) == 8
+    every = len(services.registry.names())
+    assert loaded() == set() and every >= 8
     call(services, "bp_execute", GOOD)
     assert loaded() == {"execute_code", "bp_execute"}
-    assert len(services.registry.openai_tools()) == 8 and len(loaded()) == 8
+    assert len(services.registry.openai_tools()) == every and len(loaded()) == every

@@ -87,7 +87,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.progress = QProgressBar(maximumWidth=160, visible=False)
         self.progress.setRange(0, 100)
-        self.backend_label = QLabel(f"{services.executor.backend.name} runner", textFormat=Qt.TextFormat.PlainText)
+        self.backend_label = QLabel(f"{services.backend_name} runner", textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.backend_label)
         self.statusBar().showMessage(f"{len(services.bank)} problems")

@@ -38,7 +38,9 @@ class BackendUnavailable(RuntimeError):
 
 class Backend(Protocol):
     name: str
-    languages: tuple[str, ...]
+
+    @property
+    def languages(self) -> tuple[str, ...]: ...
 
     def run(
         self,

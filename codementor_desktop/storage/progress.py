@@ -8,14 +8,12 @@ runs are opened, and only until the problem is known to be solved.
 
 from __future__ import annotations
 
-import json
-import zlib
-
 from sqlalchemy import select
 
 from ..domain.vocabulary import ProblemStatus, Verdict
 from .database import Database
 from .models import StoredRun
+from .runs import decode_result
 
 JUDGE_TOOL = "execute_code"
 
@@ -43,7 +41,7 @@ def problem_statuses(database: Database, learner: str) -> dict[str, ProblemStatu
             if statuses[problem_id] is ProblemStatus.SOLVED:
                 continue
             blob = session.scalar(select(StoredRun.result).where(StoredRun.id == run_id))
-            if blob is not None and was_submitted(_decode(blob)):
+            if blob is not None and was_submitted(decode_result(blob)):
                 statuses[problem_id] = ProblemStatus.SOLVED
     return statuses
 
@@ -51,11 +49,3 @@ def problem_statuses(database: Database, learner: str) -> dict[str, ProblemStatu
 def was_submitted(result: dict) -> bool:
     """Whether a run result is a Submit's: it ran hidden tests."""
     return any(test.get("hidden") for test in result.get("test_results") or [])
-
-
-def _decode(blob: bytes) -> dict:
-    try:
-        value = json.loads(zlib.decompress(blob))
-    except (zlib.error, ValueError):
-        return {}  # an unreadable old result proves nothing either way
-    return value if isinstance(value, dict) else {}

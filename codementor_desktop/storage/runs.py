@@ -20,6 +20,20 @@ PREFIX = {"run": "run_", "trace": "trace_"}
 RUNS = cast(Table, StoredRun.__table__)
 
 
+def encode_result(result: dict[str, Any]) -> bytes:
+    """A result as it is stored: compact JSON, zlib-compressed."""
+    return zlib.compress(json.dumps(result, separators=(",", ":")).encode("utf-8"), 3)
+
+
+def decode_result(blob: bytes) -> dict[str, Any]:
+    """A stored result; an unreadable one (damaged, or not an object) reads as ``{}``."""
+    try:
+        value = json.loads(zlib.decompress(blob))
+    except (zlib.error, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 class RunStore:
     """Keeps recent results in memory and every result in the database."""
 
@@ -32,7 +46,7 @@ class RunStore:
     def save(self, kind: str, tool: str, learner: str, result: dict[str, Any], **columns: Any) -> str:
         """Store ``result``; returns its new id (``run_…`` or ``trace_…``)."""
         identifier = PREFIX[kind] + secrets.token_hex(6)
-        blob = zlib.compress(json.dumps(result, separators=(",", ":")).encode("utf-8"), 3)
+        blob = encode_result(result)
         learner_id = self._database.learner_id(learner)
         with self._database.transaction() as connection:
             connection.execute(
@@ -62,7 +76,7 @@ class RunStore:
             return None
         if learner is not None and row.learner_id != self._database.learner_id(learner):
             return None
-        result = json.loads(zlib.decompress(row.result))
+        result = decode_result(row.result)
         self._remember(identifier, result)
         return result
 

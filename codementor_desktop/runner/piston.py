@@ -43,6 +43,7 @@ LIMIT_FIELDS = (
     "compile_cpu_time",
     "compile_memory_limit",
 )
+WIRE_SHAPES = "\nif TYPE_CHECKING:  # the shapes"  # where wire.py's TypedDicts start
 _LIMIT_MESSAGE = re.compile(r"(\w+) cannot exceed the configured limit of (\d+)")
 
 
@@ -76,7 +77,9 @@ def _closure(language: str, entry: str, mode_module: str | None) -> tuple[Path, 
         if javascript:
             wanted += re.findall(r"require\('\./([\w.]+\.js)'\)", text)
         else:
-            wanted += [f"{n}.py" for n in re.findall(r"\bimport\s+([\w, ]+)", text) for n in _split(n) if n in names]
+            imported = [n for group in re.findall(r"\bimport\s+([\w, ]+)", text) for n in _split(group)]
+            imported += re.findall(r"\bfrom\s+\.?(\w+)\s+import\b", text)  # "from session import (...)"
+            wanted += [f"{n}.py" for n in imported if n in names]
     return tuple(found[name] for name in seen)
 
 
@@ -93,7 +96,15 @@ def child_files(language: str, mode: str = "judge") -> list[dict[str, str]]:
         from .child.python.entry import MODES
 
         paths = list(_closure(language, "entry.py", f"{MODES.get(mode, ('judge',))[0]}.py"))
-    return [{"name": path.name, "content": path.read_text(encoding="utf-8")} for path in paths]
+    return [{"name": path.name, "content": _shipped(path)} for path in paths]
+
+
+def _shipped(path: Path) -> str:
+    """A child file as it travels: ``wire.py`` without the shapes only the type checker reads."""
+    text = path.read_text(encoding="utf-8")
+    if path.name == "wire.py":
+        text = text.split(WIRE_SHAPES, 1)[0]
+    return text
 
 
 class PistonBackend:

@@ -9,7 +9,7 @@ import pytest
 from codementor_desktop.domain.vocabulary import Caller
 from codementor_desktop.runner.local import LocalRunner
 from codementor_desktop.runner.node import find_node
-from codementor_desktop.runner.protocol import Limits, new_job
+from codementor_desktop.runner.protocol import Limits, execute_job
 from codementor_desktop.tools.context import ToolContext
 
 pytestmark = pytest.mark.skipif(find_node()[0] is None, reason="no Node.js 18+ on this machine")
@@ -200,7 +200,7 @@ def test_a_cancelled_run_leaves_no_process_behind(executor):
             cancel.set()
 
     limits = Limits(timeout_seconds=10, run_seconds=30)
-    job = new_job("execute", "javascript", "function f(x) {\n  while (true) {}\n}\n", limits, input_data=1)
+    job = execute_job("javascript", "function f(x) {\n  while (true) {}\n}\n", limits, arguments={"input_data": 1})
     report = executor.backend.run(job, 30, cancel, on_frame)
     assert report.cancelled and pids
     with pytest.raises(ProcessLookupError):

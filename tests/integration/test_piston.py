@@ -11,7 +11,7 @@ from codementor_desktop.domain.vocabulary import Caller
 from codementor_desktop.runner.executor import BackendUnavailable, Executor
 from codementor_desktop.runner.node import find_node
 from codementor_desktop.runner.piston import PistonBackend
-from codementor_desktop.runner.protocol import Limits, new_job
+from codementor_desktop.runner.protocol import Limits, execute_job
 from codementor_desktop.storage.secrets import Credentials
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tools.services import Services
@@ -200,7 +200,7 @@ def test_a_refused_job_is_ie_with_the_servers_message():
 def test_a_cancelled_run_returns_at_once():
     cancel = threading.Event()
     with FakePiston(delay_seconds=3) as slow:
-        job = new_job("execute", "python", "def f(x):\n    return x\n", FAST, input_data=1)
+        job = execute_job("python", "def f(x):\n    return x\n", FAST, arguments={"input_data": 1})
         started = time.perf_counter()
         threading.Timer(0.2, cancel.set).start()
         report = backend(slow).run(job, 5, cancel)

@@ -155,10 +155,10 @@ def test_a_cancelled_run_leaves_no_process_behind(executor):
             pids.append(frame["pid"])
             cancel.set()
 
-    from codementor_desktop.runner.protocol import new_job
+    from codementor_desktop.runner.protocol import execute_job
 
     limits = Limits(timeout_seconds=10, run_seconds=30)
-    job = new_job("execute", "python", "import time\ndef f(x):\n    time.sleep(60)\n", limits, input_data=1)
+    job = execute_job("python", "import time\ndef f(x):\n    time.sleep(60)\n", limits, arguments={"input_data": 1})
     report = executor.backend.run(job, 30, cancel, on_frame)
     assert report.cancelled and pids
     with pytest.raises(ProcessLookupError):

@@ -2,7 +2,8 @@
 
 A compact frame leaves out what the parent already knows or can rebuild (a test's input, empty
 fields, ``passed``, ``error_type``, the actual output of a test that passed under exact
-comparison, every traceback after the first) and uses short keys. The parent turns it back
+comparison, every traceback after the first) or can do without (the CPU time of each test: the
+server measures the run's) and uses short keys. The parent turns it back
 (``runner/piston_report.py``); the JavaScript child does the same (``compact.js``), with the
 same keys, which a test checks.
 """
@@ -30,8 +31,14 @@ SHORT = {
     "lines_total": "T",
     "lines_covered": "C",
     "missed": "x",
+    "reason": "y",
+    "line_events": "E",
 }
-_DROP = {"test": ("input", "passed", "error_type"), "case": ("passed", "error_type")}
+_DROP = {
+    "test": ("input", "passed", "error_type", "cpu_time_ms"),
+    "case": ("passed", "error_type", "cpu_time_ms"),
+    "execution": ("error_type", "cpu_time_ms"),
+}
 
 
 class Compactor(object):

@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..domain.vocabulary import ErrorCode
+from ..runner import operations
+from ..runner.child.wire import RunStatus
 from ..runner.protocol import Limits
 from .context import ToolContext
 from .errors import ToolFailure
-from .problem_tests import function_spec, hidden_tests, visible_tests
+from .problem_tests import HIDDEN_ID_START, function_spec, hidden_tests, visible_tests
 from .registry import Tool
 from .schemas import BpExecute, ExecuteCode
 
 if TYPE_CHECKING:
+    from ..runner.child.wire import FunctionSpec, TestCase
     from .services import Services
 
 
@@ -23,7 +26,7 @@ def execution_bucket(_args: object, services: Services) -> str:
 
 def execute_code(args: ExecuteCode, context: ToolContext, services: Services) -> dict:
     problem = services.bank.get(args.problem_id)
-    tests = [
+    tests: list[TestCase] = [
         {
             "test_id": t.test_id if t.test_id is not None else i + 1,
             "input": t.input,
@@ -31,13 +34,15 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Services) ->
         }
         for i, t in enumerate(args.test_cases)
     ]
-    hidden_ids: set = set()
+    hidden_ids: set[int] = set()
+    references: list[operations.Baseline] = []
     if problem is None and not tests:
         raise ToolFailure(
             ErrorCode.NOT_FOUND,
             f"There is no problem {args.problem_id!r} in the bank, and no test_cases were given.",
             field_errors=[{"field": "problem_id", "message": "unknown problem"}],
         )
+    function: FunctionSpec
     if problem is not None:
         if not tests:
             tests = visible_tests(problem)
@@ -46,6 +51,9 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Services) ->
             hidden = hidden_tests(problem, services.generated, context.cancel)
             hidden_ids = {t["test_id"] for t in hidden}
             tests += hidden
+            # The generated large tests follow the written-out hidden ones, numbered on from them.
+            first_generated = HIDDEN_ID_START + len(problem.tests)
+            references = operations.baselines(services.generated.for_problem(problem, context.cancel), first_generated)
         function = function_spec(problem, args.language)
         compare, checker = problem.compare, problem.checker
     else:
@@ -68,15 +76,28 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Services) ->
         cancel=context.cancel,
         progress=lambda done, total, text: context.report(done / max(total, 1), text),
     )
+    if references and result["status"] != RunStatus.CANCELLED:
+        # Every Submit reports its operations beside the reference's; a worse class is a TLE.
+        context.report(0.99, "counting operations on the large tests")
+        counted = operations.measure(
+            services.executor, code=args.code, language=args.language, tests=tests, references=references,
+            function=function, compare=compare, checker=checker, memory_mb=services.settings.memory_mb,
+            cancel=context.cancel,
+        )  # fmt: skip
+        if not context.cancel.is_set():
+            operations.apply(result, counted, references)
     result["problem_id"] = args.problem_id
     result["language"] = args.language
     if problem is not None:
         result["problem_version"] = problem.version
-    result["run_id"] = services.runs.save(
-        "run", "execute_code", context.learner, result,
-        problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"),
-    )  # fmt: skip
-    return result
+    if context.cancel.is_set():
+        result["status"] = RunStatus.CANCELLED
+    if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        result["run_id"] = services.runs.save(
+            "run", "execute_code", context.learner, dict(result),
+            problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"),
+        )  # fmt: skip
+    return dict(result)
 
 
 def bp_execute(args: BpExecute, context: ToolContext, services: Services) -> dict:
@@ -99,10 +120,11 @@ def bp_execute(args: BpExecute, context: ToolContext, services: Services) -> dic
         cancel=context.cancel,
     )
     result["language"] = args.language
-    result["run_id"] = services.runs.save(
-        "run", "bp_execute", context.learner, result, language=args.language, verdict=result.get("verdict")
-    )
-    return result
+    if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        result["run_id"] = services.runs.save(
+            "run", "bp_execute", context.learner, dict(result), language=args.language, verdict=result.get("verdict")
+        )
+    return dict(result)
 
 
 TOOLS = [

@@ -9,7 +9,8 @@ cached with them). No clock is involved, so the same code gets the same answer o
 The rule, for the two generated sizes ``n1 < n2`` with ratios ``ρ = learner / reference``:
 
 - over ``BUDGET_RATIO`` (100) times the reference's count at either size is a worse complexity
-  class: no constant factor is that large, and the counted run stops there;
+  class: no constant factor is that large, and the counted run stops there (or at
+  ``EVENTS_CAP`` events, whichever comes first: past the cap the count is a lower bound);
 - when ``n2 >= 2 n1``, a ratio that is at least ``RATIO_MIN`` (10) at ``n2`` and grows with
   ``n`` at least as fast as ``n ** GROWTH_MIN`` (0.4), ``log(ρ2 / ρ1) / log(n2 / n1)``, is one
   too: it grows faster than a logarithmic factor (``n log n`` where ``n`` is optimal passes).
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from .executor import Executor
 
 BUDGET_RATIO = 100
+EVENTS_CAP = 10_000_000  # a few seconds of counted CPU time: past it, a count is only a lower bound
 RATIO_MIN = 10.0
 GROWTH_MIN = 0.4
 SIZE_RATIO_MIN = 2.0
@@ -56,19 +58,36 @@ class Baseline:
 
 @dataclass(frozen=True)
 class Point:
-    """One large test, counted: the learner's events (None past the budget) beside the reference's."""
+    """One large test, counted: the learner's events, or None when the count stopped at ``budget``."""
 
     baseline: Baseline
     line_events: int | None
 
     @property
     def budget(self) -> int:
-        return BUDGET_RATIO * max(self.baseline.line_events, 1)
+        return budget_for(self.baseline)
+
+    @property
+    def stopped(self) -> bool:
+        return self.line_events is None
 
     @property
     def ratio(self) -> float:
+        """The learner's events over the reference's (a lower bound when the count stopped)."""
         events = self.line_events if self.line_events is not None else self.budget
         return events / max(self.baseline.line_events, 1)
+
+    @property
+    def over_budget_ratio(self) -> bool:
+        """Past ``BUDGET_RATIO`` times the reference's count, for certain."""
+        if self.stopped:
+            return self.budget == BUDGET_RATIO * max(self.baseline.line_events, 1)
+        return self.ratio > BUDGET_RATIO
+
+
+def budget_for(baseline: Baseline) -> int:
+    """Where counting stops on a test: past any constant factor, or at the cap."""
+    return min(BUDGET_RATIO * max(baseline.line_events, 1), EVENTS_CAP)
 
 
 def baselines(cases: Iterable[Mapping[str, Any]], first_test_id: int) -> list[Baseline]:
@@ -101,9 +120,7 @@ def measure(
     wanted = [b for b in sorted(references, key=lambda b: b.size) if b.test_id in by_id]
     if not wanted:
         return {"measured": False, "message": "This problem has no large tests to count operations on."}
-    counted: list[TestCase] = [
-        {**by_id[b.test_id], "count_lines": True, "line_budget": BUDGET_RATIO * max(b.line_events, 1)} for b in wanted
-    ]
+    counted: list[TestCase] = [{**by_id[b.test_id], "count_lines": True, "line_budget": budget_for(b)} for b in wanted]
     # Counting slows the code down several times: the counted run gets the longest time limit.
     limits = Limits(timeout_seconds=Limits.HARD_TIMEOUT, run_seconds=Limits.HARD_RUN, memory_mb=memory_mb)
     run = executor.judge(
@@ -112,65 +129,68 @@ def measure(
     )  # fmt: skip
     points = []
     for baseline, result in zip(wanted, run["test_results"], strict=False):
-        over_budget = result["verdict"] == Verdict.TLE and result.get("reason") == Reason.OPERATIONS
-        if result["verdict"] != Verdict.AC and not over_budget:
-            return {"measured": False, "message": _not_measured(result["verdict"], result.get("reason"))}
-        points.append(Point(baseline, None if over_budget else result.get("line_events")))
-    if len(points) < len(wanted):
-        return {"measured": False, "message": "The counted run stopped before every large test was counted."}
+        stopped = result["verdict"] == Verdict.TLE and result.get("reason") == Reason.OPERATIONS
+        if result["verdict"] != Verdict.AC and not stopped:
+            return {"measured": False, "message": _not_measured(result["verdict"])}
+        points.append(Point(baseline, None if stopped else result.get("line_events")))
+        if stopped:
+            break  # a stopped test stops the run; the larger tests would only count more
+    if not points or (len(points) < len(wanted) and not points[-1].stopped):
+        return {"measured": False, "message": "The counted run stopped before the large tests were counted."}
     return assess(points)
 
 
-def _not_measured(verdict: str, reason: str | None) -> str:
+def _not_measured(verdict: str) -> str:
     if verdict == Verdict.TLE:
         return "Operations were not counted: counting made the large tests run past the time limit."
     return f"Operations were not counted: a large test ended in {verdict} when counted."
 
 
 def assess(points: list[Point]) -> Operations:
-    """The rule of the module docstring, over the counted large tests (smallest first)."""
+    """The rule of the module docstring, over the counted large tests (smallest first; the last
+    may have stopped at its budget). ``n`` and ``ratio`` are those of the test that decides: the
+    first one past ``BUDGET_RATIO``, else the largest."""
     largest = points[-1]
-    n = largest.baseline.size
-    ratio = largest.ratio
+    point = next((p for p in points if p.over_budget_ratio), largest)
+    n = point.baseline.size
     operations: Operations = {
         "measured": True,
-        "ratio": round(ratio, 1),
+        "ratio": round(point.ratio, 1),
         "n": n,
-        "reference_line_events": largest.baseline.line_events,
+        "reference_line_events": point.baseline.line_events,
         "worse_class": False,
         "message": "",
     }
-    if largest.line_events is not None:
-        operations["line_events"] = largest.line_events
-    over = next((p for p in points if p.line_events is None or p.ratio > BUDGET_RATIO), None)
+    if point.line_events is not None:
+        operations["line_events"] = point.line_events
+    times = f"{'more than' if point.stopped else 'about'} {point.ratio:,.0f}x the reference's operations at n = {n:,}"
     growth = _growth(points[0], largest) if len(points) > 1 else None
     if growth is not None:
         operations["growth"] = round(growth, 2)
-    if over is not None:
-        operations["worse_class"] = True
-        operations["ratio"] = round(over.ratio, 1)
-        operations["n"] = over.baseline.size
-        more = "more than " if over.line_events is None else "about "
-        operations["message"] = (
-            f"{more}{over.ratio:,.0f}x the reference's operations at n = {over.baseline.size:,}: "
-            f"more than {BUDGET_RATIO}x is not a constant factor, but a worse complexity class"
-            f"{_likely(points)}"
-        )
-        return operations
-    if growth is not None and ratio >= RATIO_MIN and growth >= GROWTH_MIN:
+    if point.over_budget_ratio:
         operations["worse_class"] = True
         operations["message"] = (
-            f"about {ratio:,.0f}x the reference's operations at n = {n:,}, and the gap grows with n{_likely(points)}"
+            f"{times}: more than {BUDGET_RATIO}x is no constant factor but a worse complexity class{_likely(points)}"
         )
-        return operations
-    operations["message"] = _accepted(ratio, n)
+    elif growth is not None and largest.ratio >= RATIO_MIN and growth >= GROWTH_MIN:
+        # With a stopped count the ratio and its growth are lower bounds: the conclusion holds.
+        operations["worse_class"] = True
+        operations["message"] = f"{times}, and the gap grows with n{_likely(points)}"
+    elif largest.stopped:
+        return {
+            "measured": False,
+            "message": f"Operations were counted up to {largest.budget:,} at n = {n:,} ({times}), and no further.",
+        }
+    else:
+        operations["message"] = _accepted(largest.ratio, n)
     return operations
 
 
 def _growth(small: Point, large: Point) -> float | None:
-    """How fast the ratio grows with n, as an exponent; None when the sizes are too close to tell."""
+    """How fast the ratio grows with n, as an exponent (a lower bound when the larger count
+    stopped); None when the sizes are too close to tell or the smaller count stopped."""
     sizes = large.baseline.size / max(small.baseline.size, 1)
-    if sizes < SIZE_RATIO_MIN or small.line_events is None or large.line_events is None:
+    if sizes < SIZE_RATIO_MIN or small.stopped:
         return None
     return math.log(large.ratio / small.ratio) / math.log(sizes)
 
@@ -183,16 +203,18 @@ def _exponent(events: list[tuple[int, int]]) -> float | None:
 
 
 def _likely(points: list[Point]) -> str:
-    """': likely O(n²) where O(n) exists', from the two sizes' counts, when they are all there."""
-    if len(points) < 2 or any(p.line_events is None for p in points):
+    """': likely O(n²) where O(n) exists', from both sizes' counts, when they are all there."""
+    if len(points) < 2 or any(p.stopped for p in points):
         return ""
     if points[-1].baseline.size / max(points[0].baseline.size, 1) < SIZE_RATIO_MIN:
         return ""
     mine = _exponent([(p.baseline.size, p.line_events or 0) for p in points])
     theirs = _exponent([(p.baseline.size, p.baseline.line_events) for p in points])
-    if mine is None or theirs is None or _class_of(mine) == _class_of(theirs):
+    if mine is None or theirs is None:
         return ""
-    return f": likely {_class_of(mine)} where {_class_of(theirs)} exists"
+    if _class_of(mine) != _class_of(theirs):
+        return f": likely {_class_of(mine)} where {_class_of(theirs)} exists"
+    return f": its work grows about as n^{mine:.1f} with the input, the reference's as n^{theirs:.1f}"
 
 
 _SUPERSCRIPTS = {2: "²", 3: "³"}
@@ -215,12 +237,45 @@ def _accepted(ratio: float, n: int) -> str:
     return f"about {ratio:,.1f}x the reference's operations at n = {n:,}"
 
 
-def apply(run: RunResult, operations: Operations, references: list[Baseline]) -> None:
-    """Put the operations on the run; a worse complexity class makes its largest counted test TLE.
+def judge_submit(
+    executor: Executor,
+    run: RunResult,
+    *,
+    code: str,
+    language: Language,
+    tests: list[TestCase],
+    references: list[Baseline],
+    function: FunctionSpec | None,
+    compare: str,
+    checker: str | None,
+    memory_mb: int,
+    cancel: threading.Event | None = None,
+) -> None:
+    """Count a judged Submit's operations when they can say something, and put them on the run.
 
-    Only an accepted run changes: the time limits and the answers were judged first, and counts
-    can make a verdict worse, never better.
+    They are counted when every answer was right, or when the run went over its time on a large
+    test (then a worse complexity class is the reproducible reason: ``reason`` becomes
+    ``"operations"``); a wrong answer or a crash is reported first.
     """
+    large = {b.test_id for b in references}
+    first_failure = next((t for t in run["test_results"] if not t["passed"]), None)
+    slow_on_large = (
+        first_failure is not None and first_failure["verdict"] == Verdict.TLE and first_failure["test_id"] in large
+    )
+    if first_failure is not None and not slow_on_large:
+        run["operations"] = {"measured": False, "message": "Operations are counted once the answers are right."}
+        return
+    counted = measure(
+        executor, code=code, language=language, tests=tests, references=references, function=function,
+        compare=compare, checker=checker, memory_mb=memory_mb, cancel=cancel,
+    )  # fmt: skip
+    apply(run, counted, references)
+
+
+def apply(run: RunResult, operations: Operations, references: list[Baseline]) -> None:
+    """Put the operations on the run; a worse complexity class makes the large test it was seen on
+    TLE for operations. Counts make a verdict worse, never better: only an accepted run, or one
+    already over its time on that large test, changes."""
     run["operations"] = operations
     if not operations.get("measured"):
         return
@@ -229,21 +284,22 @@ def apply(run: RunResult, operations: Operations, references: list[Baseline]) ->
         if accepted:
             operations["message"] = "accepted; " + operations["message"]
         return
-    if not accepted:
-        return
     target = next((b.test_id for b in references if b.size == operations.get("n")), None)
     failed = next((t for t in run["test_results"] if t["test_id"] == target), None)
-    if failed is None:
-        return
-    failed["verdict"] = Verdict.TLE.value
+    if accepted and failed is not None:
+        failed["verdict"] = Verdict.TLE.value
+        failed["passed"] = False
+        failed["actual_output"] = None
+    else:  # over its time already: the first failure is a TLE on a large test
+        failed = next((t for t in run["test_results"] if not t["passed"]), None)
+        if failed is None or failed["verdict"] != Verdict.TLE:
+            return
     failed["reason"] = Reason.OPERATIONS
-    failed["passed"] = False
     failed["error_type"] = Verdict.TLE.error_type
     failed["error_message"] = "Too slow: " + operations["message"] + "."
-    failed["actual_output"] = None
     passed = sum(1 for t in run["test_results"] if t["passed"])
     run["all_passed"] = False
     run["pass_rate"] = round(passed / run["tests_total"], 4) if run["tests_total"] else 0.0
     run["status"] = RunStatus.ERROR
     run["verdict"] = worst(Verdict(t["verdict"]) for t in run["test_results"]).value
-    describe_failure(run, failed)
+    describe_failure(run, next(t for t in run["test_results"] if Verdict(t["verdict"]).is_error))

@@ -77,15 +77,13 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Services) ->
         progress=lambda done, total, text: context.report(done / max(total, 1), text),
     )
     if references and result["status"] != RunStatus.CANCELLED:
-        # Every Submit reports its operations beside the reference's; a worse class is a TLE.
+        # A Submit reports its operations beside the reference's; a worse class is a TLE.
         context.report(0.99, "counting operations on the large tests")
-        counted = operations.measure(
-            services.executor, code=args.code, language=args.language, tests=tests, references=references,
+        operations.judge_submit(
+            services.executor, result, code=args.code, language=args.language, tests=tests, references=references,
             function=function, compare=compare, checker=checker, memory_mb=services.settings.memory_mb,
             cancel=context.cancel,
         )  # fmt: skip
-        if not context.cancel.is_set():
-            operations.apply(result, counted, references)
     result["problem_id"] = args.problem_id
     result["language"] = args.language
     if problem is not None:

@@ -87,7 +87,7 @@ class Session {
     const clock = this.clock();
     const outcome = {};
     try {
-      let value = solution.runWithTimeout(fn, clock.wallMs, clock.wallError());
+      let value = solution.runWithTimeout(fn, clock.wallMs, () => clock.wallError());
       if (value && typeof value.then === 'function') value = await this.within(value, clock);
       if (settle) await this.settle(clock);
       outcome.value = value;

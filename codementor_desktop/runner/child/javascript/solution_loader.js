@@ -64,7 +64,8 @@ class TestClock {
 
   wallError() {
     return new TimeLimitExceeded(
-      `Time limit exceeded: still running after ${this.wallMs / 1000} s of wall-clock time (waiting, not computing?)`,
+      `Time limit exceeded: still running after ${this.wallMs / 1000} s of wall-clock time, three times the limit, ` +
+        `having used ${(this.cpuMs() / 1000).toFixed(1)} s of CPU time (is it waiting for something, or is the machine very busy?)`,
     );
   }
 }
@@ -145,14 +146,14 @@ function compile(code, file = SOLUTION_FILE, extraNames = []) {
   return { script, names, source, text, file, offset: HEAD.length };
 }
 
-/** Run `fn` with a wall-clock limit that interrupts even an endless synchronous loop. */
+/** Run `fn` with a wall-clock limit that interrupts even an endless synchronous loop; `timeoutError()` makes its error. */
 function runWithTimeout(fn, ms, timeoutError = null) {
   globalThis[Symbol.for('codementor.call')] = fn;
   if (callScript === null) callScript = new vm.Script('globalThis[Symbol.for("codementor.call")]()', { filename: 'harness' });
   try {
     return callScript.runInThisContext({ timeout: Math.max(1, Math.round(ms)) });
   } catch (error) {
-    if (error && error.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw timeoutError || new TimeLimitExceeded();
+    if (error && error.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw timeoutError ? timeoutError() : new TimeLimitExceeded();
     throw error;
   } finally {
     delete globalThis[Symbol.for('codementor.call')];

@@ -103,7 +103,7 @@ class Recorder {
     const clock = this.session.clock();
     if (ownTimeoutMs !== null && ownTimeoutMs < clock.wallMs) clock.wallMs = ownTimeoutMs;
     const body = fn.length > 0 ? () => new Promise((resolve, reject) => fn.call(context, (error) => (error ? reject(error) : resolve()))) : () => fn.call(context);
-    const value = solution.runWithTimeout(body, clock.wallMs, clock.wallError());
+    const value = solution.runWithTimeout(body, clock.wallMs, () => clock.wallError());
     if (value && typeof value.then === 'function') await this.session.within(value, clock);
     const overLimit = clock.overLimit();
     if (overLimit) throw overLimit;

@@ -160,8 +160,10 @@ class TestLimit(object):
             raise sandbox.TimeLimitExceeded("Time limit exceeded: over %g s of CPU time" % seconds)
 
         def on_wall(signum, frame):
+            used = time.process_time() - self._cpu
             raise sandbox.TimeLimitExceeded(
-                "Time limit exceeded: still running after %g s of wall-clock time (waiting, not computing?)" % wall
+                "Time limit exceeded: still running after %g s of wall-clock time, three times the limit, having "
+                "used %.1f s of CPU time (is it waiting for something, or is the machine very busy?)" % (wall, used)
             )
 
         try:

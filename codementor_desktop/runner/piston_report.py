@@ -108,6 +108,10 @@ def report_from_response(
         )
     elif report.signal == _SIGKILL:
         _explain_kill(report, status, memory, memory_limit, run_timeout_ms, elapsed_ms, stdout, url, run.get("message"))
+    elif status is None and len(stdout) >= OUTPUT_LIMIT:
+        # An old server cuts what it keeps at the limit; when the run had ended already, it says
+        # nothing else: the frames stop short, the exit status is 0.
+        report.internal_error = output_cut_message(url)
     if report.internal_error or report.timed_out or report.memory_exceeded:
         report.signal = None  # explained: the verdict comes from the cause, not from the SIGKILL
     return report

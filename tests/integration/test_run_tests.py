@@ -169,7 +169,9 @@ def test_pytest_features_outside_the_layer_say_so(services):
     result = run(services, "python", "pytest", "import pytest\n\nmonkey = pytest.MonkeyPatch()\n")
     assert result["status"] == "error" and result["verdict"] == "RE"
     assert "Loading the tests failed" in result["error_message"]
-    assert "pytest.MonkeyPatch is not supported" in result["error_message"] and "pytest.approx" in result["error_message"]
+    assert (
+        "pytest.MonkeyPatch is not supported" in result["error_message"] and "pytest.approx" in result["error_message"]
+    )
 
 
 def test_a_fixture_is_an_error_of_the_test_that_asks_for_it(services):

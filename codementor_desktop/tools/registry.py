@@ -21,7 +21,7 @@ from ..runner.executor import BackendUnavailable, UnsupportedLanguage
 from .capping import cap_for_model
 from .context import ToolContext
 from .errors import ToolFailure, invalid_arguments, tool_error
-from .schemas import ARGUMENT_MODELS, ToolArguments, openai_tool
+from .schemas import ARGUMENT_MODELS, SIZE_CHECKED_FIELDS, ToolArguments, openai_tool
 
 if TYPE_CHECKING:
     from .services import Services
@@ -90,7 +90,7 @@ class ToolRegistry:
         if problem is not None:
             return problem
         limit = self.services.settings.max_code_chars
-        for field in ("code", "test_code", "optimal_solution"):
+        for field in SIZE_CHECKED_FIELDS:
             value = values.get(field)
             if isinstance(value, str) and len(value) > limit:
                 return tool_error(

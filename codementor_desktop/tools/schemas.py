@@ -14,6 +14,8 @@ LanguageName = Literal["python", "javascript"]
 TopicName = Literal["arrays", "strings", "hash_maps", "trees", "graphs", "dynamic_programming"]
 EdgeCategory = Literal["empty", "single", "duplicates", "boundaries", "negatives", "large", "sorted"]
 MAX_CODE_CHARS = 100_000  # the default bound; settings may lower or raise it
+# The free-text fields whose size a call checks (against the settings' bound) and the audit log records.
+SIZE_CHECKED_FIELDS = ("code", "test_code", "optimal_solution")
 
 
 class ToolArguments(BaseModel):

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...domain.vocabulary import Verdict
+from ...domain.vocabulary import Reason, RunStatus, Verdict
 
 VERDICT_COLOURS: dict[Verdict, str] = {
     Verdict.AC: "#2e7d32", Verdict.WA: "#c62828", Verdict.CE: "#6a1b9a", Verdict.RE: "#d84315",
@@ -47,7 +47,7 @@ def headline(result: dict) -> str:
     """The summary above the table, as rich text (every learner string escaped)."""
     if result.get("error_code"):
         return f"<b>{html.escape(str(result['error_code']))}</b>: {html.escape(str(result.get('error_message', '')))}"
-    if result.get("status") == "cancelled":
+    if result.get("status") == RunStatus.CANCELLED:
         return "<b>Stopped</b>: the run was cancelled before it finished."
     tests = result.get("test_results") or []
     verdict = verdict_of(result.get("verdict"))
@@ -59,7 +59,7 @@ def headline(result: dict) -> str:
     if failing is not None:
         failed = verdict_of(failing.get("verdict")) or Verdict.IE
         where = "hidden test" if failing.get("hidden") else "test"
-        meaning = failed.meaning + (" (operations)" if failing.get("reason") == "operations" else "")
+        meaning = failed.meaning + (" (operations)" if failing.get("reason") == Reason.OPERATIONS else "")
         text = f"{_badge(failed)} on {where} {html.escape(str(failing.get('test_id', '')))} · {html.escape(meaning)}"
         message = failing.get("error_message")
         if message:

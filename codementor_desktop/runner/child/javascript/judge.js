@@ -307,7 +307,7 @@ async function executeOnce(job, session, send) {
   if (compiled.error) return send('compile_error', compiled.error);
   const hasInput = 'input_data' in job || 'target_value' in job;
   let stdinText = job.stdin || '';
-  if (!hasInput || job.as_script || !solution.definesFunctions(compiled)) {
+  if (!hasInput || !solution.definesFunctions(compiled)) {
     const raw = job.input_data;
     if (raw !== undefined && raw !== null && !stdinText) stdinText = typeof raw === 'string' ? raw : values.show(raw, 1e7);
     const [, outcome] = await session.runModule(compiled, stdinText, true);

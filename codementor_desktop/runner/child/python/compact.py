@@ -8,6 +8,11 @@ server measures the run's) and uses short keys. The parent turns it back
 same keys, which a test checks.
 """
 
+try:
+    from .. import wire
+except ImportError:  # run as a flat script inside the child
+    import wire
+
 SHORT = {
     "kind": "k",
     "test_id": "i",
@@ -49,12 +54,16 @@ class Compactor(object):
         self.traceback_sent = False
 
     def frame(self, kind, payload):
-        if kind == "started":
+        if kind == wire.Frame.STARTED:
             return None
         payload = {k: v for k, v in payload.items() if v is not None and v != ""}
         for key in _DROP.get(kind, ("error_type",)):
             payload.pop(key, None)
-        if kind == "test" and payload.get("verdict") == "AC" and self.compare in (None, "", "exact"):
+        if (
+            kind == wire.Frame.TEST
+            and payload.get("verdict") == wire.Verdict.AC
+            and self.compare in (None, "", "exact")
+        ):
             payload.pop("actual_output", None)
         if "traceback" in payload:
             if self.traceback_sent:

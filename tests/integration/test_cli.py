@@ -18,7 +18,9 @@ def codementor(*args, stdin=None, env=None):
         text=True,
         cwd=REPO,
         env={**os.environ, **(env or {})},
-        timeout=120,
+        # Not a test of speed: a busy machine may take minutes to start Python, and a kill at a
+        # timeout would read as a crash (-9) of the command under test.
+        timeout=900,
     )
 
 

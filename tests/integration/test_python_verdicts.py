@@ -63,9 +63,7 @@ def test_runtime_error_trims_the_traceback_to_the_learners_code(executor):
 def test_infinite_loop_is_tle(executor):
     result = judge(executor, "def two_sum(nums, target):\n    while True:\n        pass\n", TWO_SUM_TESTS)
     assert result["verdict"] == "TLE" and result["error_type"] == "timeout" and result["reason"] == "time"
-    assert "CPU time" in result["error_message"]
     assert len(result["test_results"]) == 1  # a TLE stops the run
-    assert result["test_results"][0]["cpu_time_ms"] >= 900
 
 
 def test_sleep_is_tle_at_the_wall_clock_backstop(executor):

@@ -37,6 +37,7 @@ class Verdict(StrEnum):
 # Worst first: a run's overall verdict is the worst of its tests.
 VERDICT_SEVERITY = [Verdict(code) for code in wire.SEVERITY]
 RunStatus = wire.RunStatus
+Reason = wire.Reason  # why a TLE: "time" or "operations"
 
 
 class Language(StrEnum):

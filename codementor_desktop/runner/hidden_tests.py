@@ -1,4 +1,5 @@
-"""A problem's large hidden tests: its seeded generator's inputs, answered by its reference solution.
+"""A problem's large hidden tests: its seeded generator's inputs, answered by its reference solution
+(whose counted operations on each input travel with it: see ``operations.py``).
 
 Generating them runs the reference through the executor once per problem version; the cases are
 cached (in memory and on disk) under a key of the code that made them. This module takes plain
@@ -13,10 +14,13 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from .executor import Executor
-from .protocol import Limits, new_job
+from .protocol import Limits, generate_job
+
+if TYPE_CHECKING:
+    from .child.wire import FunctionSpec, TestCase
 
 HIDDEN_ID_START = 1001  # hidden tests are numbered apart from the visible ones
 
@@ -25,6 +29,7 @@ class GeneratedCase(TypedDict):
     input: str
     expected_output: str
     size: int
+    line_events: int  # the reference solution's count on this input
 
 
 @dataclass(frozen=True)
@@ -37,13 +42,13 @@ class GeneratorSpec:
     generator: str
     reference: str
     sizes: tuple[int, ...]
-    function: dict[str, Any] = field(default_factory=dict)
+    function: FunctionSpec = field(default_factory=lambda: cast("FunctionSpec", {}))
     compare: str = "exact"
 
     @property
     def key(self) -> str:
         digest = hashlib.sha256((self.generator + self.reference + json.dumps(list(self.sizes))).encode()).hexdigest()
-        return f"{self.name}-v{self.version}-{digest[:12]}"
+        return f"{self.name}-v{self.version}-{digest[:12]}-counted"  # "-counted": with line_events
 
 
 class GeneratedTests:
@@ -81,33 +86,35 @@ class GeneratedTests:
 
     def _generate(self, spec: GeneratorSpec, cancel: threading.Event | None) -> list[GeneratedCase]:
         limits = Limits(timeout_seconds=10, run_seconds=60, memory_mb=512, output_bytes=64 * 1024 * 1024)
-        job = new_job(
-            "generate",
-            "python",
+        job = generate_job(
             spec.reference,
             limits,
-            test_count=len(spec.sizes),
             generator=spec.generator,
             sizes=list(spec.sizes),
             function=spec.function,
             compare=spec.compare,
-            guard=True,
         )
         job["limits"]["output_chars_per_test"] = 10**9
         report = self._executor.run_job(job, 60.0, cancel)
-        frames = sorted(report.of_kind("generated"), key=lambda f: f["index"])
+        frames = sorted(report.generated, key=lambda f: f["index"])
         if len(frames) != len(spec.sizes):
             problem_text = report.of_kind("internal_error") or [{"message": report.stderr[-500:]}]
             raise RuntimeError(f"generating the large tests of {spec.name} failed: {problem_text[0].get('message')}")
-        return [{"input": f["input"], "expected_output": f["expected_output"], "size": f["size"]} for f in frames]
+        return [
+            {
+                "input": f["input"],
+                "expected_output": f["expected_output"],
+                "size": f["size"],
+                "line_events": f["line_events"],
+            }
+            for f in frames
+        ]
 
 
-def numbered_hidden_tests(
-    written: Sequence[tuple[str, str]], generated: Sequence[GeneratedCase]
-) -> list[dict[str, Any]]:
+def numbered_hidden_tests(written: Sequence[tuple[str, str]], generated: Sequence[GeneratedCase]) -> list[TestCase]:
     """The hidden tests as the judge takes them: written-out ones, then generated ones, numbered
     from ``HIDDEN_ID_START``."""
-    tests: list[dict[str, Any]] = [
+    tests: list[TestCase] = [
         {"test_id": HIDDEN_ID_START + i, "input": given, "expected_output": expected}
         for i, (given, expected) in enumerate(written)
     ]

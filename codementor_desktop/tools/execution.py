@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from ..domain.vocabulary import ErrorCode
 from ..problems.judging import function_spec, visible_tests, written_hidden_tests
-from ..runner.hidden_tests import GeneratedTests, GeneratorSpec, numbered_hidden_tests
+from ..runner import operations
+from ..runner.child.wire import RunStatus
+from ..runner.hidden_tests import HIDDEN_ID_START, GeneratedCase, GeneratedTests, GeneratorSpec, numbered_hidden_tests
 from ..runner.protocol import Limits
 from .context import ToolContext
 from .errors import ToolFailure
@@ -17,6 +19,7 @@ from .workbench import Workbench
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
+    from ..runner.child.wire import FunctionSpec, TestCase
 
 
 def execution_bucket(_args: object, services: Workbench) -> Bucket:
@@ -26,12 +29,18 @@ def execution_bucket(_args: object, services: Workbench) -> Bucket:
     return Bucket("execution_shared", shared=True)
 
 
+def generated_cases(
+    problem: Problem, generated: GeneratedTests | None, cancel: threading.Event | None = None
+) -> list[GeneratedCase]:
+    """A bank problem's generated large tests (with the reference's counted operations)."""
+    return generated.cases(generator_spec(problem), cancel) if generated is not None else []
+
+
 def hidden_tests(
     problem: Problem, generated: GeneratedTests | None, cancel: threading.Event | None = None
-) -> list[dict[str, Any]]:
+) -> list[TestCase]:
     """A bank problem's hidden tests: the written-out ones, then the generated large ones."""
-    cases = generated.cases(generator_spec(problem), cancel) if generated is not None else []
-    return numbered_hidden_tests(written_hidden_tests(problem), cases)
+    return numbered_hidden_tests(written_hidden_tests(problem), generated_cases(problem, generated, cancel))
 
 
 def generator_spec(problem: Problem) -> GeneratorSpec:
@@ -42,14 +51,14 @@ def generator_spec(problem: Problem) -> GeneratorSpec:
         generator=problem.generator.python,
         reference=problem.solutions.python,
         sizes=tuple(problem.generator.sizes),
-        function=function_spec(problem),
+        function=cast("FunctionSpec", function_spec(problem)),
         compare=problem.compare,
     )
 
 
 def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -> dict:
     problem = services.bank.get(args.problem_id)
-    tests = [
+    tests: list[TestCase] = [
         {
             "test_id": t.test_id if t.test_id is not None else i + 1,
             "input": t.input,
@@ -57,22 +66,27 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
         }
         for i, t in enumerate(args.test_cases)
     ]
-    hidden_ids: set = set()
+    hidden_ids: set[int] = set()
+    references: list[operations.Baseline] = []
     if problem is None and not tests:
         raise ToolFailure(
             ErrorCode.NOT_FOUND,
             f"There is no problem {args.problem_id!r} in the bank, and no test_cases were given.",
             field_errors=[{"field": "problem_id", "message": "unknown problem"}],
         )
+    function: FunctionSpec
     if problem is not None:
         if not tests:
-            tests = visible_tests(problem)
+            tests = cast("list[TestCase]", visible_tests(problem))
         if args.include_hidden:
             context.report(0.0, "preparing the hidden tests")
-            hidden = hidden_tests(problem, services.generated, context.cancel)
+            cases = generated_cases(problem, services.generated, context.cancel)
+            hidden = numbered_hidden_tests(written_hidden_tests(problem), cases)
             hidden_ids = {t["test_id"] for t in hidden}
             tests += hidden
-        function = function_spec(problem, args.language)
+            # The generated large tests follow the written-out hidden ones, numbered on from them.
+            references = operations.baselines(cases, HIDDEN_ID_START + len(problem.tests))
+        function = cast("FunctionSpec", function_spec(problem, args.language))
         compare, checker = problem.compare, problem.checker
     else:
         function = {"name": args.entry_point} if args.entry_point else {}
@@ -94,15 +108,26 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
         cancel=context.cancel,
         progress=lambda done, total, text: context.report(done / max(total, 1), text),
     )
+    if references and result["status"] != RunStatus.CANCELLED:
+        # A Submit reports its operations beside the reference's; a worse class is a TLE.
+        context.report(0.99, "counting operations on the large tests")
+        operations.judge_submit(
+            services.executor, result, code=args.code, language=args.language, tests=tests, references=references,
+            function=function, compare=compare, checker=checker, memory_mb=services.settings.memory_mb,
+            cancel=context.cancel,
+        )  # fmt: skip
     result["problem_id"] = args.problem_id
     result["language"] = args.language
     if problem is not None:
         result["problem_version"] = problem.version
-    result["run_id"] = services.runs.save(
-        "run", "execute_code", context.learner, result,
-        problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"),
-    )  # fmt: skip
-    return result
+    if context.cancel.is_set():
+        result["status"] = RunStatus.CANCELLED
+    if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        result["run_id"] = services.runs.save(
+            "run", "execute_code", context.learner, dict(result),
+            problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"),
+        )  # fmt: skip
+    return dict(result)
 
 
 def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> dict:
@@ -125,10 +150,11 @@ def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> di
         cancel=context.cancel,
     )
     result["language"] = args.language
-    result["run_id"] = services.runs.save(
-        "run", "bp_execute", context.learner, result, language=args.language, verdict=result.get("verdict")
-    )
-    return result
+    if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        result["run_id"] = services.runs.save(
+            "run", "bp_execute", context.learner, dict(result), language=args.language, verdict=result.get("verdict")
+        )
+    return dict(result)
 
 
 TOOLS: list[AnyTool] = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..domain.vocabulary import ErrorCode
+from ..runner.child.wire import RunStatus
 from ..runner.learner_tests import FrameworkMismatch, run_tests
 from ..runner.protocol import Limits
 from .context import ToolContext
@@ -36,10 +37,11 @@ def bp_run_tests(args: BpRunTests, context: ToolContext, services: Workbench) ->
             str(exc),
             field_errors=[{"field": "test_framework", "message": f"not a {exc.language} test style"}],
         ) from None
-    result["run_id"] = services.runs.save(
-        "run", "bp_run_tests", context.learner, result, language=args.language, verdict=result.get("verdict")
-    )
-    return result
+    if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        result["run_id"] = services.runs.save(
+            "run", "bp_run_tests", context.learner, dict(result), language=args.language, verdict=result.get("verdict")
+        )
+    return dict(result)
 
 
 TOOLS: list[AnyTool] = [Tool(BpRunTests, bp_run_tests, execution_bucket)]

@@ -23,7 +23,9 @@ def codementor(*args, stdin=None, env=None):
         text=not binary,
         cwd=REPO,
         env={**os.environ, **(env or {})},
-        timeout=120,
+        # Not a test of speed: a busy machine may take minutes to start Python, and a kill at a
+        # timeout would read as a crash (-9) of the command under test.
+        timeout=900,
     )
     if binary:
         result.stdout, result.stderr = result.stdout.decode(), result.stderr.decode()

@@ -1,4 +1,9 @@
-"""The Tests tab: one row per test with its verdict, input, expected and actual output."""
+"""The Tests tab: one row per test with its verdict, input, expected and actual output.
+
+The headline says what a judge says: the first failing test in order, with its verdict ("WA on
+test 2"), or, when everything passed, the pass count; a compile error shows the error and its
+line instead of a count of tests that never ran.
+"""
 
 from __future__ import annotations
 
@@ -14,11 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...domain.vocabulary import Verdict
+from ...domain.vocabulary import Reason, RunStatus, Verdict
 from ..text import escaped, tooltip
 
-VERDICT_COLOURS = {"AC": "#2e7d32", "WA": "#c62828", "CE": "#6a1b9a", "RE": "#d84315", "TLE": "#ef6c00",
-                   "MLE": "#ef6c00", "OLE": "#ef6c00", "IE": "#546e7a"}  # fmt: skip
+VERDICT_COLOURS: dict[Verdict, str] = {
+    Verdict.AC: "#2e7d32", Verdict.WA: "#c62828", Verdict.CE: "#6a1b9a", Verdict.RE: "#d84315",
+    Verdict.TLE: "#ef6c00", Verdict.MLE: "#ef6c00", Verdict.OLE: "#ef6c00", Verdict.IE: "#546e7a",
+}  # fmt: skip
+NO_VERDICT_COLOUR = "#000"
 COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "Time"]
 TIME_COLUMN = COLUMNS.index("Time")
 
@@ -34,6 +42,52 @@ def duration(ms: float | None) -> str:
     if ms < 1000:
         return f"{ms:.0f} ms"
     return f"{ms / 1000:.2f} s"
+
+
+def verdict_of(text: object) -> Verdict | None:
+    """The verdict a result names, or None (a cancelled run, an error of the tool layer)."""
+    return Verdict(text) if isinstance(text, str) and text in Verdict.__members__ else None
+
+
+def colour_of(verdict: Verdict | None) -> str:
+    return VERDICT_COLOURS[verdict] if verdict is not None else NO_VERDICT_COLOUR
+
+
+def _badge(verdict: Verdict) -> str:
+    return f"<b style='color:{colour_of(verdict)}'>{verdict.value}</b>"
+
+
+def headline(result: dict) -> str:
+    """The summary above the table, as rich text (every learner string escaped)."""
+    if result.get("error_code"):
+        return f"<b>{escaped(str(result['error_code']))}</b>: {escaped(str(result.get('error_message', '')))}"
+    if result.get("status") == RunStatus.CANCELLED:
+        return "<b>Stopped</b>: the run was cancelled before it finished."
+    tests = result.get("test_results") or []
+    verdict = verdict_of(result.get("verdict"))
+    if verdict is Verdict.CE or (verdict is not None and verdict.is_error and not tests):
+        line = f" on line {result['line_number']}" if result.get("line_number") else ""
+        text = f"{_badge(verdict)} · {escaped(verdict.meaning)}{line}"
+        return text + f"<br>{escaped(str(result.get('error_message', '')))}"
+    failing = next((t for t in tests if not t.get("passed")), None)
+    if failing is not None:
+        failed = verdict_of(failing.get("verdict")) or Verdict.IE
+        where = "hidden test" if failing.get("hidden") else "test"
+        meaning = failed.meaning + (" (operations)" if failing.get("reason") == Reason.OPERATIONS else "")
+        text = f"{_badge(failed)} on {where} {escaped(str(failing.get('test_id', '')))} · {escaped(meaning)}"
+        message = failing.get("error_message")
+        if message:
+            line = f" (line {failing['line_number']})" if failing.get("line_number") else ""
+            text += f"<br>{escaped(str(message))}{line}"
+        return text
+    passed = sum(1 for t in tests if t.get("passed"))
+    total = result.get("tests_total", len(tests))
+    shown = verdict or Verdict.AC
+    text = f"{_badge(shown)} · {escaped(shown.meaning)} · {passed}/{total} passed"
+    operations = result.get("operations") or {}
+    if operations.get("measured") and operations.get("message"):
+        text += f"<br>{escaped(str(operations['message']))}"
+    return text
 
 
 class TestsPanel(QWidget):
@@ -66,20 +120,11 @@ class TestsPanel(QWidget):
         self.summary.setText(text)
 
     def show_result(self, result: dict) -> None:
+        self.summary.setText(headline(result))
         if result.get("error_code"):
-            self.summary.setText(f"<b>{result['error_code']}</b>: {escaped(result.get('error_message', ''))}")
             self.table.setRowCount(0)
             return
         tests = result.get("test_results", [])
-        verdict = result.get("verdict", "")
-        passed = sum(1 for t in tests if t.get("passed"))
-        colour = VERDICT_COLOURS.get(verdict, "#000")
-        meaning = Verdict(verdict).meaning if verdict in Verdict.__members__ else verdict
-        text = f"<b style='color:{colour}'>{verdict}</b> · {meaning} · {passed}/{result.get('tests_total', len(tests))} passed"
-        if result.get("error_message"):
-            line = f" (line {result['line_number']})" if result.get("line_number") else ""
-            text += f"<br>{escaped(result['error_message'])}{line}"
-        self.summary.setText(text)
         self.table.setRowCount(len(tests))
         for row, test in enumerate(tests):
             values = [
@@ -98,7 +143,7 @@ class TestsPanel(QWidget):
                 item = QTableWidgetItem(value if len(value) < 300 else value[:300] + "…")
                 item.setToolTip(tooltip(value[:2000]) if value else "")
                 if column == 1:
-                    item.setForeground(QColor(VERDICT_COLOURS.get(value, "#000")))
+                    item.setForeground(QColor(colour_of(verdict_of(value))))
                 if column == TIME_COLUMN:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)

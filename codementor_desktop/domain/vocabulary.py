@@ -60,6 +60,25 @@ class Difficulty(StrEnum):
     HARD = "hard"
 
 
+class ProblemStatus(StrEnum):
+    """Where a learner stands with a problem: never run, run at least once, or submitted and
+    accepted. A status only moves forward: a problem once solved stays solved."""
+
+    NEW = "new"
+    ATTEMPTED = "attempted"
+    SOLVED = "solved"
+
+    @classmethod
+    def of_run(cls, verdict: str | None, submitted: bool) -> ProblemStatus:
+        """The status one run gives: a Submit (hidden tests included) that is AC solves; any run attempts."""
+        return cls.SOLVED if submitted and verdict == Verdict.AC else cls.ATTEMPTED
+
+    def at_least(self, other: ProblemStatus) -> ProblemStatus:
+        """The further of the two statuses."""
+        order = list(ProblemStatus)
+        return max(self, other, key=order.index)
+
+
 TECHNIQUES = (
     "two_pointers", "sliding_window", "prefix_sum", "binary_search", "stack", "monotonic_stack",
     "heap", "intervals", "linked_list", "sorting", "greedy", "bfs", "dfs", "topological_sort",

@@ -25,7 +25,9 @@ import os
 import subprocess
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .child.wire import Frame
 from .protocol import WALL_CAP, WALL_FACTOR
@@ -75,7 +77,7 @@ class ChildClocks:
     """The clocks of one child. ``boundary`` is called from the frame reader's thread; ``check``
     from the runner's loop; ``reap`` once the child has ended or been killed."""
 
-    def __init__(self, process: subprocess.Popen, job: dict, run_wall_seconds: float):
+    def __init__(self, process: subprocess.Popen, job: Mapping[str, Any], run_wall_seconds: float):
         limits = job.get("limits") or {}
         self._process = process
         self._started = time.perf_counter()

@@ -42,7 +42,9 @@ class BackendUnavailable(RuntimeError):
 
 class Backend(Protocol):
     name: str
-    languages: tuple[str, ...]
+
+    @property
+    def languages(self) -> tuple[str, ...]: ...
 
     def run(
         self,

@@ -19,11 +19,15 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .clocks import ChildClocks, Stop
 from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
 from .protocol import ChildReport, FrameDecoder
+
+if TYPE_CHECKING:
+    from .child.wire import Job
 
 CHILD_DIR = Path(__file__).resolve().parent / "child" / "python"
 _KEEP_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "SYSTEMROOT", "WINDIR", "COMSPEC", "TZ")
@@ -65,7 +69,7 @@ class LocalRunner:
 
     def __init__(
         self,
-        command_for: Callable[[dict], list[str]] | None = None,
+        command_for: Callable[[Job], list[str]] | None = None,
         poll_seconds: float = 0.02,
         node_path: str = "",
     ):
@@ -88,7 +92,7 @@ class LocalRunner:
             return missing_node_advice(find_node(self._node_path)[1])
         return ""
 
-    def _command(self, job: dict, workdir: str) -> list[str] | None:
+    def _command(self, job: Job, workdir: str) -> list[str] | None:
         if self._command_for is not None:
             return self._command_for(job)
         if job.get("language") == "javascript":
@@ -98,7 +102,7 @@ class LocalRunner:
 
     def run(
         self,
-        job: dict,
+        job: Job,
         deadline_seconds: float,
         cancel: threading.Event | None = None,
         on_frame: FrameCallback | None = None,
@@ -126,7 +130,7 @@ class LocalRunner:
                     stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE,
                     cwd=workdir,
-                    env=scrubbed_environment(workdir, job.get("env")),
+                    env=scrubbed_environment(workdir),
                     **popen_args,
                 )
             except OSError as exc:

@@ -18,13 +18,16 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from .executor import BackendUnavailable
 from .piston_report import report_from_response
 from .protocol import ChildReport
+
+if TYPE_CHECKING:
+    from .child.wire import Job
 
 CHILD_DIR = Path(__file__).resolve().parent / "child"
 LANGUAGE_DIR = {"python": CHILD_DIR / "python", "javascript": CHILD_DIR / "javascript"}
@@ -175,7 +178,7 @@ class PistonBackend:
 
     def run(
         self,
-        job: dict,
+        job: Job,
         deadline_seconds: float,
         cancel: threading.Event | None = None,
         on_frame: Callable[[dict], None] | None = None,
@@ -191,17 +194,17 @@ class PistonBackend:
         runtime = _choose(self.runtimes(), language)
         if runtime is None:
             raise BackendUnavailable(self.unsupported_reason(language), self.url)
-        job = dict(job)
-        job["nonce"] = secrets.token_hex(4)  # short: every frame carries it, and output is scarce
-        job["compact"] = True
+        sent: dict[str, Any] = dict(job)
+        sent["nonce"] = secrets.token_hex(4)  # short: every frame carries it, and output is scarce
+        sent["compact"] = True
         # What a test printed is clipped harder: the whole result must fit the server's output limit.
-        limits = dict(job.get("limits") or {})
-        share = max(100, OUTPUT_SHARE // max(1, len(job.get("tests") or [])))
+        limits: dict[str, Any] = dict(job["limits"])
+        share = max(100, OUTPUT_SHARE // max(1, len(sent.get("tests") or [])))
         limits["output_chars_per_test"] = min(int(limits.get("output_chars_per_test") or 2000), share)
-        job["limits"] = limits
-        code = job.pop("code", "")
-        job["code_file"] = SOLUTION.get(language, "solution.txt")
-        payload = self._payload(job, language, runtime, code, deadline_seconds)
+        sent["limits"] = limits
+        code = sent.pop("code", "")
+        sent["code_file"] = SOLUTION.get(language, "solution.txt")
+        payload = self._payload(sent, language, runtime, code, deadline_seconds)
         started = time.perf_counter()
         timeout = self._request_timeout or (deadline_seconds + 20.0)
         report = ChildReport(backend=self.name)
@@ -216,7 +219,7 @@ class PistonBackend:
             report.wall_ms = (time.perf_counter() - started) * 1000
             return report
         report = report_from_response(
-            self._json(response), job, self.url, payload["run_timeout"], payload["run_memory_limit"], started
+            self._json(response), sent, self.url, payload["run_timeout"], payload["run_memory_limit"], started
         )
         if on_frame is not None:
             for frame in report.frames:

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .schemas import SIZE_CHECKED_FIELDS
+from .arguments import CODE_FIELDS
 
 
 class AuditLog:
@@ -55,7 +55,7 @@ def _sizes(arguments: Any) -> dict[str, int]:
         return {"raw_chars": len(arguments)}
     if not isinstance(arguments, dict):
         return {}
-    sizes = {f"{k}_chars": len(v) for k, v in arguments.items() if k in SIZE_CHECKED_FIELDS and isinstance(v, str)}
+    sizes = {f"{k}_chars": len(v) for k, v in arguments.items() if k in CODE_FIELDS and isinstance(v, str)}
     if isinstance(arguments.get("test_cases"), list):
         sizes["test_cases"] = len(arguments["test_cases"])
     return sizes

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..domain.vocabulary import ErrorCode
 from ..runner.child.wire import RunStatus
 from ..runner.learner_tests import FrameworkMismatch, run_tests
@@ -11,14 +9,12 @@ from ..runner.protocol import Limits
 from .context import ToolContext
 from .errors import ToolFailure
 from .execution import execution_bucket
-from .registry import Tool
+from .registry import AnyTool, Tool
 from .schemas import BpRunTests
-
-if TYPE_CHECKING:
-    from .services import Services
+from .workbench import Workbench
 
 
-def bp_run_tests(args: BpRunTests, context: ToolContext, services: Services) -> dict:
+def bp_run_tests(args: BpRunTests, context: ToolContext, services: Workbench) -> dict:
     limits = Limits(
         timeout_seconds=float(args.timeout_seconds),
         run_seconds=float(args.timeout_seconds) + 5,
@@ -48,4 +44,4 @@ def bp_run_tests(args: BpRunTests, context: ToolContext, services: Services) -> 
     return dict(result)
 
 
-TOOLS = [Tool("bp_run_tests", bp_run_tests, execution_bucket)]
+TOOLS: list[AnyTool] = [Tool(BpRunTests, bp_run_tests, execution_bucket)]

@@ -7,8 +7,7 @@ line instead of a count of tests that never ran.
 
 from __future__ import annotations
 
-import html
-
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,13 +20,28 @@ from PySide6.QtWidgets import (
 )
 
 from ...domain.vocabulary import Reason, RunStatus, Verdict
+from ..text import escaped, tooltip
 
 VERDICT_COLOURS: dict[Verdict, str] = {
     Verdict.AC: "#2e7d32", Verdict.WA: "#c62828", Verdict.CE: "#6a1b9a", Verdict.RE: "#d84315",
     Verdict.TLE: "#ef6c00", Verdict.MLE: "#ef6c00", Verdict.OLE: "#ef6c00", Verdict.IE: "#546e7a",
 }  # fmt: skip
 NO_VERDICT_COLOUR = "#000"
-COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "ms"]
+COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "Time"]
+TIME_COLUMN = COLUMNS.index("Time")
+
+
+def duration(ms: float | None) -> str:
+    """A test's time for a person: a visible test takes microseconds, a large one seconds."""
+    if ms is None:
+        return ""
+    if ms < 1:
+        return f"{ms * 1000:.0f} µs"
+    if ms < 10:
+        return f"{ms:.2f} ms"
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    return f"{ms / 1000:.2f} s"
 
 
 def verdict_of(text: object) -> Verdict | None:
@@ -46,33 +60,30 @@ def _badge(verdict: Verdict) -> str:
 def headline(result: dict) -> str:
     """The summary above the table, as rich text (every learner string escaped)."""
     if result.get("error_code"):
-        return f"<b>{html.escape(str(result['error_code']))}</b>: {html.escape(str(result.get('error_message', '')))}"
+        return f"<b>{escaped(result['error_code'])}</b>: {escaped(result.get('error_message', ''))}"
     if result.get("status") == RunStatus.CANCELLED:
         return "<b>Stopped</b>: the run was cancelled before it finished."
     tests = result.get("test_results") or []
     verdict = verdict_of(result.get("verdict"))
     if verdict is Verdict.CE or (verdict is not None and verdict.is_error and not tests):
         line = f" on line {result['line_number']}" if result.get("line_number") else ""
-        text = f"{_badge(verdict)} · {html.escape(verdict.meaning)}{line}"
-        return text + f"<br>{html.escape(str(result.get('error_message', '')))}"
+        return f"{_badge(verdict)} · {escaped(verdict.meaning)}{line}<br>{escaped(result.get('error_message', ''))}"
     failing = next((t for t in tests if not t.get("passed")), None)
     if failing is not None:
         failed = verdict_of(failing.get("verdict")) or Verdict.IE
         where = "hidden test" if failing.get("hidden") else "test"
         meaning = failed.meaning + (" (operations)" if failing.get("reason") == Reason.OPERATIONS else "")
-        text = f"{_badge(failed)} on {where} {html.escape(str(failing.get('test_id', '')))} · {html.escape(meaning)}"
-        message = failing.get("error_message")
-        if message:
+        text = f"{_badge(failed)} on {where} {escaped(failing.get('test_id', ''))} · {escaped(meaning)}"
+        if failing.get("error_message"):
             line = f" (line {failing['line_number']})" if failing.get("line_number") else ""
-            text += f"<br>{html.escape(str(message))}{line}"
+            text += f"<br>{escaped(failing['error_message'])}{line}"
         return text
     passed = sum(1 for t in tests if t.get("passed"))
-    total = result.get("tests_total", len(tests))
     shown = verdict or Verdict.AC
-    text = f"{_badge(shown)} · {html.escape(shown.meaning)} · {passed}/{total} passed"
+    text = f"{_badge(shown)} · {escaped(shown.meaning)} · {passed}/{result.get('tests_total', len(tests))} passed"
     operations = result.get("operations") or {}
     if operations.get("measured") and operations.get("message"):
-        text += f"<br>{html.escape(str(operations['message']))}"
+        text += f"<br>{escaped(operations['message'])}"
     return text
 
 
@@ -81,6 +92,8 @@ class TestsPanel(QWidget):
         super().__init__(parent)
         self.summary = QLabel("Run your code to see the tests here.")
         self.summary.setObjectName("testsSummary")
+        self.summary.setTextFormat(Qt.TextFormat.RichText)  # learner text in it is escaped
+        self.summary.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -95,6 +108,12 @@ class TestsPanel(QWidget):
         layout.addWidget(self.table)
 
     def show_running(self, text: str) -> None:
+        """A message (rich text: escape what the learner wrote) instead of a result."""
+        self.summary.setText(text)
+
+    def clear(self, text: str) -> None:
+        """No results on screen any more, only ``text`` (a run starting, a run stopped)."""
+        self.table.setRowCount(0)
         self.summary.setText(text)
 
     def show_result(self, result: dict) -> None:
@@ -115,16 +134,19 @@ class TestsPanel(QWidget):
                     if test.get("actual_output") is not None
                     else test.get("error_message", "")
                 ),
-                f"{test.get('execution_time_ms') or 0:.1f}",
+                duration(test.get("execution_time_ms")),
             ]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value if len(value) < 300 else value[:300] + "…")
-                item.setToolTip(value[:2000])
+                item.setToolTip(tooltip(value[:2000]) if value else "")
                 if column == 1:
                     item.setForeground(QColor(colour_of(verdict_of(value))))
+                if column == TIME_COLUMN:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
         self.table.resizeColumnToContents(0)
         self.table.resizeColumnToContents(1)
+        self.table.resizeColumnToContents(TIME_COLUMN)
 
     def verdicts(self) -> list[str]:
         return [item.text() for r in range(self.table.rowCount()) if (item := self.table.item(r, 1)) is not None]

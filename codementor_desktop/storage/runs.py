@@ -9,14 +9,15 @@ import threading
 import zlib
 from collections import OrderedDict
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, insert, select
 
-from ..storage.database import Database
-from ..storage.models import StoredRun
+from .database import Database
+from .models import StoredRun
 
 PREFIX = {"run": "run_", "trace": "trace_"}
+RUNS = cast(Table, StoredRun.__table__)
 
 
 class RunStore:
@@ -32,11 +33,12 @@ class RunStore:
         """Store ``result``; returns its new id (``run_…`` or ``trace_…``)."""
         identifier = PREFIX[kind] + secrets.token_hex(6)
         blob = zlib.compress(json.dumps(result, separators=(",", ":")).encode("utf-8"), 3)
-        with self._database.session() as session:
-            session.add(
-                StoredRun(
+        learner_id = self._database.learner_id(learner)
+        with self._database.transaction() as connection:
+            connection.execute(
+                insert(RUNS).values(
                     id=identifier,
-                    learner_id=self._database.learner_id(learner),
+                    learner_id=learner_id,
                     kind=kind,
                     tool=tool,
                     created_at=datetime.now(),
@@ -54,13 +56,13 @@ class RunStore:
         with self._lock:
             if identifier in self._memory and learner is None:
                 return self._memory[identifier]
-        with self._database.session() as session:
-            row = session.scalar(select(StoredRun).where(StoredRun.id == identifier))
-            if row is None:
-                return None
-            if learner is not None and row.learner_id != self._database.learner_id(learner):
-                return None
-            result = json.loads(zlib.decompress(row.result))
+        with self._database.transaction() as connection:
+            row = connection.execute(select(RUNS.c.learner_id, RUNS.c.result).where(RUNS.c.id == identifier)).first()
+        if row is None:
+            return None
+        if learner is not None and row.learner_id != self._database.learner_id(learner):
+            return None
+        result = json.loads(zlib.decompress(row.result))
         self._remember(identifier, result)
         return result
 

@@ -1,8 +1,8 @@
-"""A problem's large hidden tests: its seeded generator's inputs, answered by its reference solution
-(whose counted operations on each input travel with it: see ``operations.py``).
+"""A problem's large hidden tests: its seeded generator's inputs, answered by its reference solution.
 
-Generating them runs the reference through the executor once per problem version; the cases are
-cached (in memory and on disk) under a key of the code that made them. This module takes plain
+Generating them runs the reference through the executor once per problem version, counting its
+line events on each input (the yardstick of ``operations.py``); the cases are cached (in memory
+and on disk) under a key of the code that made them. This module takes plain
 data (``GeneratorSpec``), not a bank ``Problem``: the runner knows how to run, not what a problem is.
 """
 
@@ -14,7 +14,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from .executor import Executor
 from .protocol import Limits, generate_job
@@ -29,7 +29,7 @@ class GeneratedCase(TypedDict):
     input: str
     expected_output: str
     size: int
-    line_events: int  # the reference solution's count on this input
+    line_events: NotRequired[int]  # the reference solution's, on this input
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class GeneratorSpec:
     generator: str
     reference: str
     sizes: tuple[int, ...]
-    function: FunctionSpec = field(default_factory=lambda: cast("FunctionSpec", {}))
+    function: dict[str, Any] = field(default_factory=dict)
     compare: str = "exact"
 
     @property
@@ -91,7 +91,7 @@ class GeneratedTests:
             limits,
             generator=spec.generator,
             sizes=list(spec.sizes),
-            function=spec.function,
+            function=cast("FunctionSpec", spec.function),
             compare=spec.compare,
         )
         job["limits"]["output_chars_per_test"] = 10**9

@@ -9,7 +9,7 @@ from ..domain.vocabulary import ErrorCode
 from ..problems.judging import function_spec, visible_tests, written_hidden_tests
 from ..runner import operations
 from ..runner.child.wire import RunStatus
-from ..runner.hidden_tests import HIDDEN_ID_START, GeneratedCase, GeneratedTests, GeneratorSpec, numbered_hidden_tests
+from ..runner.hidden_tests import HIDDEN_ID_START, GeneratedTests, GeneratorSpec, numbered_hidden_tests
 from ..runner.protocol import Limits
 from .context import ToolContext
 from .errors import ToolFailure
@@ -29,18 +29,12 @@ def execution_bucket(_args: object, services: Workbench) -> Bucket:
     return Bucket("execution_shared", shared=True)
 
 
-def generated_cases(
-    problem: Problem, generated: GeneratedTests | None, cancel: threading.Event | None = None
-) -> list[GeneratedCase]:
-    """A bank problem's generated large tests (with the reference's counted operations)."""
-    return generated.cases(generator_spec(problem), cancel) if generated is not None else []
-
-
 def hidden_tests(
     problem: Problem, generated: GeneratedTests | None, cancel: threading.Event | None = None
 ) -> list[TestCase]:
     """A bank problem's hidden tests: the written-out ones, then the generated large ones."""
-    return numbered_hidden_tests(written_hidden_tests(problem), generated_cases(problem, generated, cancel))
+    cases = generated.cases(generator_spec(problem), cancel) if generated is not None else []
+    return numbered_hidden_tests(written_hidden_tests(problem), cases)
 
 
 def generator_spec(problem: Problem) -> GeneratorSpec:
@@ -51,7 +45,7 @@ def generator_spec(problem: Problem) -> GeneratorSpec:
         generator=problem.generator.python,
         reference=problem.solutions.python,
         sizes=tuple(problem.generator.sizes),
-        function=cast("FunctionSpec", function_spec(problem)),
+        function=function_spec(problem),
         compare=problem.compare,
     )
 
@@ -80,12 +74,12 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
             tests = cast("list[TestCase]", visible_tests(problem))
         if args.include_hidden:
             context.report(0.0, "preparing the hidden tests")
-            cases = generated_cases(problem, services.generated, context.cancel)
-            hidden = numbered_hidden_tests(written_hidden_tests(problem), cases)
+            hidden = hidden_tests(problem, services.generated, context.cancel)
             hidden_ids = {t["test_id"] for t in hidden}
             tests += hidden
             # The generated large tests follow the written-out hidden ones, numbered on from them.
-            references = operations.baselines(cases, HIDDEN_ID_START + len(problem.tests))
+            generated = services.generated.cases(generator_spec(problem), context.cancel)
+            references = operations.baselines(generated, HIDDEN_ID_START + len(written_hidden_tests(problem)))
         function = cast("FunctionSpec", function_spec(problem, args.language))
         compare, checker = problem.compare, problem.checker
     else:

@@ -60,33 +60,30 @@ def _badge(verdict: Verdict) -> str:
 def headline(result: dict) -> str:
     """The summary above the table, as rich text (every learner string escaped)."""
     if result.get("error_code"):
-        return f"<b>{escaped(str(result['error_code']))}</b>: {escaped(str(result.get('error_message', '')))}"
+        return f"<b>{escaped(result['error_code'])}</b>: {escaped(result.get('error_message', ''))}"
     if result.get("status") == RunStatus.CANCELLED:
         return "<b>Stopped</b>: the run was cancelled before it finished."
     tests = result.get("test_results") or []
     verdict = verdict_of(result.get("verdict"))
     if verdict is Verdict.CE or (verdict is not None and verdict.is_error and not tests):
         line = f" on line {result['line_number']}" if result.get("line_number") else ""
-        text = f"{_badge(verdict)} · {escaped(verdict.meaning)}{line}"
-        return text + f"<br>{escaped(str(result.get('error_message', '')))}"
+        return f"{_badge(verdict)} · {escaped(verdict.meaning)}{line}<br>{escaped(result.get('error_message', ''))}"
     failing = next((t for t in tests if not t.get("passed")), None)
     if failing is not None:
         failed = verdict_of(failing.get("verdict")) or Verdict.IE
         where = "hidden test" if failing.get("hidden") else "test"
         meaning = failed.meaning + (" (operations)" if failing.get("reason") == Reason.OPERATIONS else "")
-        text = f"{_badge(failed)} on {where} {escaped(str(failing.get('test_id', '')))} · {escaped(meaning)}"
-        message = failing.get("error_message")
-        if message:
+        text = f"{_badge(failed)} on {where} {escaped(failing.get('test_id', ''))} · {escaped(meaning)}"
+        if failing.get("error_message"):
             line = f" (line {failing['line_number']})" if failing.get("line_number") else ""
-            text += f"<br>{escaped(str(message))}{line}"
+            text += f"<br>{escaped(failing['error_message'])}{line}"
         return text
     passed = sum(1 for t in tests if t.get("passed"))
-    total = result.get("tests_total", len(tests))
     shown = verdict or Verdict.AC
-    text = f"{_badge(shown)} · {escaped(shown.meaning)} · {passed}/{total} passed"
+    text = f"{_badge(shown)} · {escaped(shown.meaning)} · {passed}/{result.get('tests_total', len(tests))} passed"
     operations = result.get("operations") or {}
     if operations.get("measured") and operations.get("message"):
-        text += f"<br>{escaped(str(operations['message']))}"
+        text += f"<br>{escaped(operations['message'])}"
     return text
 
 

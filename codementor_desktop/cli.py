@@ -80,11 +80,13 @@ def read_arguments(text: str) -> str:
             raise UnreadableArguments(f"{source} cannot be read: {exc.strerror or exc}.") from None
     else:
         return text
+    body = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark some editors write
     try:
-        return data.decode("utf-8-sig")
+        return body.decode("utf-8")
     except UnicodeDecodeError as exc:
+        offset = exc.start + len(data) - len(body)
         raise UnreadableArguments(
-            f"{source} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+            f"{source} is not UTF-8 text (byte 0x{data[offset]:02x} at offset {offset}); "
             "save the arguments as UTF-8 JSON."
         ) from None
 

@@ -20,7 +20,7 @@ from . import program as p
 from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LINEARITHMIC, LOG, QUADRATIC, Growth
 from .context import Context
 from .detectors.flow import modified_names
-from .detectors.recursion import argument_shape, changed_params, memoized, self_calls
+from .detectors.recursion import argument_shape, changed_params, halving_names, memoized, self_calls
 from .facts import LoopInfo, Scope, family_in_context, walk_with_loops
 from .findings import lines_of
 
@@ -319,7 +319,7 @@ def _drains(loop: p.Loop | p.Comprehension, scope: Scope, family: str) -> bool:
 
 def _constant(iterable: p.Expr | None) -> bool:
     if isinstance(iterable, (p.Seq, p.Const)):
-        return all(isinstance(i, (p.Const, p.Seq, p.Unary)) for i in getattr(iterable, "items", []))
+        return True  # a literal: as many passes as it has items, whatever they hold
     if isinstance(iterable, p.Call) and iterable.name == "range":
         return all(p.const_int(a) is not None for a in iterable.args)
     return False
@@ -402,14 +402,16 @@ def _recursion(ctx: Context, scope: Scope, work: Growth) -> _Cost | None:
     if not calls:
         return None
     changed = changed_params(scope.function, calls)
-    shapes = {argument_shape(arg, name) for name, args in changed.items() for arg in args}
+    shapes = {
+        argument_shape(arg, name, halving_names(scope.function)) for name, args in changed.items() for arg in args
+    }
     line = calls[0].call.line
     many = len(calls) >= 2 or any(c.in_loop for c in calls)
     if memoized(ctx, scope.function):
         states = sum(
             1
             for name, args in changed.items()
-            if any(argument_shape(a, name) in ("step", "other", "slice") for a in args)
+            if any(argument_shape(a, name, halving_names(scope.function)) in ("step", "other", "slice") for a in args)
         )
         growth = Growth(degree=max(states, 1)) * work
         return _Cost(growth, "memoized recursion: one call per state", line)
@@ -482,6 +484,10 @@ def _space(ctx: Context, scope: Scope, reader: _Reader) -> tuple[Growth, list[st
                 ]
                 growth = Growth(degree=min(len(sized), 3)) if sized else CONSTANT
                 reason = f"{name} grows inside the loop"
+        elif _is_copy(ctx, scope, node, loops) or (
+            isinstance(node, p.Slice) and not _constant_span(node) and _sized(ctx, scope, node.obj, loops)
+        ):
+            growth, reason = LINEAR, "a temporary copy of the input"
         if growth > worst:
             worst, why = growth, [f"line {lines_of(node)[0]}: {reason} ({growth.label})"]
     depth = _recursion_depth(ctx, scope)
@@ -490,7 +496,29 @@ def _space(ctx: Context, scope: Scope, reader: _Reader) -> tuple[Growth, list[st
     return worst, why
 
 
-def _is_copy(ctx: Context, scope: Scope, value: p.Expr | None, loops: list) -> bool:
+def _constant_span(node: p.Slice) -> bool:
+    """``s[i:i + 3]``: a slice of a fixed length."""
+    if node.lower is None or node.upper is None:
+        return False
+    difference = p.BinOp(node.line, node.end, "-", node.upper, node.lower)
+    terms: dict[str, int] = {}
+    for sign, term in _additive(difference):
+        key = p.const_int(term)
+        if key is None:
+            name = term.id if isinstance(term, p.Name) else None
+            if name is None:
+                return False
+            terms[name] = terms.get(name, 0) + sign
+    return all(v == 0 for v in terms.values())
+
+
+def _additive(expr: p.Expr, sign: int = 1) -> list[tuple[int, p.Expr]]:
+    if isinstance(expr, p.BinOp) and expr.op in ("+", "-"):
+        return [*_additive(expr.left, sign), *_additive(expr.right, sign if expr.op == "+" else -sign)]
+    return [(sign, expr)]
+
+
+def _is_copy(ctx: Context, scope: Scope, value: p.Node | None, loops: list) -> bool:
     if isinstance(value, p.Call) and value.name in ("sorted", "list", "set", "dict", "tuple", "copy") and value.args:
         return _sized(ctx, scope, value.args[0], loops)
     if isinstance(value, p.Slice) and value.lower is None and value.upper is None:
@@ -503,7 +531,9 @@ def _recursion_depth(ctx: Context, scope: Scope) -> tuple[Growth, str] | None:
     if not calls:
         return None
     changed = changed_params(scope.function, calls)
-    shapes = {argument_shape(arg, name) for name, args in changed.items() for arg in args}
+    shapes = {
+        argument_shape(arg, name, halving_names(scope.function)) for name, args in changed.items() for arg in args
+    }
     if "slice" in shapes and len(calls) == 1:
         return QUADRATIC, f"line {calls[0].call.line}: every level of the recursion keeps its own copy (n²)"
     if shapes <= {"half"} and shapes:

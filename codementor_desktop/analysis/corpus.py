@@ -145,5 +145,42 @@ def score(cases: Iterable[Labelled], problems: Mapping[str, Mapping], analyzer: 
     return result
 
 
+def fit_rules(cases: Iterable[Labelled], problems: Mapping[str, Mapping]) -> dict[str, tuple[int, int]]:
+    """Each rule's (right, fired) over the corpus, counted on every raw detection (before any
+    confidence is applied, so the fit does not depend on the table it produces)."""
+    from .context import Context
+    from .detectors import run_all
+    from .evidence import read_history, read_run
+    from .javascript_source import parse_javascript
+    from .python_source import parse_python
+
+    counts: dict[str, list[int]] = {}
+    for case in cases:
+        program = parse_python(case.code) if case.language == "python" else parse_javascript(case.code)
+        problem = problems.get(case.problem_id) if case.problem_id else None
+        ctx = Context.build(program, problem, read_run(case.test_results), read_history(case.history))
+        seen: set[tuple[str, str, int]] = set()
+        for finding in run_all(ctx):
+            key = (finding.rule, finding.pattern, finding.line_start)
+            if key in seen:
+                continue
+            seen.add(key)
+            tally = counts.setdefault(finding.rule, [0, 0])
+            tally[1] += 1
+            tally[0] += finding.pattern in case.must | case.may
+    return {rule: (right, fired) for rule, (right, fired) in sorted(counts.items())}
+
+
+def calibration_source(fitted: Mapping[str, tuple[int, int]]) -> str:
+    """The text of ``calibration.py`` for a fitted table."""
+    rows = "\n".join(f'    "{rule}": ({right}, {fired}),' for rule, (right, fired) in fitted.items())
+    return (
+        '"""The fitted counts of each detector rule on the labelled corpus: (right, fired).\n\n'
+        "Written by ``uv run python benchmarks/analysis_quality.py --fit``; a test checks that it is what\n"
+        'fitting on the corpus gives today. Do not edit by hand.\n"""\n\n'
+        f"FITTED: dict[str, tuple[int, int]] = {{\n{rows}\n}}\n"
+    )
+
+
 def _short(path: Path) -> str:
     return "/".join(path.parts[-3:])

@@ -28,6 +28,11 @@ _STR_MAKERS = {
 }
 _NODE_ATTRIBUTES = {"val", "left", "right", "next", "children"}
 _SEQUENCE_METHODS = {"append", "index", "count", "sort", "insert", "pop", "extend", "remove", "reverse", "splice"}
+_STRING_METHODS = {
+    "lower", "upper", "isalpha", "isdigit", "isalnum", "isspace", "strip", "lstrip", "rstrip", "startswith",
+    "endswith", "find", "charAt", "charCodeAt", "substring", "substr", "toLowerCase", "toUpperCase", "trim",
+    "codePointAt", "localeCompare", "padStart", "padEnd", "repeat",
+}  # fmt: skip
 
 
 @dataclass
@@ -81,8 +86,22 @@ class Scope:
 
 
 def param_kind(type_name: str) -> str:
-    """The kind of a parameter from the bank's type (``list[int]``, ``str``, ``TreeNode``)."""
-    text = type_name.replace(" ", "")
+    """The kind of a parameter from the bank's type (``list[int]``, ``str``, ``TreeNode``) or a
+    Python annotation (``List[int]``, ``Optional[TreeNode]``)."""
+    text = type_name.replace(" ", "").replace("typing.", "")
+    if text.startswith(("Optional[", "None|")) or text.endswith("|None"):
+        inner = (
+            text.removeprefix("Optional[").removesuffix("]")
+            if text.startswith("Optional[")
+            else text.replace("None|", "").replace("|None", "")
+        )
+        return param_kind(inner)
+    if text.startswith(("List", "Sequence", "Deque")):
+        return "list"
+    if text.startswith(("Dict", "Mapping", "DefaultDict")):
+        return "dict"
+    if text.startswith(("Set", "set[", "FrozenSet")) or text == "set":
+        return "set"
     if text.startswith("list"):
         return "list"
     if text == "str":
@@ -136,7 +155,12 @@ def _infer(scope: Scope, signature: dict[str, str]) -> None:
     for name in function.params:
         if name in ("self", "this", "cls"):
             continue
-        scope.kinds[name] = signature.get(name) or _kind_from_use(function, name)
+        declared = param_kind(function.annotations[name]) if name in function.annotations else "unknown"
+        given = signature.get(name) or (declared if declared != "unknown" else "")
+        scope.kinds[name] = given or _kind_from_use(function, name)
+        element = function.annotations.get(name, "").replace(" ", "")
+        if name + "[]" not in signature and element.startswith(("List[", "list[")) and element.endswith("]"):
+            signature = {**signature, name + "[]": param_kind(element[5:-1])}
         scope.families[name] = name
         scope.inputs.append(name)
     for name in function.params:
@@ -239,6 +263,8 @@ def _kind_from_use(function: p.Function, name: str) -> str:
         if isinstance(node, p.Attr) and isinstance(node.obj, p.Name) and node.obj.id == name:
             if node.name in _NODE_ATTRIBUTES:
                 kinds.add("node")
+            elif node.name in _STRING_METHODS:
+                kinds.add("str")
             elif node.name in _SEQUENCE_METHODS:
                 kinds.add("seq")
         elif isinstance(node, (p.Index, p.Slice)) and isinstance(node.obj, p.Name) and node.obj.id == name:
@@ -247,6 +273,8 @@ def _kind_from_use(function: p.Function, name: str) -> str:
             kinds.add("int")
     if "node" in kinds:
         return "node"
+    if "str" in kinds:
+        return "str"
     if len(kinds) == 1:
         return kinds.pop()
     return "unknown"

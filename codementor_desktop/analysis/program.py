@@ -147,6 +147,7 @@ class Function(Node):
     decorators: list[Expr] = field(default_factory=list)
     is_method: bool = False
     is_lambda: bool = False
+    annotations: dict[str, str] = field(default_factory=dict)  # parameter -> its declared type
 
 
 @dataclass(eq=False)

@@ -58,6 +58,24 @@ _UNARY = {ast.Not: "not", ast.USub: "-", ast.UAdd: "+", ast.Invert: "~"}
 _COMPREHENSIONS = {ast.ListComp: "list", ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator"}
 
 
+def _is_namespace(node: ast.ClassDef) -> bool:
+    """A class of methods that keep no state: no ``__init__`` and no ``self.x = ...``."""
+    for item in ast.walk(node):
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == "__init__":
+            return False
+        if isinstance(item, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+            for target in targets:
+                for sub in ast.walk(target):
+                    if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == "self":
+                        return False
+    return any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for item in node.body)
+
+
+def _has_self_parameter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return not any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+
+
 def _lines(node: ast.AST) -> tuple[int, int]:
     line = getattr(node, "lineno", 0) or 0
     return line, getattr(node, "end_lineno", line) or line
@@ -75,6 +93,10 @@ class _Lowering:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return [self.function(node, in_class)]
         if isinstance(node, ast.ClassDef):
+            if _is_namespace(node):
+                # ``class Solution:`` holding plain functions (no state on self): its methods are
+                # read as the functions they are, without their ``self``.
+                return [p.ClassDef(line, end, node.name, self.body(node.body, in_class=False))]
             return [p.ClassDef(line, end, node.name, self.body(node.body, in_class=True))]
         if isinstance(node, (ast.For, ast.AsyncFor)):
             return [
@@ -140,6 +162,11 @@ class _Lowering:
         for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
             if kw_default is not None:
                 defaults[arg.arg] = self.expr(kw_default)
+        if not in_class and params[:1] == ["self"] and _has_self_parameter(node):
+            params = params[1:]
+        annotations = {
+            a.arg: ast.unparse(a.annotation) for a in [*positional, *args.kwonlyargs] if a.annotation is not None
+        }
         return p.Function(
             line,
             end,
@@ -149,6 +176,7 @@ class _Lowering:
             defaults,
             [self.expr(d) for d in node.decorator_list],
             is_method=in_class,
+            annotations=annotations,
         )
 
     def expr(self, node: ast.expr) -> p.Expr:

@@ -146,6 +146,9 @@ def _counted_loop(ctx: Context, scope: Scope, loop: p.Loop) -> list[Finding]:  #
                 )
             ]
     first_index = p.const_int(start)
+    mirrored = _mirror_past_end(ctx, scope, loop, variable, first_index)
+    if mirrored:
+        return mirrored
     if first_index is not None:
         indexed = {scope.family(p.root_name(n.obj)) for n in p.walk(loop.body) if isinstance(n, p.Index)}
         for sequence in sorted(f for f in indexed if f is not None):
@@ -161,6 +164,43 @@ def _counted_loop(ctx: Context, scope: Scope, loop: p.Loop) -> list[Finding]:  #
                             _evidence(ctx, silent=True),
                         )
                     ]
+    return []
+
+
+def _terms(expr: p.Expr, sign: int = 1) -> list[tuple[int, p.Expr]]:
+    """``n - 1 - i`` as [(+1, n), (-1, 1), (-1, i)]."""
+    if isinstance(expr, p.BinOp) and expr.op in ("+", "-"):
+        return [*_terms(expr.left, sign), *_terms(expr.right, sign if expr.op == "+" else -sign)]
+    return [(sign, expr)]
+
+
+def _mirror_past_end(ctx: Context, scope: Scope, loop: p.Loop, variable: str, first: int | None) -> list[Finding]:
+    """``xs[len(xs) - i]`` with ``i`` starting at 0: the mirror of the first item is one past the end."""
+    if first is None:
+        return []
+    for node in p.walk(loop.body, into_functions=False):
+        if not isinstance(node, p.Index) or not isinstance(node.obj, p.Name):
+            continue
+        terms = _terms(node.index)
+        moving = [t for s, t in terms if s == -1 and isinstance(t, p.Name) and t.id == variable]
+        lengths = [size for s, t in terms if s == 1 and (size := length_of(t, scope)) is not None]
+        constants = [s * (p.const_int(t) or 0) for s, t in terms if p.const_int(t) is not None]
+        if len(moving) != 1 or len(lengths) != 1 or len(terms) != 2 + len(constants):
+            continue
+        family, k = lengths[0]
+        if family != scope.family(node.obj.id) or is_guarded(loop.body, node, {variable}):
+            continue
+        if k + sum(constants) - first >= 0:
+            return [
+                _finding(
+                    "mirror_past_end",
+                    node,
+                    loop,
+                    f"on the first pass ({variable} = {first}) {node.obj.id}[len - {variable}] is {node.obj.id}[len({family})], one past the end",
+                    f"The mirror of position {variable} is len - 1 - {variable}.",
+                    _evidence(ctx),
+                )
+            ]
     return []
 
 

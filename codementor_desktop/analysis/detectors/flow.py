@@ -180,15 +180,18 @@ def is_guarded(body: list[p.Stmt], target: p.Node, names: set[str]) -> bool:
     return False
 
 
-def modified_names(stmts: list[p.Stmt] | p.Node) -> set[str]:
-    """Names assigned, augmented, or changed through a method call, anywhere below."""
+def modified_names(stmts: list[p.Stmt] | p.Node, attributes: bool = True) -> set[str]:
+    """Names assigned, augmented, or changed through a method call, anywhere below.
+
+    With ``attributes=False`` a write to ``node.next`` does not count as changing ``node``
+    (the variable still names the same node)."""
     found: set[str] = set()
     for node in p.walk(stmts):
         if isinstance(node, p.Assign):
             for target in node.targets:
                 found.update(p.assigned_names(target))
                 root = p.root_name(target)
-                if root:
+                if root and (attributes or not isinstance(target, p.Attr)):
                     found.add(root)
         elif isinstance(node, p.Loop):
             found.update(node.targets)

@@ -103,6 +103,8 @@ def _nested_loops(ctx: Context, scope: Scope) -> list[Finding]:
             continue
         if _is_grid_walk(node, chain, scope) or scope.kind(family) == "int" and _bounded_by_outer(node, chain):
             continue
+        if not ctx.problem.known and _fills_table(node, chain):
+            continue  # a dynamic-programming fill (ok[end] from ok[start]): the algorithm itself
         depth = len(chain) + 1
         growth = Growth(degree=depth)
         evidence = slower_than_optimal(ctx, growth)
@@ -172,6 +174,17 @@ def _is_grid_walk(node: p.Loop | p.Comprehension, chain: list[LoopInfo], scope: 
             first, second = p.names_in(sub.obj.index), p.names_in(sub.index)
             if first & outer_targets and second & inner_targets:
                 return True
+    return False
+
+
+def _fills_table(node: p.Loop | p.Comprehension, chain: list[LoopInfo]) -> bool:
+    """The inner loop writes a table cell indexed by the outer loop's variable."""
+    outer = {t for info in chain for t in info.targets}
+    for sub in p.walk(node.body):
+        if isinstance(sub, p.Assign):
+            for target in sub.targets:
+                if isinstance(target, p.Index) and p.names_in(target.index) & outer:
+                    return True
     return False
 
 
@@ -327,7 +340,7 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
             return []  # a slice of the loop's own item (one word), not of the input
         if not (scope.is_input(root) or scope.kind(root) in ("list", "str", "seq")):
             return []
-        if any(info.node.iter is node for info in loops):
+        if any(info.node.iter is node for info in loops) or _handed_to_call(scope, node):
             return []
         growth = implied(loops)
         evidence = slower_than_optimal(ctx, growth)
@@ -346,6 +359,34 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
             )
         ]
     return []
+
+
+def _handed_to_call(scope: Scope, node: p.Node) -> bool:
+    """A slice handed to a call that keeps it (a recursive step of a backtracking search, an
+    append of a prefix): it builds a subproblem or an answer, not a repeated read of the input."""
+    for call in p.walk(scope.function.body):
+        if isinstance(call, p.Call) and call.name not in _BUILTIN_READERS:
+            if any(any(n is node for n in p.walk(arg)) for arg in call.args):
+                return True
+    return False
+
+
+_BUILTIN_READERS = {
+    "sum",
+    "len",
+    "max",
+    "min",
+    "sorted",
+    "set",
+    "list",
+    "reduce",
+    "join",
+    "any",
+    "all",
+    "tuple",
+    "count",
+    "index",
+}
 
 
 def _derived_from(scope: Scope, name: str, targets: set[str]) -> bool:

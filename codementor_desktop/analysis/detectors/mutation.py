@@ -30,7 +30,7 @@ def detect(ctx: Context) -> list[Finding]:
     found: list[Finding] = []
     for scope in ctx.top_scopes():
         function = scope.function
-        if function.is_method or not _returns_value(function):
+        if function.is_method or not _returns_value(function) or _says_in_place(ctx, function):
             continue
         for name in function.params:
             if name in ("self", "this", "cls") or scope.kind(name) in _SCALAR or name in function.defaults:
@@ -53,6 +53,13 @@ def detect(ctx: Context) -> list[Finding]:
                     )
                 )
     return found
+
+
+def _says_in_place(ctx: Context, function: p.Function) -> bool:
+    """The code says it works in place (a comment, a docstring, the function's name)."""
+    lines = ctx.program.source.splitlines()[max(0, function.line - 3) : function.end]
+    text = " ".join(lines).lower().replace("-", " ").replace("_", " ")
+    return "in place" in text or "inplace" in function.name.lower()
 
 
 def _returns_value(function: p.Function) -> bool:

@@ -62,6 +62,17 @@ def self_calls(function: p.Function) -> list[SelfCall]:
     return found
 
 
+def halving_names(function: p.Function) -> set[str]:
+    """Names bound to a half of something: ``mid = (lo + hi) // 2``, ``half = len(a) >> 1``."""
+    names = set()
+    for node in p.walk(function.body, into_functions=False):
+        if isinstance(node, p.Assign) and node.op is None and node.value is not None:
+            if any(isinstance(n, p.BinOp) and n.op in ("//", ">>") for n in p.walk(node.value)):
+                for target in node.targets:
+                    names.update(p.assigned_names(target))
+    return names
+
+
 def changed_params(function: p.Function, calls: list[SelfCall]) -> dict[str, list[p.Expr]]:
     """Parameter -> the arguments passed for it where they differ from the parameter itself."""
     offset = 1 if function.is_method and function.params[:1] == ["self"] else 0
@@ -74,13 +85,19 @@ def changed_params(function: p.Function, calls: list[SelfCall]) -> dict[str, lis
     return changed
 
 
-def argument_shape(arg: p.Expr, param: str) -> str:
-    """How an argument moves from its parameter: step (n - 1), half (n // 2), child (node.left),
-    slice (s[1:]) or other."""
+def argument_shape(arg: p.Expr, param: str, halves: set[str] | None = None) -> str:
+    """How an argument moves from its parameter: step (n - 1), half (n // 2, a[:mid]), child
+    (node.left), slice (s[1:]) or other. ``halves`` are names set to a half (mid = len(a) // 2)."""
     if isinstance(arg, p.Attr) and isinstance(arg.obj, p.Name) and arg.obj.id == param:
         return "child"
     if isinstance(arg, p.Slice) and p.root_name(arg) == param:
+        bounds = [b for b in (arg.lower, arg.upper) if b is not None]
+        halving = any(isinstance(n, p.BinOp) and n.op in ("//", ">>") for b in bounds for n in p.walk(b))
+        if halving or any(p.names_in(b) & (halves or set()) for b in bounds):
+            return "half"
         return "slice"
+    if halves and isinstance(arg, (p.Name, p.BinOp)) and p.names_in(arg) & halves:
+        return "half"
     if isinstance(arg, p.BinOp):
         if arg.op in ("//", ">>", "/"):
             return "half"
@@ -148,7 +165,8 @@ def _overlapping(
         return []
     if not (len(calls) >= 2 or any(c.in_loop for c in calls)):
         return []
-    shapes = {argument_shape(arg, name) for name, args in changed.items() for arg in args}
+    halves = halving_names(function)
+    shapes = {argument_shape(arg, name, halves) for name, args in changed.items() for arg in args}
     if not shapes & {"step", "slice"} or shapes & {"half", "child"}:
         return []
     if memoized(ctx, function):

@@ -45,7 +45,7 @@ def _check(ctx: Context, loop: p.Loop) -> Finding | None:
     variables = p.names_in(loop.test) - _called(loop.test)
     if not variables or _calls_something(loop.test):
         return None
-    changed = modified_names([*loop.body, *loop.update])
+    changed = modified_names([*loop.body, *loop.update], attributes=False) | _attributes_tested(loop)
     if not variables & changed:
         if has_exit(loop.body):
             return None
@@ -74,6 +74,20 @@ def _check(ctx: Context, loop: p.Loop) -> Finding | None:
 def _calls_helper(loop: p.Loop, helpers: set[str]) -> bool:
     """A loop that calls one of the program's own functions: that function may move its state."""
     return any(isinstance(n, p.Call) and n.name in helpers for n in p.walk([*loop.body, *loop.update]))
+
+
+def _attributes_tested(loop: p.Loop) -> set[str]:
+    """Roots of attributes the loop both writes and tests (``while node.next: node.next = ...``)."""
+    found: set[str] = set()
+    for node in p.walk([*loop.body, *loop.update]):
+        if isinstance(node, p.Assign):
+            for target in node.targets:
+                tested = list(p.walk(loop.test)) if loop.test is not None else []
+                if isinstance(target, p.Attr) and any(p.same_expr(target, part) for part in tested):
+                    root = p.root_name(target)
+                    if root:
+                        found.add(root)
+    return found
 
 
 def _called(test: p.Expr | None) -> set[str]:

@@ -5,8 +5,8 @@ pointer loop that resumes where it stopped across an outer loop is amortized to 
 in a row take the largest, and built-ins cost what they are known to cost (``sort`` n log n,
 ``in`` on a list n, a slice n, ``heappush`` log n). Recursion by its shape: a chain (n - 1) is n
 calls, halving is log n deep, a tree walk visits n nodes, two calls on n - 1 and n - 2 without a
-memo are 2ⁿ, and a memo bounds the calls by the states. Space: what the function keeps beyond
-its answer (tables, sets, copies, the recursion's depth).
+memo are 2ⁿ, and a memo bounds the calls by the states. Space is read in
+``complexity_space``.
 
 ``hidden`` is the part of the time spent inside built-ins, which counting line events cannot
 see; the measured estimate adds it back.
@@ -17,34 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import program as p
-from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LINEARITHMIC, LOG, QUADRATIC, Growth
+from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, QUADRATIC, Growth
+from .complexity_space import extra_space
 from .context import Context
+from .costs import Cost, builtin_cost, derived
 from .detectors.flow import modified_names
 from .detectors.recursion import argument_shape, changed_params, halving_names, memoized, self_calls
-from .facts import LoopInfo, Scope, family_in_context, walk_with_loops
-from .findings import lines_of
-
-_SIZED_BUILTINS = {
-    "sum",
-    "min",
-    "max",
-    "list",
-    "set",
-    "dict",
-    "tuple",
-    "any",
-    "all",
-    "reversed",
-    "Counter",
-    "join",
-    "enumerate",
-    "zip",
-    "sorted",
-    "copy",
-    "deque",
-}
-_LOG_BUILTINS = {"heappush", "heappop", "heapreplace", "heappushpop", "bisect", "bisect_left", "bisect_right"}
-_LINEAR_METHODS = {"index", "count", "remove", "insort", "insort_left", "insort_right", "splice"}
+from .facts import Scope
+from .loops import LoopInfo, family_in_context
 
 
 @dataclass
@@ -54,13 +34,6 @@ class Estimate:
     hidden: Growth = CONSTANT
     time_evidence: list[str] = field(default_factory=list)
     space_evidence: list[str] = field(default_factory=list)
-
-
-@dataclass
-class _Cost:
-    growth: Growth
-    why: str = ""
-    line: int = 0
 
 
 def estimate(ctx: Context) -> Estimate:
@@ -77,7 +50,7 @@ def estimate(ctx: Context) -> Estimate:
             result.time = time.growth
             result.time_evidence = reader.notes(scope)
         result.hidden = max(result.hidden, hidden)
-        space, why = _space(ctx, scope, reader)
+        space, why = extra_space(ctx, scope)
         if space >= result.space:
             result.space, result.space_evidence = space, why
     return result
@@ -85,23 +58,23 @@ def estimate(ctx: Context) -> Estimate:
 
 class _Reader:
     def __init__(self, ctx: Context, scopes: dict[int, Scope]) -> None:
-        self.once: list[_Cost] = []
+        self.once: list[Cost] = []
         self.ctx = ctx
         self.scopes = scopes
         self.by_name = {s.function.name: s for s in ctx.scopes}
-        self.cache: dict[int, tuple[_Cost, Growth]] = {}
+        self.cache: dict[int, tuple[Cost, Growth]] = {}
         self.active: set[int] = set()
         self.notes_of: dict[int, list[str]] = {}
 
     def notes(self, scope: Scope) -> list[str]:
         return self.notes_of.get(id(scope.function), [])
 
-    def function_time(self, scope: Scope) -> tuple[_Cost, Growth]:
+    def function_time(self, scope: Scope) -> tuple[Cost, Growth]:
         key = id(scope.function)
         if key in self.cache:
             return self.cache[key]
         if key in self.active:
-            return _Cost(CONSTANT), CONSTANT
+            return Cost(CONSTANT), CONSTANT
         self.active.add(key)
         notes: list[str] = []
         self.notes_of[key] = notes
@@ -117,8 +90,8 @@ class _Reader:
         self.cache[key] = (total, hidden)
         return total, hidden
 
-    def block(self, scope: Scope, stmts: list, loops: list, notes: list[str]) -> tuple[_Cost, Growth]:
-        worst, hidden = _Cost(CONSTANT), CONSTANT
+    def block(self, scope: Scope, stmts: list, loops: list, notes: list[str]) -> tuple[Cost, Growth]:
+        worst, hidden = Cost(CONSTANT), CONSTANT
         for stmt in stmts:
             cost, inner_hidden = self.stmt(scope, stmt, loops, notes)
             hidden = max(hidden, inner_hidden)
@@ -126,14 +99,14 @@ class _Reader:
                 worst = cost
         return worst, hidden
 
-    def stmt(self, scope: Scope, stmt: p.Node, loops: list, notes: list[str]) -> tuple[_Cost, Growth]:
+    def stmt(self, scope: Scope, stmt: p.Node, loops: list, notes: list[str]) -> tuple[Cost, Growth]:
         if isinstance(stmt, p.Function):
-            return _Cost(CONSTANT), CONSTANT
+            return Cost(CONSTANT), CONSTANT
         if loops and (isinstance(stmt, p.Return) or (isinstance(stmt, p.Jump) and stmt.kind == "raise")):
             # Runs once: it leaves every loop around it.
             cost, hidden = self.expr_cost(scope, [stmt], loops, notes)
             self.once.append(cost)
-            return _Cost(CONSTANT), hidden
+            return Cost(CONSTANT), hidden
         if isinstance(stmt, (p.Loop, p.Comprehension)):
             factor, why = _loop_factor(self.ctx, scope, stmt, loops)
             info = LoopInfo(stmt, family_in_context(stmt, loops, scope), list(stmt.targets))
@@ -147,7 +120,7 @@ class _Reader:
                 notes.append(f"line {stmt.line}: {why} ({factor.label})")
             # Work inside built-ins repeats with the loop; no such work stays none.
             hidden = max(head_hidden, factor * hidden if hidden != CONSTANT else CONSTANT)
-            return _Cost(max(total, head.growth, factor), why, stmt.line), hidden
+            return Cost(max(total, head.growth, factor), why, stmt.line), hidden
         children = list(p.children(stmt))
         statements = [
             c
@@ -177,8 +150,8 @@ class _Reader:
             return (body if body.growth >= head.growth else head), max(hidden, head_hidden)
         return self.expr_cost(scope, [stmt], loops, notes)
 
-    def expr_cost(self, scope: Scope, roots: list, loops: list, notes: list[str] | None = None) -> tuple[_Cost, Growth]:
-        worst, hidden = _Cost(CONSTANT), CONSTANT
+    def expr_cost(self, scope: Scope, roots: list, loops: list, notes: list[str] | None = None) -> tuple[Cost, Growth]:
+        worst, hidden = Cost(CONSTANT), CONSTANT
         for root in roots:
             if root is None:
                 continue
@@ -188,7 +161,7 @@ class _Reader:
                     worst = max(worst, looped, key=lambda c: c.growth)
                     hidden = max(hidden, inner)
                     continue
-                cost: _Cost | None = _builtin_cost(self.ctx, scope, node, loops)
+                cost: Cost | None = builtin_cost(self.ctx, scope, node, loops)
                 if cost is not None:
                     hidden = max(hidden, cost.growth)
                     if notes is not None and cost.growth != CONSTANT:
@@ -197,7 +170,7 @@ class _Reader:
                     helper = self.by_name[node.func.id]
                     if helper.function is not scope.function:
                         helper_cost, helper_hidden = self.function_time(helper)
-                        cost = _Cost(helper_cost.growth, f"calls {node.func.id}", node.line)
+                        cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line)
                         hidden = max(hidden, helper_hidden)
                         if memoized(self.ctx, helper.function):
                             self.once.append(cost)  # a memo pays for each state once, however often it is called
@@ -205,79 +178,6 @@ class _Reader:
                 if cost is not None and cost.growth > worst.growth:
                     worst = cost
         return worst, hidden
-
-
-def _sized(ctx: Context, scope: Scope, expr: p.Expr | None, loops: list) -> bool:
-    """Whether an expression holds something as large as the input (not a loop's own item)."""
-    if isinstance(expr, p.Call) and expr.name in ("list", "sorted", "set", "tuple", "reversed") and expr.args:
-        return _sized(ctx, scope, expr.args[0], loops)
-    if isinstance(expr, p.Comprehension) and expr.kind in ("map", "filter", "list", "flatMap"):
-        return _sized(ctx, scope, expr.iter, loops)
-    if isinstance(expr, p.Other) and len(expr.parts) == 1:
-        return _sized(ctx, scope, expr.parts[0], loops)  # a spread: ...xs
-    name = p.root_name(expr)
-    targets = {t for info in loops for t in info.targets}
-    if name is None or name in targets or _derived(scope, name, targets):
-        return False
-    if scope.family(name) is not None:
-        return True
-    return scope.kind(name) in ("list", "seq", "str", "deque", "set", "dict")
-
-
-def _builtin_cost(ctx: Context, scope: Scope, node: p.Node, loops: list) -> _Cost | None:  # noqa: C901 - a table of costs
-    line = lines_of(node)[0]
-    if isinstance(node, p.Call):
-        name = node.name
-        subject = (
-            node.receiver
-            if node.receiver is not None and name not in _LOG_BUILTINS
-            else (node.args[0] if node.args else None)
-        )
-        if name in ("sort", "sorted") and _sized(ctx, scope, subject, loops):
-            return _Cost(LINEARITHMIC, f"{name}() of the input", line)
-        if name in _LOG_BUILTINS:
-            return _Cost(LOG, f"{name}() on a heap or sorted list", line)
-        if name in _LINEAR_METHODS and node.receiver is not None and _sized(ctx, scope, node.receiver, loops):
-            return _Cost(LINEAR, f".{name}() scans the list", line)
-        if (
-            name in ("pop", "insert")
-            and node.args
-            and p.const_int(node.args[0]) == 0
-            and _sized(ctx, scope, node.receiver, loops)
-        ):
-            if scope.kind(p.root_name(node.receiver)) != "deque":
-                return _Cost(LINEAR, f".{name}(0) shifts the whole list", line)
-        if (
-            name in _SIZED_BUILTINS
-            and node.receiver is None
-            and len(node.args) == 1
-            and _sized(ctx, scope, node.args[0], loops)
-        ):
-            return _Cost(LINEAR, f"{name}() reads the whole input", line)
-        if name == "join" and node.args and _sized(ctx, scope, node.args[0], loops):
-            return _Cost(LINEAR, "join() reads every piece", line)
-        return None
-    if isinstance(node, p.Compare):
-        for op, right in zip(node.ops, node.rights, strict=True):
-            if op in ("in", "not in") and _sized(ctx, scope, right, loops):
-                kind = scope.kind(p.root_name(right))
-                if kind in ("list", "seq", "str", "deque") or (ctx.language == "javascript" and kind == "unknown"):
-                    return _Cost(LINEAR, "`in` scans a list", line)
-        return None
-    if isinstance(node, p.Slice) and _sized(ctx, scope, node.obj, loops):
-        return _Cost(LINEAR, "a slice copies the input", line)
-    if (
-        isinstance(node, p.BinOp)
-        and node.op == "*"
-        and isinstance(node.left, p.Seq)
-        and _mentions_size(scope, node.right)
-    ):
-        return _Cost(LINEAR, "a list as long as the input", line)
-    return None
-
-
-def _mentions_size(scope: Scope, expr: p.Expr) -> bool:
-    return any(isinstance(n, p.Name) and scope.family(n.id) is not None for n in p.walk(expr))
 
 
 def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loops: list) -> tuple[Growth, str]:
@@ -304,7 +204,7 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
             return CONSTANT, ""  # the neighbours of one node: together, one pass over the input
         return LINEAR, f"a loop over a part of {root}"
     targets = {t for info in loops for t in info.targets}
-    if root is not None and (root in targets or _derived(scope, root, targets)):
+    if root is not None and (root in targets or derived(scope, root, targets)):
         return CONSTANT, ""  # the letters of one word: bounded apart from n
     return LINEAR, "a loop over a collection"
 
@@ -322,17 +222,6 @@ def _constant(iterable: p.Expr | None) -> bool:
         return True  # a literal: as many passes as it has items, whatever they hold
     if isinstance(iterable, p.Call) and iterable.name == "range":
         return all(p.const_int(a) is not None for a in iterable.args)
-    return False
-
-
-def _derived(scope: Scope, name: str, targets: set[str]) -> bool:
-    for node in p.walk(scope.function.body, into_functions=False):
-        if (
-            isinstance(node, p.Assign)
-            and node.value is not None
-            and any(isinstance(t, p.Name) and t.id == name for t in node.targets)
-        ):
-            return bool(p.names_in(node.value) & targets)
     return False
 
 
@@ -397,7 +286,7 @@ def _inside(outer: p.Node, inner: p.Node) -> bool:
     return any(n is inner for n in p.walk(outer))
 
 
-def _recursion(ctx: Context, scope: Scope, work: Growth) -> _Cost | None:
+def _recursion(ctx: Context, scope: Scope, work: Growth) -> Cost | None:
     calls = self_calls(scope.function)
     if not calls:
         return None
@@ -414,128 +303,17 @@ def _recursion(ctx: Context, scope: Scope, work: Growth) -> _Cost | None:
             if any(argument_shape(a, name, halving_names(scope.function)) in ("step", "other", "slice") for a in args)
         )
         growth = Growth(degree=max(states, 1)) * work
-        return _Cost(growth, "memoized recursion: one call per state", line)
+        return Cost(growth, "memoized recursion: one call per state", line)
     if "child" in shapes:
-        return _Cost(LINEAR * work, "recursion over the children of each node: every node once", line)
+        return Cost(LINEAR * work, "recursion over the children of each node: every node once", line)
     if "half" in shapes:
         if len(calls) >= 2:
-            return _Cost(max(LINEAR, work * LOG), "divide and conquer on halves", line)
-        return _Cost(LOG * work, "recursion that halves its range", line)
+            return Cost(max(LINEAR, work * LOG), "divide and conquer on halves", line)
+        return Cost(LOG * work, "recursion that halves its range", line)
     if many and shapes & {"step", "slice", "other"}:
-        return _Cost(EXPONENTIAL, "several recursive calls on overlapping smaller inputs, no memo", line)
+        return Cost(EXPONENTIAL, "several recursive calls on overlapping smaller inputs, no memo", line)
     if "slice" in shapes:
-        return _Cost(QUADRATIC, "recursion that copies a slice on every call", line)
+        return Cost(QUADRATIC, "recursion that copies a slice on every call", line)
     if shapes:
-        return _Cost(LINEAR * work, "recursion one step smaller at a time", line)
+        return Cost(LINEAR * work, "recursion one step smaller at a time", line)
     return None
-
-
-def _space(ctx: Context, scope: Scope, reader: _Reader) -> tuple[Growth, list[str]]:
-    from .detectors.space import returned_names
-
-    returned = returned_names(scope.function)
-    worst, why = CONSTANT, []
-    for node, loops in walk_with_loops(scope.function.body, scope):
-        growth, reason = CONSTANT, ""
-        if (
-            isinstance(node, p.Assign)
-            and node.op is None
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], p.Name)
-        ):
-            name = node.targets[0].id
-            if name in returned:
-                continue
-            value = node.value
-            if (
-                isinstance(value, p.BinOp)
-                and value.op == "*"
-                and isinstance(value.left, p.Seq)
-                and _mentions_size(scope, value.right)
-            ):
-                growth, reason = LINEAR, f"{name} is a list as long as the input"
-            elif isinstance(value, p.Comprehension) and family_in_context(value, loops, scope) is not None:
-                inner = any(
-                    isinstance(n, p.BinOp)
-                    and n.op == "*"
-                    and isinstance(n.left, p.Seq)
-                    and _mentions_size(scope, n.right)
-                    for n in p.walk(value.body)
-                )
-                growth, reason = (
-                    (QUADRATIC, f"{name} is a table of n × n cells")
-                    if inner
-                    else (LINEAR, f"{name} holds a value per input item")
-                )
-            elif _is_copy(ctx, scope, value, loops):
-                growth, reason = LINEAR, f"{name} is a copy of the input"
-        elif (
-            isinstance(node, p.Call)
-            and node.name in ("append", "add", "extend", "insert", "setdefault", "appendleft", "heappush")
-            and loops
-        ):
-            target = node.receiver if node.name != "heappush" else (node.args[0] if node.args else None)
-            name = p.root_name(target) or ""
-            if name and name not in returned and not scope.is_input(name):
-                sized = [
-                    info
-                    for info in loops
-                    if info.family is not None or (isinstance(info.node, p.Loop) and info.node.kind == "while")
-                ]
-                growth = Growth(degree=min(len(sized), 3)) if sized else CONSTANT
-                reason = f"{name} grows inside the loop"
-        elif _is_copy(ctx, scope, node, loops) or (
-            isinstance(node, p.Slice) and not _constant_span(node) and _sized(ctx, scope, node.obj, loops)
-        ):
-            growth, reason = LINEAR, "a temporary copy of the input"
-        if growth > worst:
-            worst, why = growth, [f"line {lines_of(node)[0]}: {reason} ({growth.label})"]
-    depth = _recursion_depth(ctx, scope)
-    if depth is not None and depth[0] > worst:
-        worst, why = depth[0], [depth[1]]
-    return worst, why
-
-
-def _constant_span(node: p.Slice) -> bool:
-    """``s[i:i + 3]``: a slice of a fixed length."""
-    if node.lower is None or node.upper is None:
-        return False
-    difference = p.BinOp(node.line, node.end, "-", node.upper, node.lower)
-    terms: dict[str, int] = {}
-    for sign, term in _additive(difference):
-        key = p.const_int(term)
-        if key is None:
-            name = term.id if isinstance(term, p.Name) else None
-            if name is None:
-                return False
-            terms[name] = terms.get(name, 0) + sign
-    return all(v == 0 for v in terms.values())
-
-
-def _additive(expr: p.Expr, sign: int = 1) -> list[tuple[int, p.Expr]]:
-    if isinstance(expr, p.BinOp) and expr.op in ("+", "-"):
-        return [*_additive(expr.left, sign), *_additive(expr.right, sign if expr.op == "+" else -sign)]
-    return [(sign, expr)]
-
-
-def _is_copy(ctx: Context, scope: Scope, value: p.Node | None, loops: list) -> bool:
-    if isinstance(value, p.Call) and value.name in ("sorted", "list", "set", "dict", "tuple", "copy") and value.args:
-        return _sized(ctx, scope, value.args[0], loops)
-    if isinstance(value, p.Slice) and value.lower is None and value.upper is None:
-        return _sized(ctx, scope, value.obj, loops)
-    return False
-
-
-def _recursion_depth(ctx: Context, scope: Scope) -> tuple[Growth, str] | None:
-    calls = self_calls(scope.function)
-    if not calls:
-        return None
-    changed = changed_params(scope.function, calls)
-    shapes = {
-        argument_shape(arg, name, halving_names(scope.function)) for name, args in changed.items() for arg in args
-    }
-    if "slice" in shapes and len(calls) == 1:
-        return QUADRATIC, f"line {calls[0].call.line}: every level of the recursion keeps its own copy (n²)"
-    if shapes <= {"half"} and shapes:
-        return LOG, f"line {calls[0].call.line}: the recursion is log n deep"
-    return LINEAR, f"line {calls[0].call.line}: the recursion can be n calls deep"

@@ -4,8 +4,8 @@ The idioms of JavaScript are spelled as their Python twins (see ``program``), so
 written once reads both languages: ``a.length`` is ``len(a)``, ``a.includes(x)`` is ``x in a``,
 ``a.push`` is ``append``, ``a.shift()`` is ``pop(0)``, ``a.unshift(x)`` is ``insert(0, x)``,
 ``a.slice(i, j)`` is a slice, ``new Set(a)`` is ``set(a)``, ``Math.floor(a / b)`` is ``a // b``,
-the callbacks of ``map``/``filter``/``forEach``/``reduce``/... are loops over the array, and a
-counting ``for (let i = a; i < b; i++)`` is ``for i in range(a, b)``.
+the callbacks of ``map``/``filter``/``forEach``/``reduce``/... are loops over the array
+(``javascript_idioms``), and a counting ``for (let i = a; i < b; i++)`` is ``for i in range(a, b)``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from functools import lru_cache
 from tree_sitter import Language, Node, Parser
 
 from . import program as p
+from .javascript_idioms import Idioms, lines, text
 from .python_source import ParseFailure
 
 
@@ -53,19 +54,10 @@ def _first_error(node: Node) -> Node | None:
 
 
 def _snippet(node: Node) -> str:
-    text = (node.text or b"").decode("utf-8", "replace").strip().splitlines()
-    return repr(text[0][:30]) if text else "end of input"
+    shown = text(node).strip().splitlines()
+    return repr(shown[0][:30]) if shown else "end of input"
 
 
-def _text(node: Node | None) -> str:
-    return (node.text or b"").decode("utf-8", "replace") if node is not None else ""
-
-
-def _lines(node: Node) -> tuple[int, int]:
-    return node.start_point[0] + 1, node.end_point[0] + 1
-
-
-_CALLBACK_LOOPS = {"map", "filter", "forEach", "reduce", "reduceRight", "some", "every", "find", "findIndex", "flatMap"}
 _FUNCTIONS = {
     "function_declaration",
     "generator_function_declaration",
@@ -73,22 +65,9 @@ _FUNCTIONS = {
     "function",
     "arrow_function",
 }
-_COMPARE = {
-    "<": "<",
-    "<=": "<=",
-    ">": ">",
-    ">=": ">=",
-    "===": "==",
-    "==": "==",
-    "!==": "!=",
-    "!=": "!=",
-    "instanceof": "is",
-}
-_MATH = {"max": "max", "min": "min", "abs": "abs", "floor": "floor", "ceil": "ceil", "sqrt": "sqrt", "pow": "pow"}
-_CONSTRUCTORS = {"Set": "set", "Map": "dict", "WeakMap": "dict", "WeakSet": "set", "Object": "dict"}
 
 
-class _Lowering:
+class _Lowering(Idioms):
     # ---- statements ----------------------------------------------------------------------
 
     def block(self, node: Node | None) -> list[p.Stmt]:
@@ -102,13 +81,13 @@ class _Lowering:
         return self.stmt(node)
 
     def stmt(self, node: Node) -> list[p.Stmt]:  # noqa: C901 - one dispatch over the grammar's statements
-        line, end = _lines(node)
+        line, end = lines(node)
         kind = node.type
         field = node.child_by_field_name
         if kind in ("function_declaration", "generator_function_declaration"):
-            return [self.function(node, _text(field("name")))]
+            return [self.function(node, text(field("name")))]
         if kind == "class_declaration":
-            return [p.ClassDef(line, end, _text(field("name")), self.class_body(field("body")))]
+            return [p.ClassDef(line, end, text(field("name")), self.class_body(field("body")))]
         if kind in ("lexical_declaration", "variable_declaration"):
             return [self.declarator(d) for d in node.named_children if d.type == "variable_declarator"]
         if kind == "expression_statement":
@@ -124,7 +103,7 @@ class _Lowering:
             left = field("left")
             targets = p.assigned_names(self.expr(left)) if left is not None else []
             iterable = self.expr(field("right"))
-            if _text(field("operator")) == "in":
+            if text(field("operator")) == "in":
                 iterable = p.Call(line, end, p.Name(line, end, "keys"), [iterable])
             return [p.Loop(line, end, "for", targets, iterable, None, self.block(field("body")))]
         if kind == "while_statement":
@@ -172,49 +151,49 @@ class _Lowering:
 
     def assignment(self, node: Node) -> p.Assign | None:
         """``a = b``, ``a += b``, ``a++`` as an assignment, else None."""
-        line, end = _lines(node)
+        line, end = lines(node)
         field = node.child_by_field_name
         if node.type == "assignment_expression":
             return p.Assign(line, end, [self.expr(field("left"))], self.expr(field("right")))
         if node.type == "augmented_assignment_expression":
-            op = _text(field("operator")).rstrip("=")
+            op = text(field("operator")).rstrip("=")
             return p.Assign(line, end, [self.expr(field("left"))], self.expr(field("right")), op or "=")
         if node.type == "update_expression":
-            op = "+" if "++" in _text(field("operator")) else "-"
+            op = "+" if "++" in text(field("operator")) else "-"
             return p.Assign(line, end, [self.expr(field("argument"))], p.Const(line, end, 1), op)
         return None
 
     def declarator(self, node: Node) -> p.Assign:
-        line, end = _lines(node)
+        line, end = lines(node)
         name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
         target = self.expr(name)
         lowered: p.Expr | None = None
         if value is not None:
-            lowered = self.function(value, _text(name)) if value.type in _FUNCTIONS else self.expr(value)
+            lowered = self.function(value, text(name)) if value.type in _FUNCTIONS else self.expr(value)
         return p.Assign(line, end, [target], lowered, declaration=True)
 
     def class_body(self, node: Node | None) -> list[p.Stmt]:
         out: list[p.Stmt] = []
         for member in node.named_children if node is not None else []:
             if member.type == "method_definition":
-                out.append(self.function(member, _text(member.child_by_field_name("name")), is_method=True))
+                out.append(self.function(member, text(member.child_by_field_name("name")), is_method=True))
             elif member.type == "field_definition":
                 value = member.child_by_field_name("value")
-                line, end = _lines(member)
-                prop = p.Attr(line, end, p.Name(line, end, "this"), _text(member.child_by_field_name("property")))
+                line, end = lines(member)
+                prop = p.Attr(line, end, p.Name(line, end, "this"), text(member.child_by_field_name("property")))
                 out.append(
                     p.Assign(line, end, [prop], self.expr(value) if value is not None else None, declaration=True)
                 )
         return out
 
     def function(self, node: Node, name: str, is_method: bool = False) -> p.Function:
-        line, end = _lines(node)
+        line, end = lines(node)
         field = node.child_by_field_name
         params: list[str] = []
         defaults: dict[str, p.Expr] = {}
         single = field("parameter")
         if single is not None:
-            params.append(_text(single))
+            params.append(text(single))
         declared = field("parameters")
         for param in declared.named_children if declared is not None else []:
             if param.type == "assignment_pattern":
@@ -228,7 +207,7 @@ class _Lowering:
                 params.extend(p.assigned_names(self.expr(param)))
         body_node = field("body")
         if body_node is not None and body_node.type != "statement_block":
-            body: list[p.Stmt] = [p.Return(*_lines(body_node), self.expr(body_node))]
+            body: list[p.Stmt] = [p.Return(*lines(body_node), self.expr(body_node))]
         else:
             body = self.block(body_node)
         arrow = node.type in ("arrow_function", "function_expression", "function")
@@ -237,7 +216,7 @@ class _Lowering:
         )
 
     def for_statement(self, node: Node) -> list[p.Stmt]:
-        line, end = _lines(node)
+        line, end = lines(node)
         field = node.child_by_field_name
         init, cond, step = field("initializer"), field("condition"), field("increment")
         if cond is not None and cond.type == "expression_statement":
@@ -254,7 +233,7 @@ class _Lowering:
             before = self.stmt(init)
         update: list[p.Stmt] = []
         if step is not None:
-            update = self.expression_statement(step, *_lines(step))
+            update = self.expression_statement(step, *lines(step))
         test = self.expr(cond) if cond is not None else p.Const(line, line, True)
         return [*before, p.Loop(line, end, "while", [], None, test, body, update=update)]
 
@@ -270,14 +249,14 @@ class _Lowering:
         declarators = [d for d in init.named_children if d.type == "variable_declarator"]
         if len(declarators) != 1 or declarators[0].child_by_field_name("value") is None:
             return None
-        variable = _text(declarators[0].child_by_field_name("name"))
+        variable = text(declarators[0].child_by_field_name("name"))
         start = self.expr(declarators[0].child_by_field_name("value"))
-        if cond.type != "binary_expression" or _text(cond.child_by_field_name("left")) != variable:
+        if cond.type != "binary_expression" or text(cond.child_by_field_name("left")) != variable:
             return None
-        op = _text(cond.child_by_field_name("operator"))
+        op = text(cond.child_by_field_name("operator"))
         bound = self.expr(cond.child_by_field_name("right"))
         direction = _step_direction(step, variable)
-        line, end = _lines(cond)
+        line, end = lines(cond)
         if direction == 1 and op in ("<", "<="):
             stop = _shift(bound, 1) if op == "<=" else bound
             return variable, p.Call(line, end, p.Name(line, end, "range"), [start, stop])
@@ -291,17 +270,17 @@ class _Lowering:
     def expr(self, node: Node | None) -> p.Expr:  # noqa: C901 - one dispatch over the grammar's expressions
         if node is None:
             return p.Other(0, 0)
-        line, end = _lines(node)
+        line, end = lines(node)
         kind = node.type
         field = node.child_by_field_name
         if kind in ("identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern", "this"):
-            return p.Name(line, end, _text(node))
+            return p.Name(line, end, text(node))
         if kind == "undefined":
             return p.Const(line, end, None)
         if kind == "number":
-            return p.Const(line, end, _number(_text(node)))
+            return p.Const(line, end, _number(text(node)))
         if kind == "string":
-            return p.Const(line, end, _text(node)[1:-1])
+            return p.Const(line, end, text(node)[1:-1])
         if kind in ("true", "false"):
             return p.Const(line, end, kind == "true")
         if kind == "null":
@@ -312,7 +291,7 @@ class _Lowering:
         if kind == "parenthesized_expression":
             return self.expr(node.named_children[0]) if node.named_children else p.Other(line, end)
         if kind == "member_expression":
-            obj, prop = self.expr(field("object")), _text(field("property"))
+            obj, prop = self.expr(field("object")), text(field("property"))
             if prop == "length":
                 return p.Call(line, end, p.Name(line, end, "len"), [obj])
             return p.Attr(line, end, obj, prop, optional=field("optional_chain") is not None)
@@ -326,7 +305,7 @@ class _Lowering:
         if kind == "binary_expression":
             return self.binary(node)
         if kind == "unary_expression":
-            op = _text(field("operator"))
+            op = text(field("operator"))
             return p.Unary(line, end, "not" if op == "!" else op, self.expr(field("argument")))
         if kind in ("assignment_expression", "augmented_assignment_expression", "update_expression"):
             assign = self.assignment(node)
@@ -357,91 +336,12 @@ class _Lowering:
         if kind in ("assignment_pattern", "object_assignment_pattern"):
             return self.expr(field("left"))
         if kind in _FUNCTIONS:
-            return self.function(node, _text(field("name")))
+            return self.function(node, text(field("name")))
         if kind in ("spread_element", "rest_pattern", "await_expression", "yield_expression"):
             return p.Other(line, end, [self.expr(c) for c in node.named_children])
         if kind == "sequence_expression":
             return p.Other(line, end, [self.expr(c) for c in node.named_children])
         return p.Other(line, end, [self.expr(c) for c in node.named_children if c.type != "comment"])
-
-    def binary(self, node: Node) -> p.Expr:
-        line, end = _lines(node)
-        op = _text(node.child_by_field_name("operator"))
-        left, right = self.expr(node.child_by_field_name("left")), self.expr(node.child_by_field_name("right"))
-        if op in _COMPARE:
-            return p.Compare(line, end, left, [_COMPARE[op]], [right])
-        if op == "in":
-            return p.Compare(line, end, left, ["has"], [right])
-        if op in ("&&", "||", "??"):
-            return p.BoolOp(line, end, "and" if op == "&&" else "or", [left, right])
-        if op == ">>" and p.const_int(right) == 1:
-            return p.BinOp(line, end, "//", left, p.Const(line, end, 2))
-        return p.BinOp(line, end, {">>>": ">>"}.get(op, op), left, right)
-
-    def call(self, node: Node) -> p.Expr:  # noqa: C901 - the idioms mapped one by one
-        line, end = _lines(node)
-        func = node.child_by_field_name("function")
-        raw_args = node.child_by_field_name("arguments")
-        args = [self.expr(a) for a in raw_args.named_children if a.type != "comment"] if raw_args is not None else []
-        if func is not None and func.type == "identifier" and _text(func) == "Array" and len(args) == 1:
-            return p.BinOp(line, end, "*", p.Seq(line, end, "list", [p.Const(line, end, None)]), args[0])
-        if func is None or func.type != "member_expression":
-            return p.Call(line, end, self.expr(func), args)
-        obj_node = func.child_by_field_name("object")
-        method = _text(func.child_by_field_name("property"))
-        owner = _text(obj_node)
-        if owner == "Math" and method in _MATH:
-            if method == "floor" and len(args) == 1 and isinstance(args[0], p.BinOp) and args[0].op == "/":
-                return p.BinOp(line, end, "//", args[0].left, args[0].right)
-            return p.Call(line, end, p.Name(line, end, _MATH[method]), args)
-        if owner == "Array" and method == "from":
-            return self.array_from(node, args)
-        obj = self.expr(obj_node)
-        name = lambda text: p.Attr(line, end, obj, text)  # noqa: E731 - a local shorthand
-        if method == "includes" and len(args) == 1:
-            return p.Compare(line, end, args[0], ["in"], [obj])
-        if method == "has" and len(args) == 1:
-            return p.Compare(line, end, args[0], ["has"], [obj])
-        if method in ("indexOf", "lastIndexOf"):
-            return p.Call(line, end, name("index"), args)
-        if method == "push":
-            return p.Call(line, end, name("append"), args)
-        if method == "shift":
-            return p.Call(line, end, name("pop"), [p.Const(line, end, 0)])
-        if method == "unshift":
-            return p.Call(line, end, name("insert"), [p.Const(line, end, 0), *args])
-        if method in ("slice", "substring") and not (obj_node is not None and obj_node.type == "new_expression"):
-            lower = args[0] if args else None
-            upper = args[1] if len(args) > 1 else None
-            return p.Slice(line, end, obj, lower, upper)
-        if method == "fill" and isinstance(obj, p.BinOp) and obj.op == "*" and isinstance(obj.left, p.Seq) and args:
-            return p.BinOp(line, end, "*", p.Seq(line, end, "list", [args[0]]), obj.right)
-        if method == "split" and args and isinstance(args[0], p.Const) and args[0].value == "":
-            return p.Call(line, end, p.Name(line, end, "list"), [obj])
-        if method in _CALLBACK_LOOPS and args and isinstance(args[0], p.Function):
-            callback = args[0]
-            return p.Comprehension(line, end, method, callback.params, obj, callback.body, args[1:])
-        return p.Call(line, end, name(method), args)
-
-    def array_from(self, node: Node, args: list[p.Expr]) -> p.Expr:
-        line, end = _lines(node)
-        source = args[0] if args else p.Seq(line, end, "list", [])
-        if isinstance(source, p.Seq) and source.kind == "dict" and len(source.items) == 1:
-            source = p.Call(line, end, p.Name(line, end, "range"), [source.items[0]])  # {length: n}
-        if len(args) > 1 and isinstance(args[1], p.Function):
-            return p.Comprehension(line, end, "list", args[1].params[1:], source, args[1].body)
-        return p.Call(line, end, p.Name(line, end, "list"), [source])
-
-    def construct(self, node: Node) -> p.Expr:
-        line, end = _lines(node)
-        constructor = _text(node.child_by_field_name("constructor"))
-        raw_args = node.child_by_field_name("arguments")
-        args = [self.expr(a) for a in raw_args.named_children] if raw_args is not None else []
-        if constructor in _CONSTRUCTORS:
-            return p.Call(line, end, p.Name(line, end, _CONSTRUCTORS[constructor]), args)
-        if constructor == "Array" and len(args) == 1:
-            return p.BinOp(line, end, "*", p.Seq(line, end, "list", [p.Const(line, end, None)]), args[0])
-        return p.Call(line, end, p.Name(line, end, constructor), args)
 
 
 def _number(text: str) -> object:
@@ -464,9 +364,9 @@ def _shift(bound: p.Expr, by: int) -> p.Expr:
 
 def _step_direction(step: Node, variable: str) -> int:
     """+1 for ``i++``/``i += 1``, -1 for ``i--``/``i -= 1``, 0 otherwise."""
-    text = _text(step).replace(" ", "")
-    if text in (f"{variable}++", f"++{variable}", f"{variable}+=1", f"{variable}={variable}+1"):
+    written = text(step).replace(" ", "")
+    if written in (f"{variable}++", f"++{variable}", f"{variable}+=1", f"{variable}={variable}+1"):
         return 1
-    if text in (f"{variable}--", f"--{variable}", f"{variable}-=1", f"{variable}={variable}-1"):
+    if written in (f"{variable}--", f"--{variable}", f"{variable}-=1", f"{variable}={variable}-1"):
         return -1
     return 0

@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from . import program as p
-from .detectors.hygiene import JAVASCRIPT_GLOBALS, PYTHON_BUILTINS
+from .detectors.names import JAVASCRIPT_GLOBALS, PYTHON_BUILTINS
 
 _CONVENTIONAL = {"i", "j", "k", "n", "m", "x", "y", "_", "a", "b", "r", "c", "dx", "dy", "dr", "dc", "lo", "hi", "id"}
 _FILLERS = {

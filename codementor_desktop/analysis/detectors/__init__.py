@@ -5,9 +5,34 @@ from __future__ import annotations
 
 from ..context import Context
 from ..findings import Finding
-from . import bounds, guards, hygiene, loop_costs, mutation, outcomes, recursion, space, termination
+from . import (
+    bounds,
+    containers,
+    guards,
+    loop_costs,
+    mutation,
+    names,
+    outcomes,
+    reachability,
+    recursion,
+    space,
+    strings,
+    termination,
+)
 
-_STRUCTURAL = (loop_costs, recursion, space, guards, bounds, mutation, hygiene, termination)
+_STRUCTURAL = (
+    loop_costs,
+    containers,
+    recursion,
+    space,
+    guards,
+    bounds,
+    mutation,
+    strings,
+    names,
+    reachability,
+    termination,
+)
 
 
 def run_all(ctx: Context) -> list[Finding]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from .. import program as p
 from ..context import Context
 from ..evidence import TestOutcome
-from ..facts import Scope, walk_with_loops
+from ..facts import Scope
 from ..findings import Finding
+from ..loops import walk_with_loops
 from .flow import is_guarded
 
 EDGE = "missing_edge_case"

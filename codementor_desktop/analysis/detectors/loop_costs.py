@@ -1,7 +1,7 @@
-"""Work repeated inside loops: nested loops over the same input, a list searched or sorted or
-sliced on every pass, a list used as a queue or a priority queue.
+"""Work repeated inside loops: nested loops over the same input, a sort or a growing slice on
+every pass, one pass over the input where a binary search would do.
 
-Patterns: ``suboptimal_time_complexity`` and ``data_structure_choice``.
+Pattern: ``suboptimal_time_complexity`` (searching a list in a loop is in ``containers``).
 """
 
 from __future__ import annotations
@@ -9,13 +9,12 @@ from __future__ import annotations
 from .. import program as p
 from ..complexity_classes import LINEAR, Growth
 from ..context import Context
-from ..facts import LoopInfo, Scope, family_in_context, walk_with_loops
+from ..facts import Scope
 from ..findings import Finding
+from ..loops import LoopInfo, family_in_context, walk_with_loops
 
 TIME = "suboptimal_time_complexity"
 CHOICE = "data_structure_choice"
-_LINEAR_SCANS = {"index", "count"}
-_FRONT_OPERATIONS = {"pop", "insert"}
 
 
 def detect(ctx: Context) -> list[Finding]:
@@ -25,12 +24,8 @@ def detect(ctx: Context) -> list[Finding]:
         found.extend(_nested_loops(ctx, scope))
         found.extend(_scan_where_log_suffices(ctx, scope, constants))
         for node, loops in walk_with_loops(scope.function.body, scope):
-            if not loops:
-                continue
-            found.extend(_membership(ctx, scope, node, loops, constants))
-            found.extend(_sort_or_slice(ctx, scope, node, loops))
-            found.extend(_queue_front(ctx, scope, node, loops))
-        found.extend(_priority_queue(ctx, scope))
+            if loops:
+                found.extend(_sort_or_slice(ctx, scope, node, loops))
     return found
 
 
@@ -40,7 +35,7 @@ def constant_collections(scope: Scope) -> set[str]:
     for node in p.walk(scope.function.body):
         if isinstance(node, p.Assign):
             for target in node.targets:
-                if isinstance(target, p.Name) and node.op is None and _is_constant_literal(node.value):
+                if isinstance(target, p.Name) and node.op is None and is_constant_literal(node.value):
                     literal.add(target.id)
                 elif isinstance(target, p.Name) and node.op is not None:
                     changed.add(target.id)
@@ -49,13 +44,13 @@ def constant_collections(scope: Scope) -> set[str]:
     return literal - changed
 
 
-def _is_constant_literal(value: p.Expr | None) -> bool:
+def is_constant_literal(value: p.Expr | None) -> bool:
     if isinstance(value, p.Const):
         return True
     if isinstance(value, p.Seq):
-        return all(_is_constant_literal(item) for item in value.items)
+        return all(is_constant_literal(item) for item in value.items)
     if isinstance(value, p.Call) and value.name in ("set", "frozenset", "list", "tuple") and len(value.args) == 1:
-        return _is_constant_literal(value.args[0])
+        return is_constant_literal(value.args[0])
     return False
 
 
@@ -81,7 +76,7 @@ def slower_than_optimal(ctx: Context, growth: Growth) -> list[str] | None:
     return ["problem_unknown"] if not ctx.problem.known else []
 
 
-def _with_run(ctx: Context, evidence: list[str]) -> list[str]:
+def with_run(ctx: Context, evidence: list[str]) -> list[str]:
     return [*evidence, "timed_out"] if ctx.run.timed_out() else evidence
 
 
@@ -121,7 +116,7 @@ def _nested_loops(ctx: Context, scope: Scope) -> list[Finding]:
                 f"{depth} nested loops run over {family}: {growth.notation()} work",
                 _nested_suggestion(ctx),
                 "high",
-                _with_run(ctx, evidence),
+                with_run(ctx, evidence),
             )
         )
     return found
@@ -159,7 +154,7 @@ def _scan_where_log_suffices(ctx: Context, scope: Scope, constants: set[str]) ->
                     f"the code reads the whole input (O(n)) where {optimal.notation()} is possible",
                     "Use the order of the input: a binary search halves the range at every step.",
                     "high",
-                    _with_run(ctx, ["problem_confirms"]),
+                    with_run(ctx, ["problem_confirms"]),
                 )
             ]
     return []
@@ -202,110 +197,6 @@ def _nested_suggestion(ctx: Context) -> str:
     return f"Remember what earlier passes saw (a hash map or set), or sort once and use two pointers{target}."
 
 
-# ---- membership and linear scans ---------------------------------------------------------
-
-
-def _membership(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInfo], constants: set[str]) -> list[Finding]:
-    if isinstance(node, p.Compare):
-        for op, container in zip(node.ops, node.rights, strict=True):
-            if op not in ("in", "not in"):
-                continue
-            kind = _container_kind(ctx, scope, container, constants)
-            if kind is None:
-                continue
-            return _linear_lookup(ctx, node, loops, container, kind)
-    if isinstance(node, p.Compare) and len(node.ops) == 1 and isinstance(node.left, p.Call) and _is_found_test(node):
-        scan = node.left
-        kind = _container_kind(ctx, scope, scan.receiver, constants) if scan.receiver is not None else None
-        if kind is not None and kind != "str":
-            return _linear_lookup(ctx, node, loops, scan.receiver, kind)  # type: ignore[arg-type]
-    if isinstance(node, p.Call) and node.name in _LINEAR_SCANS and node.receiver is not None:
-        kind = _container_kind(ctx, scope, node.receiver, constants)
-        if kind is not None and node.args:
-            growth = implied(loops)
-            evidence = slower_than_optimal(ctx, growth)
-            if evidence is None:
-                return []
-            what = _show(node.receiver)
-            return [
-                Finding(
-                    TIME,
-                    "linear_scan_in_loop",
-                    node.line,
-                    node.end,
-                    f"{what}.{node.name}(...) scans the whole {kind} on every pass of the loop: {growth.notation()}",
-                    "Count or index the values once before the loop (a dict from value to count or position).",
-                    "medium",
-                    _with_run(ctx, evidence),
-                )
-            ]
-    return []
-
-
-def _is_found_test(node: p.Compare) -> bool:
-    """``xs.index(v) != -1`` (JavaScript's indexOf) or ``xs.count(v) > 0``: a membership test."""
-    scan = node.left
-    assert isinstance(scan, p.Call)
-    value = p.const_int(node.rights[0])
-    if scan.name == "index":
-        return value == -1
-    return scan.name == "count" and value == 0 and node.ops[0] in (">", "!=", "==")
-
-
-def _linear_lookup(ctx: Context, node: p.Compare, loops: list[LoopInfo], container: p.Expr, kind: str) -> list[Finding]:
-    growth = implied(loops)
-    what = _show(container)
-    found = []
-    evidence = slower_than_optimal(ctx, growth)
-    if evidence is not None:
-        found.append(
-            Finding(
-                TIME,
-                "membership_in_loop" if kind != "str" else "substring_search_in_loop",
-                node.line,
-                node.end,
-                f"`in` on the {kind} {what} inside a loop scans it every time: {growth.notation()}",
-                f"Put the values of {what} in a set (or a dict) once; a lookup is then O(1).",
-                "high" if kind != "str" else "medium",
-                _with_run(ctx, evidence),
-            )
-        )
-    if kind != "str":
-        found.append(
-            Finding(
-                CHOICE,
-                "list_membership_in_loop",
-                node.line,
-                node.end,
-                f"{what} is a list used for membership tests",
-                f"Keep {what} as a set (or a dict) when you ask whether a value is in it.",
-                "medium",
-                [],
-            )
-        )
-    return found
-
-
-def _container_kind(ctx: Context, scope: Scope, container: p.Expr, constants: set[str]) -> str | None:
-    """``list``/``str`` when ``x in container`` scans a growing sequence, else None."""
-    if isinstance(container, p.Name):
-        if container.id in constants:
-            return None
-        kind = scope.kind(container.id)
-        if kind in ("list", "deque"):
-            return "list"
-        if kind == "seq":
-            return "list"
-        if kind == "str":
-            return "str" if scope.is_input(container.id) else None
-        if ctx.language == "javascript" and kind == "unknown":
-            return "list"  # only arrays and strings have includes()/indexOf()
-        return None
-    if isinstance(container, p.Call) and container.name in ("list", "sorted") and container.args:
-        return "list" if not _is_constant_literal(container.args[0]) else None
-    return None
-
-
 # ---- sorting and slicing in a loop -------------------------------------------------------
 
 
@@ -328,10 +219,10 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
                 "sort_in_loop",
                 node.line,
                 node.end,
-                f"{_show(subject)} is sorted again on every pass of the loop: {growth.notation()}",
+                f"{show(subject)} is sorted again on every pass of the loop: {growth.notation()}",
                 "Sort once before the loop, or keep the values in a heap (or insert with bisect) as they arrive.",
                 "high",
-                _with_run(ctx, evidence),
+                with_run(ctx, evidence),
             )
         ]
     if isinstance(node, p.Slice) and _grows_with(node, targets):
@@ -352,10 +243,10 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
                 "slice_in_loop",
                 node.line,
                 node.end,
-                f"{_show(node)} copies a growing part of {root} on every pass: {growth.notation()}",
+                f"{show(node)} copies a growing part of {root} on every pass: {growth.notation()}",
                 "Keep a running total (or prefix sums) instead of slicing and summing again.",
                 "high",
-                _with_run(ctx, evidence),
+                with_run(ctx, evidence),
             )
         ]
     return []
@@ -410,74 +301,13 @@ def _grows_with(node: p.Slice, targets: set[str]) -> bool:
     return other is None or p.const_int(other) is not None or (isinstance(other, p.Call) and other.name == "len")
 
 
-# ---- lists used as queues ----------------------------------------------------------------
-
-
-def _queue_front(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInfo]) -> list[Finding]:
-    if not isinstance(node, p.Call) or node.name not in _FRONT_OPERATIONS or node.receiver is None:
-        return []
-    if not node.args or p.const_int(node.args[0]) != 0:
-        return []
-    root = p.root_name(node.receiver)
-    if root is None or scope.kind(root) in ("deque", "dict", "set", "str"):
-        return []
-    front = "removes the first item" if node.name == "pop" else "inserts at the front"
-    return [
-        Finding(
-            CHOICE,
-            "list_as_queue",
-            node.line,
-            node.end,
-            f"{_show(node.receiver)} {front} of a list inside a loop: each call shifts every element (O(n))",
-            "Use collections.deque (popleft/appendleft) in Python, or a moving head index in JavaScript.",
-            "medium",
-            [],
-        )
-    ]
-
-
-def _priority_queue(ctx: Context, scope: Scope) -> list[Finding]:
-    """``min(pool)`` then ``pool.remove(...)`` (or a sort then a pop) on every pass: a heap's job."""
-    found: list[Finding] = []
-    for loop in p.walk(scope.function.body, into_functions=False):
-        if not isinstance(loop, p.Loop):
-            continue
-        picked, removed = {}, set()
-        for node in p.walk(loop.body, into_functions=False):
-            if isinstance(node, p.Call) and node.name in ("min", "max") and len(node.args) == 1:
-                root = p.root_name(node.args[0])
-                if root:
-                    picked[root] = node
-            if isinstance(node, p.Call) and node.name == "sort" and isinstance(node.receiver, p.Name):
-                picked[node.receiver.id] = node
-            if isinstance(node, p.Call) and node.name in ("remove", "pop") and isinstance(node.receiver, p.Name):
-                if node.name == "remove" or (node.args and p.const_int(node.args[0]) == 0) or not node.args:
-                    removed.add(node.receiver.id)
-        for name in sorted(set(picked) & removed):
-            if scope.kind(name) in ("heap", "dict", "set"):
-                continue
-            found.append(
-                Finding(
-                    CHOICE,
-                    "list_as_priority_queue",
-                    loop.line,
-                    loop.end,
-                    f"{name} is searched for its smallest (or largest) item and shrunk on every pass",
-                    "Keep it in a heap (heapq / a priority queue): push and pop are O(log n).",
-                    "medium",
-                    [],
-                )
-            )
-    return found
-
-
-def _show(expr: p.Expr | None) -> str:
+def show(expr: p.Expr | None) -> str:
     if isinstance(expr, p.Name):
         return expr.id
     if isinstance(expr, p.Attr):
-        return f"{_show(expr.obj)}.{expr.name}"
+        return f"{show(expr.obj)}.{expr.name}"
     if isinstance(expr, (p.Index, p.Slice)):
-        return f"{_show(expr.obj)}[...]"
+        return f"{show(expr.obj)}[...]"
     if isinstance(expr, p.Call):
         return f"{expr.name}(...)"
     return "the list"

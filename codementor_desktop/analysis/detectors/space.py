@@ -9,8 +9,9 @@ from __future__ import annotations
 from .. import program as p
 from ..complexity_classes import CONSTANT, LINEAR
 from ..context import Context
-from ..facts import LoopInfo, Scope, family_of, iteration_family, walk_with_loops
+from ..facts import Scope, family_of
 from ..findings import Finding
+from ..loops import LoopInfo, iteration_family, walk_with_loops
 from .flow import path_to
 
 SPACE = "suboptimal_space_complexity"

@@ -48,6 +48,8 @@ def analyze(
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
     if not isinstance(code, str):
         raise ValueError("code must be a string")
+    if problem is not None and not isinstance(problem, Mapping) and hasattr(problem, "model_dump"):
+        problem = problem.model_dump(mode="json")  # a bank Problem handed over as it is
     try:
         program = parse_python(code) if language == "python" else parse_javascript(code)
         tree = parse_tree(code) if language == "javascript" else None

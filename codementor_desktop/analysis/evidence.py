@@ -75,12 +75,26 @@ def read_run(result: Any) -> RunEvidence:
             run.tests = [_outcome(t) for t in tests if isinstance(t, Mapping)]
         if result.get("error_type") or result.get("error_message"):
             run.error = error_family(str(result.get("error_type") or ""), str(result.get("error_message") or ""))
+            failed = result.get("failed_test_case")
+            if not run.tests and isinstance(failed, Mapping):
+                # The spec's error shape names the failing test but lists no tests.
+                run.tests = [_outcome({**failed, **_error_fields(result), "passed": False})]
         if not run.tests and not run.error and "all_passed" not in result and "status" not in result:
             run.known = False
         return run
     if isinstance(result, Sequence) and not isinstance(result, str):
         return RunEvidence([_outcome(t) for t in result if isinstance(t, Mapping)], known=True)
     return RunEvidence()
+
+
+def _error_fields(result: Mapping) -> dict[str, Any]:
+    verdict = {"timeout": "TLE", "memory_limit": "MLE", "output_limit": "OLE"}.get(str(result.get("error_type")), "RE")
+    return {
+        "verdict": result.get("verdict") if result.get("verdict") not in (None, "AC", "WA") else verdict,
+        "error_type": result.get("error_type"),
+        "error_message": result.get("error_message"),
+        "line_number": result.get("line_number"),
+    }
 
 
 def read_history(history: Any) -> list[RunEvidence]:
@@ -90,7 +104,8 @@ def read_history(history: Any) -> list[RunEvidence]:
 
 
 def _outcome(test: Mapping) -> TestOutcome:
-    verdict = str(test.get("verdict") or ("AC" if test.get("passed") else "WA"))
+    failed_with_error = not test.get("passed") and (test.get("error_type") or test.get("error_message"))
+    verdict = str(test.get("verdict") or ("AC" if test.get("passed") else "RE" if failed_with_error else "WA"))
     passed = bool(test.get("passed", verdict == "AC"))
     message = str(test.get("error_message") or "")
     family = error_family(str(test.get("error_type") or ""), message) if not passed else None

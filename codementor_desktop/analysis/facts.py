@@ -129,7 +129,25 @@ def build_scopes(program: p.Program, problem: Mapping | None = None) -> list[Sco
             visit(node.body, scope, top=False)
 
     visit(program.body, None, top=True)
+    script = [s for s in program.body if not isinstance(s, (p.Function, p.ClassDef, p.Pass))]
+    if any(isinstance(s, (p.Loop, p.If, p.Assign)) for s in script):
+        scopes.append(_script_scope(program, script))
     return scopes
+
+
+def _script_scope(program: p.Program, statements: list) -> Scope:
+    """Code at the top of the file (a script that reads stdin): one more scope, whose
+    collections are its input."""
+    last = max((s.end for s in statements), default=1)
+    module = p.Function(statements[0].line, last, "<module>", [], statements)
+    scope = Scope(module, program.language)
+    _infer(scope, {})
+    for name, kind in list(scope.kinds.items()):
+        if kind in ("list", "str", "seq", "dict", "set") and name not in scope.families:
+            scope.families[name] = name
+        if kind in ("list", "str", "seq") and scope.families.get(name) == name:
+            scope.inputs.append(name)
+    return scope
 
 
 def _signature(problem: Mapping | None) -> dict[str, str]:

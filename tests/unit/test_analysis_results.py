@@ -186,3 +186,33 @@ def test_metrics_count_decisions_and_reward_telling_names():
     )
     deep = "def f(a):\n" + "".join("    " * (d + 1) + f"for x{d} in a:\n" for d in range(6)) + "    " * 7 + "pass\n"
     assert analyze(deep, "python")["code_quality_metrics"]["readability_score"] < 0.8
+
+
+def test_the_specs_error_result_names_the_failing_input():
+    code = "def two_sum(nums, target):\n    first = nums[0]\n    return [0] if first == target else []\n"
+    error = {
+        "status": "error",
+        "error_type": "runtime_error",
+        "error_message": "IndexError: list index out of range",
+        "line_number": 2,
+        "failed_test_case": {"test_id": 3, "input": "[], target=0"},
+    }
+    found = _patterns(analyze(code, "python", test_results=error))["missing_edge_case"]
+    assert found["code_location"]["line_start"] == 2 and found["confidence"] >= 0.9
+
+
+def test_a_bank_problem_can_be_handed_over_as_it_is():
+    from codementor_desktop.problems.bank import load_bank
+    from codementor_desktop.resources import builtin_problems_dir
+
+    problem = load_bank([builtin_problems_dir()]).get("two-sum")
+    result = analyze(problem.solutions.python_slow, "python", problem=problem)
+    assert result["complexity_analysis"]["optimal_time"] == "O(n)"
+    assert "suboptimal_time_complexity" in _patterns(result)
+
+
+def test_a_script_without_functions_is_read_too():
+    script = "import sys\nnums = list(map(int, sys.stdin.read().split()))\nbest = 0\nfor i in range(len(nums)):\n    for j in range(i + 1, len(nums)):\n        best = max(best, nums[j] - nums[i])\nprint(best)\n"
+    result = analyze(script, "python")
+    assert "suboptimal_time_complexity" in _patterns(result)
+    assert result["complexity_analysis"]["time_complexity"] == "O(n²)"

@@ -26,8 +26,6 @@ def detect(ctx: Context) -> list[Finding]:
         if scope.function.is_method:
             continue
         found.extend(_static(ctx, scope))
-    if not found:
-        found.extend(_from_tests(ctx))
     return found
 
 
@@ -186,13 +184,14 @@ def _edge_failures(ctx: Context) -> list[TestOutcome]:
     return failures
 
 
-def _from_tests(ctx: Context) -> list[Finding]:
-    """No guard is visibly missing, but the code fails exactly on the empty (or one-item) tests."""
+def from_tests(ctx: Context) -> list[Finding]:
+    """No guard is visibly missing, but the code fails exactly on the empty (or one-item) tests.
+    Run after the other detectors: only when none of them explains those failures."""
     failures = _edge_failures(ctx)
     if not failures:
         return []
     others = [t for t in ctx.run.tests if not t.passed and t not in failures]
-    if others or not any(t.passed for t in ctx.run.tests):
+    if others:
         return []
     test = failures[0]
     functions = ctx.program.top_functions()

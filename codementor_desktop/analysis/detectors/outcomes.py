@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..context import Context
 from ..findings import Finding
+from .guards import from_tests
 
 # Findings that explain failing tests by themselves.
 _EXPLAINS_FAILURES = {"off_by_one", "missing_edge_case", "recursion_base_case", "infinite_loop_risk", "mutating_input"}
@@ -28,7 +29,8 @@ _NAMES = {
 
 
 def detect(ctx: Context, earlier: list[Finding]) -> list[Finding]:
-    return [*_wrong_algorithm(ctx, earlier), *_habit(ctx)]
+    edges = [] if any(f.pattern in _EXPLAINS_FAILURES for f in earlier) else from_tests(ctx)
+    return [*edges, *_wrong_algorithm(ctx, [*earlier, *edges]), *_habit(ctx)]
 
 
 def _function_lines(ctx: Context) -> tuple[int, int]:

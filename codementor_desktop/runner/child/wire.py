@@ -379,41 +379,36 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
 
         kind: str
 
-    class TestFrame(TypedDict):
-        """One judged test (``Frame.TEST``): what the child saw; the parent adds the rest."""
+    class RunOfCode(TypedDict):
+        """What a frame says of one run of the learner's code: its verdict, its clocks, its error."""
 
         kind: str
+        verdict: VerdictCode
+        execution_time_ms: NotRequired[float | None]
+        cpu_time_ms: NotRequired[float | None]
+        reason: NotRequired[TleReason]
+        error_type: NotRequired[str | None]
+        error_message: NotRequired[str]
+        line_number: NotRequired[int | None]
+        traceback: NotRequired[str]
+
+    class TestFrame(RunOfCode):
+        """One judged test (``Frame.TEST``): what the child saw; the parent adds the rest."""
+
         test_id: int
         input: str
-        verdict: VerdictCode
         passed: NotRequired[bool]
         actual_output: NotRequired[str | None]
         expected_output: NotRequired[str | None]
         stdout: NotRequired[str]
-        execution_time_ms: NotRequired[float | None]
-        cpu_time_ms: NotRequired[float | None]
-        reason: NotRequired[TleReason]
-        error_type: NotRequired[str | None]
-        error_message: NotRequired[str]
-        line_number: NotRequired[int | None]
-        traceback: NotRequired[str]
         line_events: NotRequired[int]
 
-    class ExecutionFrame(TypedDict):
+    class ExecutionFrame(RunOfCode):
         """The one run of execute mode (``Frame.EXECUTION``)."""
 
-        kind: str
-        verdict: VerdictCode
         stdout: str
         stderr: str
         return_value: NotRequired[Any]
-        execution_time_ms: NotRequired[float | None]
-        cpu_time_ms: NotRequired[float | None]
-        reason: NotRequired[TleReason]
-        error_type: NotRequired[str | None]
-        error_message: NotRequired[str]
-        line_number: NotRequired[int | None]
-        traceback: NotRequired[str]
 
     class CompileErrorFrame(TypedDict):
         kind: str

@@ -20,11 +20,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from .child.wire import CALL, EVENT_NAMES, RETURN
 from .protocol import ChildReport, Limits, new_job
 from .results import ending_verdict
 
 log = logging.getLogger(__name__)
-EVENTS = ("line", "call", "return", "exception")
 StepsCallback = Callable[[list[dict]], None]
 
 
@@ -106,11 +106,12 @@ class TraceAssembler:
             heap = wire[4] if len(wire) > 4 else None
             stdout = wire[5] if len(wire) > 5 else None
             extra = wire[6] if len(wire) > 6 else None
-            name = EVENTS[event]
+            elsewhere = wire[7] if len(wire) > 7 else None
+            name = EVENT_NAMES[event]
         except (TypeError, ValueError, IndexError, KeyError):
             log.warning("a malformed trace step was skipped")
             return None
-        if event == 1 and isinstance(extra, dict):
+        if event == CALL and isinstance(extra, dict):
             self.frames[uid] = {"function": str(extra.get("function", "?")), "depth": extra.get("depth", 0)}
         info = self.frames.get(uid, {"function": "?", "depth": 0})
         step: dict[str, Any] = {
@@ -128,15 +129,17 @@ class TraceAssembler:
         if isinstance(stdout, str) and stdout:
             step["stdout"] = stdout
         if isinstance(extra, dict):
-            if event == 2:
+            if event == RETURN:
                 step["return_value"] = extra.get("value")
             if "exception" in extra:
                 step["exception"] = extra["exception"]
-            if event == 1 and extra.get("parent") is not None:
+            if event == CALL and extra.get("parent") is not None:
                 step["parent"] = extra["parent"]
             for flag in ("yielded", "resumed"):
                 if extra.get(flag):
                     step[flag] = True
+        if isinstance(elsewhere, dict) and elsewhere:
+            step["changed_elsewhere"] = elsewhere
         return step
 
     def result(self, report: ChildReport, max_steps: int, language: str = "python") -> dict[str, Any]:

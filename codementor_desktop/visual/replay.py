@@ -42,15 +42,20 @@ class Replay:
 
     def apply(self, step: dict) -> None:
         """Take one step's changes into the state."""
-        variables = self.frames.setdefault(int(step.get("frame", 0)), {})
-        for name, value in (step.get("changed") or {}).items():
+        self._assign(int(step.get("frame", 0)), step.get("changed"))
+        for frame, changed in (step.get("changed_elsewhere") or {}).items():
+            self._assign(int(frame), changed)
+        for key, encoding in (step.get("heap") or {}).items():
+            self._apply_heap(int(key), encoding)
+        self.index = int(step.get("step", self.index + 1))
+
+    def _assign(self, frame: int, changed: dict | None) -> None:
+        variables = self.frames.setdefault(frame, {})
+        for name, value in (changed or {}).items():
             if value == DELETED:
                 variables.pop(name, None)
             else:
                 variables[name] = value
-        for key, encoding in (step.get("heap") or {}).items():
-            self._apply_heap(int(key), encoding)
-        self.index = int(step.get("step", self.index + 1))
 
     def walk(self) -> Iterator[dict]:
         """Each step in order, with the state already advanced to it."""

@@ -236,6 +236,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         parent: NotRequired[int]
         yielded: NotRequired[bool]
         resumed: NotRequired[bool]
+        changed_elsewhere: NotRequired[dict[str, dict[str, Any]]]
 
     # A step as the child encodes it: [event, line, frame, changed?, heap?, stdout?, extra?].
     EncodedStep = list[Any]

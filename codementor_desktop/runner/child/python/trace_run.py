@@ -8,15 +8,15 @@ the program becomes the closing frame's fields.
 import sys
 
 try:
-    from . import heap as heapmod
-    from . import judge, literals, structures
-    from .tracer import Tracer, _load
-except ImportError:  # run as a flat script inside the child
-    import heap as heapmod
+    from . import judge, literals, sandbox, structures, value_text
+    from . import tracer as tracing
+except ImportError:  # run as a flat script inside the child (Piston ships what ``import`` names)
     import judge
     import literals
+    import sandbox
     import structures
-    from tracer import Tracer, _load
+    import tracer as tracing
+    import value_text
 
 
 def tracing_session(job, workdir):
@@ -28,17 +28,17 @@ def tracing_session(job, workdir):
     return session, seconds
 
 
-def exit_child(send):
+def exit_child(writer):
     """What ends a stopped trace: the closing frames are sent; no more learner code may run."""
 
     def finish():
         import os
 
         try:
-            memory = _load("entry")._peak_memory_kb()
+            memory = sandbox.peak_memory_kb()
         except Exception:  # noqa: BLE001 - memory is a nicety
             memory = None
-        send("done", memory_used_kb=memory)
+        writer.send("done", memory_used_kb=memory)
         sys.stdout.flush()
         os._exit(0)
 
@@ -70,7 +70,7 @@ def run_program(tracer, session, job, code, code_object):
         raw = job.get("input_data")
         if raw is not None and not stdin_text:
             stdin_text = raw if isinstance(raw, str) else literals.show(raw, 10**7)
-    tracer.out_seen = 0
+    tracer.new_output()
     namespace, outcome = judge.run_module(session, code_object, code, stdin_text, tracer.trace_call)
     if script or "exception" in outcome:
         return outcome, None
@@ -82,7 +82,7 @@ def run_program(tracer, session, job, code, code_object):
         return {"problem": "The code defines no function to call.", "stdout": outcome["stdout"]}, None
     args = _decoded(target, judge.arguments_for(target, job))
     module_stdout = outcome["stdout"]
-    tracer.out_seen = 0
+    tracer.new_output()
     outcome = session.call(target, args, {}, stdin_text, tracer.trace_call)
     outcome["stdout"] = module_stdout + outcome["stdout"]
     return outcome, target
@@ -106,12 +106,12 @@ def _decoded(target, args):
 
 def text_of(value, limit=2000):
     """A person's text of a live value (``[1, 2, 3]``, ``TreeNode(val=1, ...)``), never its repr()."""
-    snap = heapmod.Heap(learner_modules=("__main__", structures.TreeNode.__module__), patches=False)
-    return heapmod.show(snap.value(value), snap.latest, limit)
+    snap = tracing.new_heap(patches=False)
+    return value_text.show(snap.value(value), snap.latest, limit)
 
 
 def ending(outcome, path, tracer):
-    """The trace_end fields for how the program ended."""
+    """The closing frame's fields for how the program ended."""
     if "problem" in outcome:
         return {"reason": "error", "error_type": "runtime_error", "error_message": outcome["problem"]}
     exc = outcome.get("exception")
@@ -127,33 +127,25 @@ def ending(outcome, path, tracer):
     return fields
 
 
-def run(job, workdir, send):
+def run(job, workdir, writer):
     """Trace mode: stream steps in batches, then a trace_end frame."""
     session, seconds = tracing_session(job, workdir)
     code = job.get("code", "")
     try:
         code_object, path = judge.compile_solution(code, workdir)
     except (SyntaxError, ValueError) as exc:
-        send("compile_error", **judge.syntax_error_payload(exc))
+        writer("compile_error", **judge.syntax_error_payload(exc))
         return
     lines, variables = _trace_points(job.get("trace_points"))
     limits = job.get("limits") or {}
-    tracer = Tracer(
-        path, code, send, session.stdout,
+    tracer = tracing.Tracer(
+        path, code, writer, session.stdout,
         max_steps=int(job.get("max_steps") or 1000), seconds=seconds, lines=lines, variables=variables,
-        batch_size=int(job.get("batch_size") or 1000),
-        heap=heapmod.Heap(
-            max_items=int(limits.get("trace_items") or 100),
-            learner_modules=("__main__", structures.TreeNode.__module__),
-        ),
+        batch_size=int(job.get("batch_size") or 1000), heap=tracing.new_heap(int(limits.get("trace_items") or 100)),
+        on_stop=exit_child(writer),
     )  # fmt: skip
-    tracer.on_stop = exit_child(send)
     outcome, _target = run_program(tracer, session, job, code, code_object)
-    if tracer.watch is not None:
-        tracer.watch.program_ended(outcome)
+    if tracer.program_ended(outcome):
         return
     tracer.flush()
-    fields = ending(outcome, path, tracer)  # first: the return value may add heap objects
-    payload = tracer.end_payload()
-    payload.update(fields)
-    send("trace_end", **payload)
+    tracer.close(ending(outcome, path, tracer))

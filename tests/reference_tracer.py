@@ -65,7 +65,10 @@ def snapshot(value: Any, path: frozenset = frozenset(), depth: int = 0) -> Any:
         attributes = {k: down(v) for k, v in vars(value).items() if wanted(k)}
         return ("class", value.__name__, attributes)
     if kind.__module__ in LEARNER_MODULES:
-        fields = vars(value) if hasattr(value, "__dict__") else {}
+        fields = dict(vars(value)) if hasattr(value, "__dict__") else {}
+        for slot in (s for klass in kind.__mro__ for s in getattr(klass, "__slots__", ())):
+            if hasattr(value, slot):
+                fields[slot] = getattr(value, slot)
         return ("object", name, {k: down(v) for k, v in fields.items()})
     return ("other", name)
 

@@ -208,4 +208,116 @@ CORPUS: list[tuple[str, str, str | None, tuple]] = [
         None,
         (),
     ),
+    (
+        "an object dropped dies at once",
+        "import weakref\nclass Box:\n    def __del__(self):\n        print('freed')\nb = Box()\nr = weakref.ref(b)\n"
+        "b = None\ngone = r() is None\nprint(gone)\n",
+        None,
+        (),
+    ),
+    (
+        "a node unlinked from a list dies at once",
+        "import weakref\nclass Node:\n    def __init__(self, v, nxt=None):\n        self.v = v\n        self.next = nxt\n"
+        "head = Node(1, Node(2, Node(3)))\nmiddle = weakref.ref(head.next)\nhead.next = head.next.next\n"
+        "print(middle() is None)\n",
+        None,
+        (),
+    ),
+    (
+        "several statements on a line, with a call",
+        "def f(v):\n    return v * 2\na = 1; b = f(a); c = [a, b]\nc.append(f(b)); d = len(c)\nprint(a, b, c, d)\n",
+        None,
+        (),
+    ),
+    (
+        "backtracking with a shared path",
+        "def perms(items):\n    out, path = [], []\n    def go():\n        if len(path) == len(items):\n"
+        "            out.append(path[:])\n            return\n        for x in items:\n            if x not in path:\n"
+        "                path.append(x)\n                go()\n                path.pop()\n    go()\n    return out\n",
+        "perms",
+        ([1, 2, 3],),
+    ),
+    (
+        "nonlocal best in a recursive search",
+        "def longest(root):\n    best = 0\n    def dfs(node, depth):\n        nonlocal best\n        if node is None:\n"
+        "            return\n        best = max(best, depth)\n        for child in node:\n            dfs(child, depth + 1)\n"
+        "    dfs(root, 1)\n    return best\n",
+        "longest",
+        ([[[]], [[[]]]],),
+    ),
+    (
+        "inheritance and super",
+        "class Animal:\n    sound = '...'\n    def __init__(self, name):\n        self.name = name\n    def speak(self):\n"
+        "        return self.name + ' says ' + self.sound\nclass Dog(Animal):\n    sound = 'woof'\n"
+        "    def __init__(self, name, tricks):\n        super().__init__(name)\n        self.tricks = list(tricks)\n"
+        "d = Dog('rex', ['sit'])\nline = d.speak()\nd.tricks.append('roll')\nprint(line, d.tricks)\n",
+        None,
+        (),
+    ),
+    (
+        "slots, properties and a custom exception",
+        "class Bad(Exception):\n    pass\nclass P:\n    __slots__ = ('x', 'y')\n    def __init__(self, x, y):\n"
+        "        self.x, self.y = x, y\n    @property\n    def norm(self):\n        return abs(self.x) + abs(self.y)\n"
+        "p = P(3, -4)\nn = p.norm\ntry:\n    raise Bad('too far', n)\nexcept Bad as e:\n    err = e\np.x = 0\nprint(n, p.norm)\n",
+        None,
+        (),
+    ),
+    (
+        "generators in a loop and yield from",
+        "def count(n):\n    i = 0\n    while i < n:\n        yield i\n        i += 1\ndef both(n):\n    yield from count(n)\n"
+        "    yield -1\ntotal = 0\nfor v in both(3):\n    total += v\nsquares = sum(x * x for x in count(4))\nprint(total, squares)\n",
+        None,
+        (),
+    ),
+    (
+        "list surgery",
+        "xs = [5, 1, 4]\nxs.insert(0, 9)\ndel xs[1]\nxs[1:2] = [7, 7, 7]\nxs.sort(reverse=True)\nys = xs[::-1]\n"
+        "a, b = ys[0], ys[-1]\na, b = b, a\nprint(xs, ys, a, b)\n",
+        None,
+        (),
+    ),
+    (
+        "a global counter dict changed by augmented assignment",
+        "counts = {}\ndef see(word):\n    counts[word] = counts.get(word, 0) + 1\nfor w in 'a b a c a'.split():\n"
+        "    see(w)\ntop = max(counts, key=counts.get)\nprint(top, counts)\n",
+        None,
+        (),
+    ),
+    (
+        "big numbers and floats",
+        "def fact(n):\n    return 1 if n <= 1 else n * fact(n - 1)\nbig = fact(22)\nx = 0.1 + 0.2\n"
+        "inf = float('inf')\nratio = big / 10 ** 20\nprint(big, x, ratio)\n",
+        None,
+        (),
+    ),
+    (
+        "while with else and break",
+        "def first_even(xs):\n    i = 0\n    while i < len(xs):\n        if xs[i] % 2 == 0:\n            break\n        i += 1\n"
+        "    else:\n        return None\n    return xs[i]\n",
+        "first_even",
+        ([1, 3, 6, 7],),
+    ),
+    (
+        "lambdas closing over loop variables",
+        "fs = [lambda x, k=k: x + k for k in range(3)]\nvals = [f(10) for f in fs]\nmul = lambda a, b: a * b\n"
+        "prod = mul(*vals[:2])\nprint(vals, prod)\n",
+        None,
+        (),
+    ),
+    (
+        "try, finally and a re-raised error",
+        "log = []\ndef risky(x):\n    try:\n        if x < 0:\n            raise ValueError('neg')\n        return x\n"
+        "    finally:\n        log.append(x)\ndef safe(x):\n    try:\n        return risky(x)\n    except ValueError as e:\n"
+        "        return str(e)\nr = [safe(1), safe(-1)]\nprint(r, log)\n",
+        None,
+        (),
+    ),
+    (
+        "namedtuple and dataclass",
+        "from collections import namedtuple\nfrom dataclasses import dataclass\nPt = namedtuple('Pt', 'x y')\n"
+        "@dataclass\nclass Item:\n    name: str\n    qty: int = 1\np = Pt(1, 2)\nq = p._replace(x=5)\nit = Item('pen')\n"
+        "it.qty += 2\nprint(p, q, it)\n",
+        None,
+        (),
+    ),
 ]

@@ -29,7 +29,8 @@ Ids stay stable without keeping the program's objects alive:
 
 import sys
 from _collections import deque
-from _weakref import ref as _weak_ref
+from _weakref import ref as weak_ref
+from itertools import islice, repeat
 from operator import is_, is_not
 
 # The identity of an object, like id(); but id() raises an audit event on every call, and the
@@ -45,7 +46,9 @@ _SEQUENCES = {list: "list", tuple: "tuple", deque: "deque"}
 _SETS = {set: "set", frozenset: "frozenset"}
 _OPAQUE_SAFE = ("range", "slice", "complex", "bytes", "bytearray", "range_iterator")
 _NEVER_CHANGE = ("tuple", "gen")
+_INTS = {int}
 SWEEP_FIRST = 256  # held objects before the first sweep
+SWEEP_ITEMS = 1_000_000  # or items in the held containers (8 MB of references)
 
 
 def _generator_type():
@@ -83,6 +86,8 @@ class Heap:
         self.latest = None if patches else {}  # str(heap id) -> full encoding (without patches)
         self.held = set()  # heap ids of the objects held strongly (see the module's docstring)
         self.sweep_at = SWEEP_FIRST
+        self.held_items = 0  # items in the held containers, as they were encoded
+        self.items_at = SWEEP_ITEMS
         self._budget = 0
         self._pending = []
 
@@ -90,7 +95,7 @@ class Heap:
 
     def value(self, v):
         """The encoding of one value: inline, or ``{"ref": id}`` (encoding the object if new)."""
-        if len(self.held) > self.sweep_at:
+        if len(self.held) > self.sweep_at or self.held_items > self.items_at:
             self.sweep()
         self._budget = self.max_objects
         encoded = self._value(v)
@@ -161,7 +166,7 @@ class Heap:
         hid = len(self.objects)
         self.ids[key] = hid
         if t.__weakrefoffset__:
-            self.objects.append(_weak_ref(v, self._forgetter(key, hid)))
+            self.objects.append(weak_ref(v, self._forgetter(key, hid)))
         else:
             self.objects.append(v)
             self.held.add(hid)
@@ -187,6 +192,9 @@ class Heap:
 
     def _items(self, values, kids):
         """Encode values; note the heap ids they refer to in ``kids``."""
+        kinds = set(map(type, values))
+        if kinds == _INTS and -_INT_LIMIT < min(values) and max(values) < _INT_LIMIT:
+            return list(values)  # an array of numbers, the commonest of all
         value = self._value
         out = []
         for item in values:
@@ -233,7 +241,7 @@ class Heap:
     def _encode(self, hid):
         """The full encoding of one heap object."""
         v = self.objects[hid]
-        if type(v) is _weak_ref:
+        if type(v) is weak_ref:
             v = v()
         if v is None:  # let go since it was met
             return
@@ -242,6 +250,8 @@ class Heap:
         kids = set()
         if shape == "dict":
             n = len(v)
+            if hid in self.held:
+                self.held_items += n
             keys = list(v) if n <= limit else _first(v, limit)
             values = [dict.__getitem__(v, k) for k in keys]
             pairs = list(map(list, zip(self._items(keys, kids), self._items(values, kids))))
@@ -263,7 +273,9 @@ class Heap:
             n = 0
         else:
             n = len(v)
-            items = list(v) if n <= limit else _first(v, limit)
+            if hid in self.held:
+                self.held_items += n
+            items = list(v) if n <= limit else _head(v, limit)
             encoding = {"type": type(v).__name__, "items": self._items(items, kids)}
             self.sigs[hid] = [n, items, None]
         if n > limit:
@@ -281,7 +293,7 @@ class Heap:
         if sig is None or shape in _NEVER_CHANGE:  # about to be encoded (or gone); or never changes
             return
         v = self.objects[hid]
-        if type(v) is _weak_ref:
+        if type(v) is weak_ref:
             v = v()
             if v is None:
                 return
@@ -373,52 +385,60 @@ class Heap:
 
     def sweep(self):
         """Forget the held objects the program no longer references (see the module's docstring)."""
-        objects, ids, limit = self.objects, self.ids, self.max_items
+        objects, limit, held = self.objects, self.max_items, self.held
         count = sys.getrefcount
         outside = {}
         v = None
-        for hid in self.held:
+        for hid in held:
             v = objects[hid]
             outside[hid] = count(v) - 3  # objects[hid], ``v`` and the argument
         del v
-
-        def referents(v, shape):
-            if shape == "dict":
-                pairs = _first(v.items(), limit)
-                return [k for k, _ in pairs] + [x for _, x in pairs]
-            if shape == "obj":
-                return _fields(v)[1]
-            return _first(v, limit)
-
-        held = {}  # heap id -> its program's references to held objects
-        for hid in self.held:
-            shape = self.shape[hid]
-            inner = []
-            for item in referents(objects[hid], shape):
-                other = ids.get(identity(item))
-                if other in outside:
-                    outside[other] -= 1
-                    inner.append(other)
-            held[hid] = inner
-        for sig in self.sigs:
-            if sig is not None:
-                for items in (sig[1], sig[2]):
-                    for item in items or ():
-                        other = ids.get(identity(item))
-                        if other in outside and objects[other] is item:
-                            outside[other] -= 1
+        # Take away the references the heap can account for: those of held objects to held objects
+        # (followed below, as the program's), and its own signatures' (never followed).
+        inner = {}
+        for hid, kids in enumerate(self.kids):
+            kids = [kid for kid in kids if kid in outside]
+            if not kids:
+                continue
+            v = objects[hid]
+            if type(v) is weak_ref:
+                v = v()
+            sig = self.sigs[hid]
+            if v is None or sig is None:
+                continue
+            mine = (sig[1] or (), sig[2] or ())
+            theirs = _referents(v, self.shape[hid], limit) if hid in held else ()
+            for kid in kids:
+                target = repeat(objects[kid])
+                outside[kid] -= sum(sum(map(is_, refs, target)) for refs in mine)
+                if theirs and any(sum(map(is_, refs, target)) for refs in theirs):
+                    outside[kid] -= sum(sum(map(is_, refs, target)) for refs in theirs)
+                    inner.setdefault(hid, []).append(kid)
         alive = [hid for hid, refs in outside.items() if refs > 0]
         reached = set(alive)
         while alive:
-            for other in held[alive.pop()]:
-                if other not in reached:
-                    reached.add(other)
-                    alive.append(other)
-        for hid in list(self.held):
+            for kid in inner.get(alive.pop(), ()):
+                if kid not in reached:
+                    reached.add(kid)
+                    alive.append(kid)
+        for hid in list(held):
             if hid not in reached:
-                del ids[identity(objects[hid])]
+                del self.ids[identity(objects[hid])]
                 self._release(hid)
-        self.sweep_at = max(SWEEP_FIRST, 2 * len(self.held))
+        self.sweep_at = max(SWEEP_FIRST, 2 * len(held))
+        self.held_items = sum(len(objects[hid]) for hid in held if self.shape[hid] != "obj")
+        self.items_at = max(SWEEP_ITEMS, 2 * self.held_items)
+
+
+def _referents(v, shape, limit):
+    """The program's references from a held object, as far as the heap shows it (conservative:
+    a reference it does not list only ever keeps an object longer)."""
+    if shape == "dict":
+        keys = _first(v, limit)
+        return keys, [dict.__getitem__(v, k) for k in keys]
+    if shape == "obj":
+        return (_fields(v)[1],)
+    return (_head(v, limit),)
 
 
 def _head(sequence, count):
@@ -429,13 +449,7 @@ def _head(sequence, count):
 
 
 def _first(iterable, count):
-    out = []
-    append = out.append
-    for item in iterable:
-        if len(out) >= count:
-            break
-        append(item)
-    return out
+    return list(islice(iterable, count))
 
 
 def _fields(obj):

@@ -50,6 +50,13 @@ _CO_GENERATOR = 0x20 | 0x80 | 0x200  # generators, coroutines, async generators
 _BUILTINS = __builtins__ if isinstance(__builtins__, dict) else vars(__builtins__)
 
 
+class _Held(heapmod.weak_ref):
+    """How a frame's last seen value is kept when it can be weakly referenced: the tracer must not
+    keep alive what the program dropped (its ``__del__`` runs, its weak references die, on time)."""
+
+    __slots__ = ()
+
+
 def new_heap(max_items=100, patches=True):
     """A heap whose learner's classes are the solution's (``__main__``) and TreeNode/ListNode."""
     return heapmod.Heap(max_items=max_items, learner_modules=("__main__", structures.TreeNode.__module__),
@@ -155,7 +162,7 @@ class FrameState:
         for name in local_names:
             v = space.get(name, MISSING)
             before = values.get(name, MISSING)
-            if v is before:
+            if v is before or type(before) is _Held and before() is v:
                 hid = tracked.get(_identity(v))
                 if hid is not None:
                     heap.recheck_id(hid)
@@ -170,10 +177,11 @@ class FrameState:
                 del values[name]
                 changed[name] = DELETED
                 continue
-            values[name] = v
             if kind is int and -_BIG < v < _BIG:
+                values[name] = v
                 changed[name] = v
                 continue
+            values[name] = _Held(v) if kind.__weakrefoffset__ else v
             hid = tracked.get(_identity(v))
             if hid is None:
                 changed[name] = heap.value(v)
@@ -259,7 +267,17 @@ class Tracer:
         return state.local if self.watch is None else self.watch.local
 
     def entered(self, state, frame, resumed):
-        parent = self.stack[-1].uid if self.stack else None
+        caller = self.stack[-1] if self.stack else None
+        parent = None
+        if caller is not None:
+            parent = caller.uid
+            spec = caller.names.get(caller.prev)
+            if spec is not None and caller.frame is not None:
+                # The caller is in the middle of a line: what it did so far shows in its frame now.
+                changed = caller.check(caller.frame, spec)
+                if changed:
+                    self.elsewhere = self.elsewhere if self.elsewhere is not None else {}
+                    _merge(self.elsewhere, caller.uid, changed)
         self.stack.append(state)
         state.frame = frame
         if state.module:
@@ -304,7 +322,7 @@ class Tracer:
     def outside(self, state, effects):
         """After a line that changed other frames' variables: compare them there, for ``elsewhere``."""
         writes, enclosing, opaque = effects
-        found = self.elsewhere or {}
+        found = self.elsewhere if self.elsewhere is not None else {}
         if writes or opaque:
             module = self.modules.get(_identity(state.frame.f_globals))
             if module is not None and module is not state:

@@ -432,3 +432,23 @@ def test_a_breakpoint_in_an_endless_loop_reports_the_time_limit_and_the_loop(ser
                          timeout_seconds=1)  # fmt: skip
     assert result["hit"] is False and result["reason"] == "time_limit"
     assert result["diagnosis"]["kind"] == "loop" and result["evaluations"] > 100
+
+
+@pytest.mark.parametrize(
+    ("code", "no_way_out"),
+    [
+        ("def spin(n):\n    while True:\n        pass\n", True),
+        (
+            "def spin(n):\n    while 1:\n        for k in range(3):\n            if k > 5:\n                break\n",
+            True,
+        ),
+        ("def spin(n):\n    while True:\n        if n < 0:\n            break\n", False),
+        ("def spin(n):\n    while True:\n        if n < 0:\n            return n\n", False),
+    ],
+)
+def test_a_loop_with_no_way_out_is_named_so(services, code, no_way_out):
+    result = trace(services, code, input_data=1, max_steps=100)
+    diagnosis = result["diagnosis"]
+    assert diagnosis["kind"] == "loop" and diagnosis["no_way_out"] is no_way_out
+    assert ("it has no way out" in diagnosis["message"]) is no_way_out
+    assert "may only need more steps" not in diagnosis["message"]

@@ -47,12 +47,38 @@ def loops_of(source):
                         "scope": scope,
                         "names": names,
                         "condition": condition[:200],
+                        "no_way_out": isinstance(child, ast.While) and _always_true(child.test) and not _leaves(child),
                     }
                 )
             visit(child, inner)
 
     visit(tree, 0)
     return found
+
+
+def _always_true(test):
+    import ast
+
+    return isinstance(test, ast.Constant) and bool(test.value)
+
+
+def _leaves(loop):
+    """Whether anything in the loop's body can leave it: its own ``break``, or a ``return``,
+    ``raise`` or ``yield`` (which may hand control away for good)."""
+    import ast
+
+    todo = [(node, False) for node in loop.body]
+    while todo:
+        node, nested = todo.pop()
+        if isinstance(node, (ast.Return, ast.Raise, ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(node, ast.Break) and not nested:  # a nested loop's break leaves only that loop
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue  # its statements run elsewhere
+        inner = nested or isinstance(node, (ast.For, ast.AsyncFor, ast.While))
+        todo.extend((child, inner) for child in ast.iter_child_nodes(node))
+    return False
 
 
 def _scope_of(source_scopes, line):
@@ -239,7 +265,10 @@ class LoopWatch:
             )
         )
         text = "The %s loop at %s (%s) ran %s times" % (loop["kind"], span, loop["condition"], format(iterations, ","))
-        if len(snaps) >= 2:
+        if loop.get("no_way_out"):
+            text += "; its condition is always true and nothing in it leaves the loop (no break, return, raise or " \
+                "yield): it has no way out."  # fmt: skip
+        elif len(snaps) >= 2:
             if stuck:
                 text += "; over its last %d iterations %s never changed, and the loop's %s depends on %s." % (
                     len(snaps),
@@ -251,8 +280,10 @@ class LoopWatch:
                 text += "; over its last %d iterations no variable changed at all." % len(snaps)
             elif unchanged:
                 text += "; over its last %d iterations %s never changed." % (len(snaps), _names(unchanged))
-            else:
+            elif changed:
                 text += "; every variable changed from one iteration to the next, so it may only need more steps."
+            else:
+                text += "; it has no variables to watch, so nothing it could change ends it."
         else:
             text += "."
         return {
@@ -266,6 +297,7 @@ class LoopWatch:
             "unchanged": unchanged,
             "changed": changed,
             "condition_names_unchanged": stuck,
+            "no_way_out": bool(loop.get("no_way_out")),
             "message": text,
         }
 

@@ -31,11 +31,11 @@ class MemoryWriter:
     __call__ = send
 
     def send_steps(self, first: int, steps: list) -> None:
-        self.send("trace_batch", first=first, steps=steps)
+        self.send("trace_batch", first=first, steps=json.dumps(steps))  # as FrameWriter: JSON text
 
 
-def trace_in_process(code: str, call: str | None = None, *args: Any, max_steps: int = 1_000_000) -> tuple[dict, Any]:
-    """The trace result of running ``code`` (then ``call(*args)``), and what the call returned."""
+def traced_frames(code: str, call: str | None = None, *args: Any, max_steps: int = 1_000_000) -> tuple[list, Any]:
+    """The frames a child would send for ``code`` (then ``call(*args)``), and what the call returned."""
     writer = MemoryWriter()
     printed = sandbox.CapturedOutput(sandbox.OutputBudget(1 << 20))
     tracer = child_tracer.Tracer(FILENAME, code, writer, printed, max_steps=max_steps, seconds=60)
@@ -53,9 +53,15 @@ def trace_in_process(code: str, call: str | None = None, *args: Any, max_steps: 
         sys.stdout = saved
     tracer.flush()
     tracer.close({"reason": "finished", "return_value": tracer.encode(value)})
+    return writer.frames, value
+
+
+def trace_in_process(code: str, call: str | None = None, *args: Any, max_steps: int = 1_000_000) -> tuple[dict, Any]:
+    """The trace result of running ``code`` (then ``call(*args)``), and what the call returned."""
+    frames, value = traced_frames(code, call, *args, max_steps=max_steps)
     assembler = TraceAssembler()
-    for frame in writer.frames:
+    for frame in frames:
         assembler.feed(frame)
-    result = assembler.result(ChildReport(frames=writer.frames), max_steps)
+    result = assembler.result(ChildReport(frames=frames), max_steps)
     result["source_lines"] = code.splitlines()
     return result, value

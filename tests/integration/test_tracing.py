@@ -452,3 +452,20 @@ def test_a_loop_with_no_way_out_is_named_so(services, code, no_way_out):
     assert diagnosis["kind"] == "loop" and diagnosis["no_way_out"] is no_way_out
     assert ("it has no way out" in diagnosis["message"]) is no_way_out
     assert "may only need more steps" not in diagnosis["message"]
+
+
+def test_a_trace_read_back_from_the_database_is_the_trace(services, isolated_home):
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.tools.services import Services
+
+    result = trace(services, LOOP, input_data=300, max_steps=3000)
+    arguments = {"trace_data": {"trace_id": result["trace_id"]}, "variable_names": ["total", "i"], "format": "json"}
+    here = call(services, "bp_variable_history", arguments)
+    later = Services.build(credentials=Credentials(use_keyring=False))  # nothing in memory: read from the database
+    try:
+        there = call(later, "bp_variable_history", arguments)
+        flow = call(later, "bp_execution_diagram", {"trace_data": {"trace_id": result["trace_id"]}})
+    finally:
+        later.close()
+    assert there == here and len(here["history"]["i"]) == 300
+    assert flow["content"].startswith("flowchart TD")

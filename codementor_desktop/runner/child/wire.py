@@ -87,7 +87,7 @@ class Frame:
 
 # Trace events: the child sends the code, the parent names it.
 LINE, CALL, RETURN, EXCEPTION = 0, 1, 2, 3
-EVENT_NAMES = ("line", "call", "return", "exception")
+EVENT_NAMES: "tuple[EventName, ...]" = ("line", "call", "return", "exception")
 
 
 if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run time
@@ -96,6 +96,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
     VerdictCode = Literal["AC", "WA", "CE", "RE", "TLE", "MLE", "OLE", "IE"]
     Mode = Literal["judge", "execute", "trace", "breakpoint", "tests", "generate"]
     Language = Literal["python", "javascript"]
+    EventName = Literal["line", "call", "return", "exception"]
 
     class ChildLimits(TypedDict):
         """The limits a child applies to itself (``Limits.for_child``)."""
@@ -223,7 +224,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         """One step of a trace as the parent assembles it (see ``runner/trace_assembly.py``)."""
 
         step: int
-        event: Literal["line", "call", "return", "exception"]
+        event: EventName
         line: int
         function: str
         depth: int

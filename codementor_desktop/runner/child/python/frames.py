@@ -43,9 +43,12 @@ class FrameWriter:
     def send_steps(self, first, steps):
         """One ``trace_batch`` frame: ``steps`` encoded trace steps, the first numbered ``first``.
 
-        Steps are plain acyclic data, so the JSON encoder skips its circular-reference bookkeeping
-        (a third of its time on a long trace)."""
-        payload = self._shaped(wire.Frame.TRACE_BATCH, {"first": first, "steps": steps})
+        The steps travel as JSON text inside the frame, so that the app can keep them as they came
+        (it stores a trace's batches without encoding them again). They are plain acyclic data:
+        the JSON encoder skips its circular-reference bookkeeping (a third of its time).
+        """
+        text = fastjson.dumps(steps, check_circular=False)
+        payload = self._shaped(wire.Frame.TRACE_BATCH, {"first": first, "steps": text})
         if payload is not None:
             self._write(fastjson.dumps(payload, check_circular=False))
 

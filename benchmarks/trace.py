@@ -59,7 +59,7 @@ def traced(function, n: int, sink: int) -> tuple[float, int]:
     """Seconds and steps under CodeMentor's tracer, frames written as the child writes them."""
     writer = frames.FrameWriter("benchmark", sink)
     output = sandbox.CapturedOutput(sandbox.OutputBudget(1 << 20))
-    tracer = child_tracer.Tracer(FILENAME, SOURCE, writer.send, output, max_steps=10**9, seconds=600)
+    tracer = child_tracer.Tracer(FILENAME, SOURCE, writer, output, max_steps=10**9, seconds=600)
     sys.settrace(tracer.trace_call)
     started = time.perf_counter()
     try:

@@ -37,6 +37,7 @@ HEADROOM_MB = {"python": 64, "javascript": 128}  # the server limits the whole p
 SOLUTION = {"python": "solution.py", "javascript": "solution.js"}
 JS_TESTS_ONLY = ("test_frameworks.js", "expect.js", "coverage.js")  # bp_run_tests' part of the JS harness
 RETRY_STATUS = {429, 500, 502, 503, 504}
+PACK_ABOVE = 64 * 1024  # characters of harness above which it travels packed (see ``packed``)
 OUTPUT_SHARE = 600  # characters of learner output and answers per run, of Piston's default 1,024
 LIMIT_FIELDS = (
     "run_timeout",
@@ -99,7 +100,10 @@ def child_files(language: str, mode: str = "judge") -> list[dict[str, str]]:
         from .child.python.entry import MODES
 
         paths = list(_closure(language, "entry.py", f"{MODES.get(mode, ('judge',))[0]}.py"))
-    return [{"name": path.name, "content": _shipped(path)} for path in paths]
+    files = [{"name": path.name, "content": _shipped(path)} for path in paths]
+    if language == "python" and sum(len(f["content"]) for f in files) > PACK_ABOVE:
+        return packed(files)
+    return files
 
 
 def _shipped(path: Path) -> str:
@@ -108,6 +112,22 @@ def _shipped(path: Path) -> str:
     if path.name == "wire.py":
         text = text.split(WIRE_SHAPES, 1)[0]
     return text
+
+
+def packed(files: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The files compressed into one text file, and ``unpack.py`` as the main file to unpack them.
+
+    A trace's harness is over the 100 KB of request body a stock Piston server takes; packed, it is
+    under half of it. Plain text both, so that any Piston version writes them as they are."""
+    import base64
+    import zlib
+
+    data = "\0".join(part for f in files for part in (f["name"], f["content"])).encode("utf-8")
+    unpack = LANGUAGE_DIR["python"] / "unpack.py"
+    return [
+        {"name": unpack.name, "content": unpack.read_text(encoding="utf-8")},
+        {"name": "harness.b64", "content": base64.b64encode(zlib.compress(data, 9)).decode("ascii")},
+    ]
 
 
 class PistonBackend:

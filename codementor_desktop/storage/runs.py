@@ -43,10 +43,15 @@ class RunStore:
         self._limit = memory_items
         self._lock = threading.Lock()
 
-    def save(self, kind: str, tool: str, learner: str, result: dict[str, Any], **columns: Any) -> str:
-        """Store ``result``; returns its new id (``run_…`` or ``trace_…``)."""
+    def save(
+        self, kind: str, tool: str, learner: str, result: dict[str, Any], blob: bytes | None = None, **columns: Any
+    ) -> str:
+        """Store ``result``; returns its new id (``run_…`` or ``trace_…``). ``blob``, when given, is
+        what to keep in the database instead of the result as JSON (zlib-compressed JSON too, but
+        cheaper to make: a trace keeps its steps as the child sent them)."""
         identifier = PREFIX[kind] + secrets.token_hex(6)
-        blob = encode_result(result)
+        if blob is None:
+            blob = encode_result(result)
         learner_id = self._database.learner_id(learner)
         with self._database.transaction() as connection:
             connection.execute(

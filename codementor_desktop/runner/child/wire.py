@@ -104,7 +104,7 @@ class Frame:
 
 # Trace events: the child sends the code, the parent names it.
 LINE, CALL, RETURN, EXCEPTION = 0, 1, 2, 3
-EVENT_NAMES = ("line", "call", "return", "exception")
+EVENT_NAMES: "tuple[EventName, ...]" = ("line", "call", "return", "exception")
 
 
 if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run time
@@ -115,6 +115,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
     Mode = Literal["judge", "execute", "trace", "breakpoint", "tests", "generate"]
     Language = Literal["python", "javascript"]
     ErrorType = Literal["syntax_error", "runtime_error", "timeout", "memory_limit", "output_limit", "internal_error"]
+    EventName = Literal["line", "call", "return", "exception"]
 
     # ------------------------------------------------------------------ jobs (parent -> child)
 
@@ -355,7 +356,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         """One step of a trace as the parent assembles it (see ``runner/trace_assembly.py``)."""
 
         step: int
-        event: Literal["line", "call", "return", "exception"]
+        event: EventName
         line: int
         function: str
         depth: int
@@ -368,6 +369,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         parent: NotRequired[int]
         yielded: NotRequired[bool]
         resumed: NotRequired[bool]
+        changed_elsewhere: NotRequired[dict[str, dict[str, Any]]]
 
     # A step as the child encodes it: [event, line, frame, changed?, heap?, stdout?, extra?].
     EncodedStep = list[Any]

@@ -110,6 +110,25 @@ def _mapped_bytes():
         return 64 * 1024 * 1024
 
 
+def peak_memory_kb():
+    """The most memory this process has held, in KB (None where it cannot be read)."""
+    # VmHWM belongs to this program image; ru_maxrss on Linux also counts the parent it forked from.
+    try:
+        with open("/proc/self/status") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak // 1024 if sys.platform == "darwin" else peak
+    except (ImportError, OSError):
+        return None
+
+
 def install_guard(workdir, allowed_read_only=()):
     """Install the audit hook. ``workdir`` is the only place the learner's code may write."""
     root = os.path.realpath(workdir)

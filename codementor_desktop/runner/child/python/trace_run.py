@@ -8,14 +8,13 @@ the program becomes the closing frame's fields.
 import sys
 
 try:
-    from . import heap as heapmod
-    from . import judge, structures
-    from .tracer import Tracer, _load
-except ImportError:  # run as a flat script inside the child
-    import heap as heapmod
+    from . import judge, sandbox, value_text
+    from . import tracer as tracing
+except ImportError:  # run as a flat script inside the child (Piston ships what ``import`` names)
     import judge
-    import structures
-    from tracer import Tracer, _load
+    import sandbox
+    import tracer as tracing
+    import value_text
 
 
 def tracing_session(job, workdir):
@@ -27,17 +26,17 @@ def tracing_session(job, workdir):
     return session, seconds
 
 
-def exit_child(send):
+def exit_child(writer):
     """What ends a stopped trace: the closing frames are sent; no more learner code may run."""
 
     def finish():
         import os
 
         try:
-            memory = _load("entry")._peak_memory_kb()
+            memory = sandbox.peak_memory_kb()
         except Exception:  # noqa: BLE001 - memory is a nicety
             memory = None
-        send("done", memory_used_kb=memory)
+        writer.send("done", memory_used_kb=memory)
         sys.stdout.flush()
         os._exit(0)
 
@@ -63,21 +62,17 @@ def _trace_points(points):
 def run_program(tracer, session, job, code, code_object):
     """Run the module, then the entry function with the job's input (``judge.run_program``'s rule),
     under the tracer; returns the last outcome and the function called."""
-
-    def before_each():
-        tracer.out_seen = 0
-
-    return judge.run_program(session, job, code, code_object, tracer.trace_call, before_each)
+    return judge.run_program(session, job, code, code_object, tracer.trace_call, tracer.new_output)
 
 
 def text_of(value, limit=2000):
     """A person's text of a live value (``[1, 2, 3]``, ``TreeNode(val=1, ...)``), never its repr()."""
-    snap = heapmod.Heap(learner_modules=("__main__", structures.TreeNode.__module__), patches=False)
-    return heapmod.show(snap.value(value), snap.latest, limit)
+    snap = tracing.new_heap(patches=False)
+    return value_text.show(snap.value(value), snap.latest, limit)
 
 
 def ending(outcome, path, tracer):
-    """The trace_end fields for how the program ended."""
+    """The closing frame's fields for how the program ended."""
     exc = outcome.exception
     if exc is None:
         value = outcome.value
@@ -91,33 +86,25 @@ def ending(outcome, path, tracer):
     return fields
 
 
-def run(job, workdir, send):
+def run(job, workdir, writer):
     """Trace mode: stream steps in batches, then a trace_end frame."""
     session, seconds = tracing_session(job, workdir)
     code = job.get("code", "")
     try:
         code_object, path = judge.compile_solution(code, workdir)
     except (SyntaxError, ValueError) as exc:
-        send("compile_error", **judge.syntax_error_payload(exc))
+        writer("compile_error", **judge.syntax_error_payload(exc))
         return
     lines, variables = _trace_points(job.get("trace_points"))
     limits = job.get("limits") or {}
-    tracer = Tracer(
-        path, code, send, session.stdout,
+    tracer = tracing.Tracer(
+        path, code, writer, session.stdout,
         max_steps=int(job.get("max_steps") or 1000), seconds=seconds, lines=lines, variables=variables,
-        batch_size=int(job.get("batch_size") or 1000),
-        heap=heapmod.Heap(
-            max_items=int(limits.get("trace_items") or 100),
-            learner_modules=("__main__", structures.TreeNode.__module__),
-        ),
+        batch_size=int(job.get("batch_size") or 1000), heap=tracing.new_heap(int(limits.get("trace_items") or 100)),
+        on_stop=exit_child(writer),
     )  # fmt: skip
-    tracer.on_stop = exit_child(send)
     outcome, _target = run_program(tracer, session, job, code, code_object)
-    if tracer.watch is not None:
-        tracer.watch.program_ended(outcome)
+    if tracer.program_ended(outcome):
         return
     tracer.flush()
-    fields = ending(outcome, path, tracer)  # first: the return value may add heap objects
-    payload = tracer.end_payload()
-    payload.update(fields)
-    send("trace_end", **payload)
+    tracer.close(ending(outcome, path, tracer))

@@ -43,10 +43,25 @@ def _bound(expr: p.Expr | None, scope: Scope) -> tuple[str, int] | None:
     return length_of(expr, scope)
 
 
+def _defaulted(body: list) -> set[int]:
+    """Reads given a default (JavaScript's ``xs[i + 1] || 0``, ``?? 0``, or a comparison with
+    ``undefined``): reading past the end is expected there."""
+    ids: set[int] = set()
+    for node in p.walk(body, into_functions=False):
+        if isinstance(node, p.BoolOp) and node.op == "or":
+            ids.update(id(n) for n in p.walk(node.values[0]))
+        elif isinstance(node, p.Compare) and any(isinstance(r, p.Const) and r.value is None for r in node.rights):
+            ids.update(id(n) for n in p.walk(node.left))
+    return ids
+
+
 def _offsets(body: list, variable: str, family: str, scope: Scope) -> list[tuple[p.Index, int]]:
     """Reads ``x[i + c]`` of the sequence, with their constant ``c``."""
     found = []
+    defaulted = _defaulted(body) if scope.language == "javascript" else set()
     for node in p.walk(body, into_functions=False):
+        if id(node) in defaulted:
+            continue
         if not isinstance(node, p.Index) or not isinstance(node.obj, p.Name):
             continue
         if scope.family(node.obj.id) != family or scope.kind(node.obj.id) == "int":

@@ -100,7 +100,6 @@ class Tally:
 @dataclass
 class Score:
     by_pattern: dict[str, Tally] = field(default_factory=dict)
-    by_rule: dict[str, list[int]] = field(default_factory=dict)  # rule -> [right, fired]
     mistakes: list[str] = field(default_factory=list)
 
     @property
@@ -128,11 +127,6 @@ def score(cases: Iterable[Labelled], problems: Mapping[str, Mapping], analyzer: 
         )
         detected = report.get("detected_patterns", []) if report.get("analysis_complete") else []
         reported = {item["pattern_type"] for item in detected}
-        for item in detected:
-            rule = str(item.get("rule") or item["pattern_type"])
-            counts = result.by_rule.setdefault(rule, [0, 0])
-            counts[1] += 1
-            counts[0] += item["pattern_type"] in case.must | case.may
         for pattern in reported:
             if pattern in case.must:
                 result.by_pattern[pattern].right += 1

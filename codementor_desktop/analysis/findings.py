@@ -27,7 +27,7 @@ class Finding:
     confidence: float = 0.0
 
     def to_spec(self) -> dict[str, Any]:
-        """The spec's ``detected_patterns`` item (plus ``uncertain`` below 0.6 and the rule)."""
+        """The spec's ``detected_patterns`` item (plus ``uncertain: true`` below 0.6)."""
         item: dict[str, Any] = {
             "pattern_type": self.pattern,
             "confidence": round(self.confidence, 2),
@@ -38,7 +38,6 @@ class Finding:
         }
         if self.confidence < UNCERTAIN_BELOW:
             item["uncertain"] = True
-        item["rule"] = self.rule
         return item
 
 

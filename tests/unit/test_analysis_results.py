@@ -216,3 +216,37 @@ def test_a_script_without_functions_is_read_too():
     result = analyze(script, "python")
     assert "suboptimal_time_complexity" in _patterns(result)
     assert result["complexity_analysis"]["time_complexity"] == "O(n²)"
+
+
+@pytest.mark.parametrize(
+    ("language", "code", "pattern"),
+    [
+        (
+            "python",
+            "def counts(words):\n    pairs = []\n    for w in words:\n        for entry in pairs:\n            if entry[0] == w:\n                entry[1] += 1\n                break\n        else:\n            pairs.append([w, 1])\n    return pairs\n",
+            "data_structure_choice",
+        ),
+        (
+            "javascript",
+            "function counts(words) {\n  const pairs = [];\n  for (const w of words) {\n    const hit = pairs.find((e) => e.word === w);\n    if (hit) hit.n++;\n    else pairs.push({ word: w, n: 1 });\n  }\n  return pairs;\n}\n",
+            "data_structure_choice",
+        ),
+        (
+            "python",
+            "def find(nums, t):\n    i = 0\n    while i < len(nums):\n        if nums[i] == t:\n            return i\n    return -1\n",
+            "infinite_loop_risk",
+        ),
+        (
+            "python",
+            "def total(nums):\n    s = 0\n    for i in range(1, len(nums)):\n        s += nums[i]\n    return s\n",
+            "off_by_one",
+        ),
+    ],
+)
+def test_more_shapes_of_the_patterns(language, code, pattern):
+    assert pattern in _patterns(analyze(code, language))
+
+
+def test_starting_at_one_after_reading_the_first_item_is_no_slip():
+    code = "def biggest(nums):\n    best = nums[0]\n    for i in range(1, len(nums)):\n        best = max(best, nums[i])\n    return best\n"
+    assert "off_by_one" not in _patterns(analyze(code, "python"))

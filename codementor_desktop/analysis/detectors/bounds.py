@@ -43,10 +43,25 @@ def _bound(expr: p.Expr | None, scope: Scope) -> tuple[str, int] | None:
     return length_of(expr, scope)
 
 
+def _defaulted(body: list) -> set[int]:
+    """Reads given a default (JavaScript's ``xs[i + 1] || 0``, ``?? 0``, or a comparison with
+    ``undefined``): reading past the end is expected there."""
+    ids: set[int] = set()
+    for node in p.walk(body, into_functions=False):
+        if isinstance(node, p.BoolOp) and node.op == "or":
+            ids.update(id(n) for n in p.walk(node.values[0]))
+        elif isinstance(node, p.Compare) and any(isinstance(r, p.Const) and r.value is None for r in node.rights):
+            ids.update(id(n) for n in p.walk(node.left))
+    return ids
+
+
 def _offsets(body: list, variable: str, family: str, scope: Scope) -> list[tuple[p.Index, int]]:
     """Reads ``x[i + c]`` of the sequence, with their constant ``c``."""
     found = []
+    defaulted = _defaulted(body) if scope.language == "javascript" else set()
     for node in p.walk(body, into_functions=False):
+        if id(node) in defaulted:
+            continue
         if not isinstance(node, p.Index) or not isinstance(node.obj, p.Name):
             continue
         if scope.family(node.obj.id) != family or scope.kind(node.obj.id) == "int":
@@ -146,6 +161,9 @@ def _counted_loop(ctx: Context, scope: Scope, loop: p.Loop) -> list[Finding]:  #
                 )
             ]
     first_index = p.const_int(start)
+    late = _starts_one_late(ctx, scope, loop, variable, first_index, last)
+    if late:
+        return late
     mirrored = _mirror_past_end(ctx, scope, loop, variable, first_index)
     if mirrored:
         return mirrored
@@ -165,6 +183,46 @@ def _counted_loop(ctx: Context, scope: Scope, loop: p.Loop) -> list[Finding]:  #
                         )
                     ]
     return []
+
+
+def _starts_one_late(
+    ctx: Context, scope: Scope, loop: p.Loop, variable: str, first: int | None, last: tuple[str, int] | None
+) -> list[Finding]:
+    """``for i in range(1, len(xs))`` reading only ``xs[i]``: the first item is never read (unless
+    the code read ``xs[0]`` before, to start from it)."""
+    if first != 1 or last is None or last[1] != 0:
+        return []
+    family = last[0]
+    reads = _offsets(loop.body, variable, family, scope)
+    if not reads or any(offset != 0 for _, offset in reads) or _pairs_with_previous(loop.body, variable):
+        return []
+    for node in p.walk(scope.function.body):
+        if isinstance(node, p.Index) and isinstance(node.obj, p.Name) and scope.family(node.obj.id) == family:
+            if p.const_int(node.index) == 0:
+                return []
+            if _inside(loop, node) and _offset(node.index, variable) is None:
+                return []  # compared with another position (xs[best], s[k]): not a plain sweep
+    return [
+        _finding(
+            "starts_one_late",
+            reads[0][0],
+            loop,
+            f"the loop starts at 1, so the first item of {family} is never read",
+            f"Loop over range(len({family})) to include the first item.",
+            [*_evidence(ctx, silent=True), "weak_shape"],
+        )
+    ]
+
+
+def _inside(outer: p.Node, inner: p.Node) -> bool:
+    return any(n is inner for n in p.walk(outer))
+
+
+def _pairs_with_previous(body: list, variable: str) -> bool:
+    for node in p.walk(body):
+        if isinstance(node, p.BinOp) and node.op == "-" and variable in p.names_in(node):
+            return True
+    return False
 
 
 def _terms(expr: p.Expr, sign: int = 1) -> list[tuple[int, p.Expr]]:

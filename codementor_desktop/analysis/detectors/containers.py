@@ -36,7 +36,57 @@ def detect(ctx: Context) -> list[Finding]:
                 found.extend(_membership(ctx, scope, node, loops, constants))
                 found.extend(_queue_front(ctx, scope, node, loops))
         found.extend(_priority_queue(ctx, scope))
+        found.extend(_list_as_map(ctx, scope))
     return found
+
+
+def _list_as_map(ctx: Context, scope: Scope) -> list[Finding]:
+    """``for entry in pairs: if entry[0] == word`` inside a loop over the input, with ``pairs``
+    a list the function fills: a search for a key where a dict finds it at once."""
+    for node, loops in walk_with_loops(scope.function.body, scope):
+        if not loops or not isinstance(node, (p.Loop, p.Comprehension)) or not isinstance(node.iter, p.Name):
+            continue
+        name = node.iter.id
+        if scope.kind(name) != "list" or scope.family(name) != name or scope.is_input(name):
+            continue
+        outer = {t for info in loops for t in info.targets}
+        entries = set(node.targets)
+        for test in p.walk(node.body):
+            if not isinstance(test, p.Compare) or test.ops != ["=="]:
+                continue
+            sides = [test.left, *test.rights]
+            keyed = any(p.root_name(side) in entries for side in sides)
+            probe = any(p.names_in(side) & outer and not p.names_in(side) & entries for side in sides)
+            if keyed and probe:
+                growth = implied(loops)
+                evidence = slower_than_optimal(ctx, growth)
+                found = [
+                    Finding(
+                        CHOICE,
+                        "list_as_map",
+                        node.line,
+                        node.end,
+                        f"{name} is searched entry by entry for a key on every pass",
+                        f"Keep {name} as a dict keyed by what you compare: one lookup instead of a scan.",
+                        "medium",
+                        [],
+                    )
+                ]
+                if evidence is not None:
+                    found.append(
+                        Finding(
+                            TIME,
+                            "linear_search_in_loop",
+                            node.line,
+                            node.end,
+                            f"the search through {name} inside the loop costs {growth.notation()} in all",
+                            "A dict from key to entry makes each search O(1).",
+                            "high",
+                            with_run(ctx, evidence),
+                        )
+                    )
+                return found
+    return []
 
 
 def _membership(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInfo], constants: set[str]) -> list[Finding]:

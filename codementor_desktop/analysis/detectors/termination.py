@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import program as p
 from ..context import Context
 from ..findings import Finding
-from .flow import has_exit, is_forever, modified_names
+from .flow import block_terminates, has_exit, is_forever, modified_names
 
 LOOP = "infinite_loop_risk"
 
@@ -47,8 +47,8 @@ def _check(ctx: Context, loop: p.Loop) -> Finding | None:
         return None
     changed = modified_names([*loop.body, *loop.update], attributes=False) | _attributes_tested(loop)
     if not variables & changed:
-        if has_exit(loop.body):
-            return None
+        if block_terminates(loop.body):
+            return None  # a loop that always leaves on its first pass
         names = ", ".join(sorted(variables))
         return _finding(
             ctx, loop, "condition_never_changes", f"nothing in the loop changes {names}, which its condition tests"

@@ -99,7 +99,12 @@ class FrameState:
                 hits[line] = hits.get(line, 0) + 1
                 spec = self.names.get(self.prev)
                 self.prev = line
-                changed = None if spec is None else self.check(frame, spec)
+                if spec is None:
+                    changed = None
+                elif spec[1] is None:  # only the frame's own names: the common line
+                    changed = self.compare(frame.f_locals, spec[0])
+                else:
+                    changed = self.check(frame, spec)
                 if t.plain:
                     t.room -= 1
                     if t.room < 0:
@@ -137,8 +142,12 @@ class FrameState:
             return self.t.fault()
 
     def check(self, frame, spec):
-        """Variables of the line just run that now hold another object; recheck the mutable ones."""
-        local_names, reads, outside = spec
+        """Variables of the line just run that now hold another object; recheck the mutable ones.
+        ``spec``: the line's names, and None or what else it touches (globals read, ``outside``)."""
+        local_names, more = spec
+        if more is None:
+            return self.compare(frame.f_locals, local_names) if local_names else None
+        reads, outside = more
         heap = self.t.heap
         tracked = heap.ids
         if reads:
@@ -343,11 +352,8 @@ class Tracer:
         found = self._codes.get(code)
         if found is None:
             by_line = line_names.line_names(code, self.var_filter)
-            # Builtins (range, len, print) are never the learner's objects: do not look them up.
-            found = self._codes[code] = {
-                line: (names, tuple(n for n in reads if n in space or n not in _BUILTINS), outside)
-                for line, (names, reads, outside) in by_line.items()
-            }
+            found = self._codes[code] = {line: _spec(names, reads, outside, space) for line, (names, reads, outside)
+                                         in by_line.items()}  # fmt: skip
         return found
 
     def wanted(self, name):
@@ -522,6 +528,16 @@ class Tracer:
             "stdout": self.stdout.getvalue() if self.stdout is not None else "",
             "elapsed_ms": round((time.perf_counter() - self.started) * 1000, 1),
         }
+
+
+def _spec(names, reads, outside, space):
+    """What the tracer looks at after a line: ``(names, None)`` for a line that touches only its
+    frame's own variables, ``(names, (globals read, outside))`` otherwise, None for nothing."""
+    # Builtins (range, len, print) are never the learner's objects: do not look them up.
+    reads = tuple(name for name in reads if name in space or name not in _BUILTINS)
+    if not reads and outside is None:
+        return (names, None) if names else None
+    return names, (reads, outside)
 
 
 def _merge(found, uid, changed):

@@ -30,9 +30,10 @@ import time
 
 try:
     from .. import wire
+    from . import call_state, line_names, loops, sandbox, structures
     from . import heap as heapmod
-    from . import line_names, loops, sandbox, structures
 except ImportError:  # run as a flat script inside the child
+    import call_state
     import heap as heapmod
     import line_names
     import loops
@@ -41,180 +42,15 @@ except ImportError:  # run as a flat script inside the child
     import wire
 
 LINE, CALL, RETURN, EXCEPTION = wire.LINE, wire.CALL, wire.RETURN, wire.EXCEPTION
-MISSING = object()
-DELETED = {"deleted": True}
-_BIG = heapmod._INT_LIMIT
-_INLINE = heapmod._INLINE
+CallState, TraceStopped, DELETED = call_state.CallState, call_state.TraceStopped, call_state.DELETED
 _identity = heapmod.identity
 _CO_GENERATOR = 0x20 | 0x80 | 0x200  # generators, coroutines, async generators
-_BUILTINS = __builtins__ if isinstance(__builtins__, dict) else vars(__builtins__)
-
-
-class _Held(heapmod.weak_ref):
-    """How a frame's last seen value is kept when it can be weakly referenced: the tracer must not
-    keep alive what the program dropped (its ``__del__`` runs, its weak references die, on time)."""
-
-    __slots__ = ()
 
 
 def new_heap(max_items=100, patches=True):
     """A heap whose learner's classes are the solution's (``__main__``) and TreeNode/ListNode."""
     return heapmod.Heap(max_items=max_items, learner_modules=("__main__", structures.TreeNode.__module__),
                         patches=patches)  # fmt: skip
-
-
-class TraceStopped(BaseException):
-    """Raised through the learner's code when a stopped trace runs in-process (benchmarks)."""
-
-
-class FrameState:
-    """One running call of the learner's code: the values last seen, the lines it ran, and the
-    per-line trace function (the hot path of the tracer, which reads its tracer's counters)."""
-
-    __slots__ = ("t", "uid", "frame", "names", "cells", "values", "prev", "hits", "function", "module", "pending")
-
-    def __init__(self, tracer, uid, frame, names):
-        code = frame.f_code
-        self.t = tracer
-        self.uid = uid
-        self.frame = frame
-        self.names = names
-        self.cells = code.co_cellvars + code.co_freevars
-        self.values = {}
-        self.prev = None
-        self.hits = {}
-        self.function = code.co_name
-        self.module = code.co_name == "<module>"
-        self.pending = None
-
-    def local(self, frame, event, arg):
-        try:
-            t = self.t
-            if event == "line":
-                line = frame.f_lineno
-                t.events += 1
-                if not t.events & 255 and t.periodic(self, frame):
-                    return t.watch.local
-                hits = self.hits
-                hits[line] = hits.get(line, 0) + 1
-                spec = self.names.get(self.prev)
-                self.prev = line
-                if spec is None:
-                    changed = None
-                elif spec[1] is None:  # only the frame's own names: the common line
-                    changed = self.compare(frame.f_locals, spec[0])
-                else:
-                    changed = self.check(frame, spec)
-                if t.plain:
-                    t.room -= 1
-                    if t.room < 0:
-                        t.stop("max_steps", self, frame)
-                        return t.watch.local
-                    out = t.stdout
-                    if out is not None and len(out._parts) != t.out_seen:
-                        out = t.stdout_delta()
-                    else:
-                        out = None
-                    heap = t.heap
-                    hd = heap.delta
-                    if t.elsewhere is not None:
-                        t.steps.append(t.step(LINE, line, self.uid, changed, out, None))
-                    elif hd or out is not None:
-                        if hd:
-                            heap.delta = {}
-                        else:
-                            hd = None
-                        t.steps.append([LINE, line, self.uid, changed, hd, out])
-                    else:
-                        t.steps.append([LINE, line, self.uid] if changed is None else [LINE, line, self.uid, changed])
-                    if len(t.steps) >= t.batch_size:
-                        t.flush()
-                    return self.local
-                return t.line(self, frame, line, changed)
-            if event == "return":
-                return t.left(self, frame, arg)
-            if event == "exception":
-                return t.failed(self, frame, arg)
-            return self.local
-        except (TraceStopped, MemoryError):
-            raise
-        except Exception:  # noqa: BLE001 - a fault of the tracer must never look like the learner's
-            return self.t.fault()
-
-    def check(self, frame, spec):
-        """Variables of the line just run that now hold another object; recheck the mutable ones.
-        ``spec``: the line's names, and None or what else it touches (globals read, ``outside``)."""
-        local_names, more = spec
-        if more is None:
-            return self.compare(frame.f_locals, local_names) if local_names else None
-        reads, outside = more
-        heap = self.t.heap
-        tracked = heap.ids
-        if reads:
-            space = frame.f_globals
-            for hid in map(tracked.get, map(_identity, map(space.get, reads))):
-                if hid is not None:
-                    heap.recheck_id(hid)
-        if outside is not None:
-            if outside[2]:  # names bound without their names: compare them all
-                local_names = self.all_names(frame)
-            self.t.outside(self, outside)
-        if not local_names:
-            return None
-        return self.compare(frame.f_locals, local_names)
-
-    def compare(self, space, local_names):
-        heap = self.t.heap
-        tracked = heap.ids
-        values = self.values
-        changed = None
-        for name in local_names:
-            v = space.get(name, MISSING)
-            before = values.get(name, MISSING)
-            if v is before or type(before) is _Held and before() is v:
-                hid = tracked.get(_identity(v))
-                if hid is not None:
-                    heap.recheck_id(hid)
-                continue
-            kind = type(v)
-            if kind is type(before) and kind in _INLINE and v == before:
-                values[name] = v
-                continue
-            if changed is None:
-                changed = {}
-            if v is MISSING:
-                del values[name]
-                changed[name] = DELETED
-                continue
-            if kind is int and -_BIG < v < _BIG:
-                values[name] = v
-                changed[name] = v
-                continue
-            values[name] = _Held(v) if kind.__weakrefoffset__ else v
-            hid = tracked.get(_identity(v))
-            if hid is None:
-                changed[name] = heap.value(v)
-            else:
-                heap.recheck_id(hid)
-                changed[name] = {"ref": hid}
-        return changed
-
-    def all_names(self, frame):
-        """Every variable of the frame now, and those it had (to see them deleted)."""
-        wanted = self.t.wanted
-        names = [name for name in frame.f_locals if wanted(name)]
-        return names + [name for name in self.values if name not in frame.f_locals]
-
-    def hold(self, changed):
-        if self.pending is None:
-            self.pending = {}
-        self.pending.update(changed)
-
-    def release(self, changed):
-        pending, self.pending = self.pending, None
-        if changed:
-            pending.update(changed)
-        return pending or None
 
 
 class Tracer:
@@ -239,7 +75,7 @@ class Tracer:
         self.started = time.perf_counter()
         self.deadline = self.started + seconds
         self.line_filter = set(lines) if lines else None
-        self.var_filter = set(variables) if variables else None
+        self.names = line_names.LinesNames(variables)
         self.plain = self.line_filter is None and mode is None  # no hook, no filter: the fastest path
         self.batch_size = batch_size if mode is None else float("inf")
         self.steps = [] if mode is None else mode.steps
@@ -253,7 +89,6 @@ class Tracer:
         self.elsewhere = None  # {frame: changed} for other frames, since the last step
         self.stopped = None
         self.watch = None
-        self._codes = {}
         self._last_flush = self.started
 
     # -- entering and leaving frames --------------------------------------------------------------
@@ -264,14 +99,14 @@ class Tracer:
             return None
         try:
             state = getattr(frame.f_trace, "__self__", None)
-            resumed = type(state) is FrameState and state.t is self
+            resumed = type(state) is CallState and state.t is self
             if not resumed:
-                state = FrameState(self, self.next_uid, frame, self.names_of(code, frame.f_globals))
+                state = CallState(self, self.next_uid, frame, self.names.of(code, frame.f_globals))
                 self.next_uid += 1
             self.entered(state, frame, resumed)
         except (TraceStopped, MemoryError):
             raise
-        except Exception:  # noqa: BLE001 - see FrameState.local
+        except Exception:  # noqa: BLE001 - see CallState.local
             return self.fault()
         return state.local if self.watch is None else self.watch.local
 
@@ -295,9 +130,11 @@ class Tracer:
             state.values = dict(frame.f_globals)
             changed = None
         elif resumed:  # a generator: only its cells can have changed while it was paused
-            changed = state.compare(frame.f_locals, [n for n in state.cells if self.wanted(n)]) if state.cells else None
+            changed = (
+                state.compare(frame.f_locals, [n for n in state.cells if self.names.wanted(n)]) if state.cells else None
+            )
         else:
-            changed = state.compare(frame.f_locals, [name for name in frame.f_locals if self.wanted(name)])
+            changed = state.compare(frame.f_locals, [name for name in frame.f_locals if self.names.wanted(name)])
         extra = {"function": state.function, "depth": len(self.stack), "parent": parent}
         if resumed:
             extra["resumed"] = True
@@ -347,17 +184,6 @@ class Tracer:
                     break  # the frame that owns the cell: no frame below shares it
         if found:
             self.elsewhere = found
-
-    def names_of(self, code, space):
-        found = self._codes.get(code)
-        if found is None:
-            by_line = line_names.line_names(code, self.var_filter)
-            found = self._codes[code] = {line: _spec(names, reads, outside, space) for line, (names, reads, outside)
-                                         in by_line.items()}  # fmt: skip
-        return found
-
-    def wanted(self, name):
-        return name[:1] != "." and name[:2] != "__" and (self.var_filter is None or name in self.var_filter)
 
     # -- recording --------------------------------------------------------------------------------
 
@@ -528,16 +354,6 @@ class Tracer:
             "stdout": self.stdout.getvalue() if self.stdout is not None else "",
             "elapsed_ms": round((time.perf_counter() - self.started) * 1000, 1),
         }
-
-
-def _spec(names, reads, outside, space):
-    """What the tracer looks at after a line: ``(names, None)`` for a line that touches only its
-    frame's own variables, ``(names, (globals read, outside))`` otherwise, None for nothing."""
-    # Builtins (range, len, print) are never the learner's objects: do not look them up.
-    reads = tuple(name for name in reads if name in space or name not in _BUILTINS)
-    if not reads and outside is None:
-        return (names, None) if names else None
-    return names, (reads, outside)
 
 
 def _merge(found, uid, changed):

@@ -149,6 +149,13 @@ class CallState:
                 continue
             if changed is None:
                 changed = {}
+            if before is not MISSING and type(before) not in _INLINE:
+                # The line may have changed the old object before it rebound the name to another one
+                # (node = node.children.setdefault(key, Node())): see it changed, wherever it shows.
+                old = before() if type(before) is _Held else before
+                hid = tracked.get(_identity(old))
+                if hid is not None:
+                    heap.recheck_id(hid)
             if v is MISSING:
                 del values[name]
                 changed[name] = DELETED

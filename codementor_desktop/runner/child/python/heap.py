@@ -260,6 +260,9 @@ class Heap:
             )
             encoding["fields"] = dict(zip(names, self._items(values, kids)))
             self.sigs[hid] = [len(names), names, values]
+            cls = self.ids.get(identity(type(v))) if shape == "obj" else None
+            if cls is not None:  # a change through the instance (self.__class__.count += 1) shows on its class
+                kids.add(cls)
             n = 0  # fields are never cut
         elif shape == "gen":
             encoding = {"type": "generator", "name": getattr(v, "__name__", "?")}

@@ -13,10 +13,23 @@ Steps travel to the parent in ``trace_batch`` frames, compact lists rather than 
 step's ``extra`` names its function, depth and parent frame). A step describes the moment before
 its line runs, as debuggers do, and shows every visible frame as it is then: ``elsewhere``
 (``{frame: changed}``) carries what the line before changed in other frames, a ``global`` or
-``nonlocal`` assignment, ``from m import *``, ``exec``. Values are encoded by ``heap.Heap``, which
-keeps ids stable without keeping the program's objects alive (its docstring says how); only what
-changed is re-encoded, and after a line only the names it touches are compared
+``nonlocal`` assignment, ``from m import *``, ``exec``. Values are encoded by ``heap.Heap``; only
+what changed is re-encoded, and after a line only the names it touches are compared
 (``line_names``).
+
+Ids stay stable without keeping the program's objects alive. An object gets a heap id the first
+time it is met and keeps it while it lives; the heap never holds it longer than the program does:
+
+- what can be weakly referenced (the learner's instances and classes, sets, deques, generators) is
+  held weakly, by the heap and by the values a frame was last seen with; when the program drops
+  it, it dies then, as untraced (``__del__`` runs inside the learner's own line, weak references
+  die), and its id is forgotten, so an object born later at the same address gets a new one;
+- lists, dicts and tuples cannot be weakly referenced: the heap holds them, and a sweep
+  (``Heap.sweep``) lets go of those the program no longer references, counting references
+  (``sys.getrefcount``) less those the heap's own objects and records account for, and keeping
+  whatever the rest still reaches (cycles included). It runs when the held objects have doubled
+  or hold a million items, so memory stays near the untraced program's and the cost in
+  proportion to what was made.
 
 Who does what: the mode (``trace_run``, ``breakpoints``) builds a ``Tracer`` with the frame writer
 it sends through, and, for a breakpoint, a mode object that sees each line, keeps the steps and

@@ -9,7 +9,6 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
-SPEC_DIR = REPO.parent / "shared" / "spec"
 
 
 @pytest.fixture(autouse=True)

@@ -16,8 +16,10 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CHILD_DIR = Path(__file__).resolve().parent / "child" / "javascript"
 HARNESS = CHILD_DIR / "harness.js"
@@ -58,7 +60,7 @@ class NodeRuntime:
         flags.append(f"--allow-fs-write={workdir}")
         return flags
 
-    def command(self, job: dict, workdir: str) -> list[str]:
+    def command(self, job: Mapping[str, Any], workdir: str) -> list[str]:
         """The command line of a JavaScript child for ``job``, run in ``workdir``."""
         memory_mb = int((job.get("limits") or {}).get("memory_mb") or 256)
         workdir = os.path.realpath(workdir)
@@ -71,7 +73,7 @@ class NodeRuntime:
         ]
 
 
-def limit_process(pid: int, job: dict) -> None:
+def limit_process(pid: int, job: Mapping[str, Any]) -> None:
     """Limits a JavaScript child cannot set on itself, applied from the parent (Linux)."""
     try:
         import resource

@@ -22,15 +22,16 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from . import protocol
 from .child.wire import Frame
-from .protocol import ChildReport, Limits, new_job
+from .protocol import ChildReport, Limits
 from .results import ending_verdict
 from .trace_steps import TracePacker, expand
 
 if TYPE_CHECKING:
-    from .child.wire import TraceStep
+    from .child.wire import BreakpointJob, Language, TraceJob, TraceStep
 
 log = logging.getLogger(__name__)
 StepsCallback = Callable[[list["TraceStep"]], None]
@@ -46,11 +47,12 @@ def trace_job(
     max_steps: int,
     entry_point: str | None = None,
     batch_size: int = 1000,
-) -> dict:
-    """The job for the child's ``trace`` mode."""
-    job = new_job("trace", language, code, limits, entry_point=entry_point, trace_points=list(trace_points),
-                  max_steps=max_steps, batch_size=batch_size, **arguments)  # fmt: skip
-    return job
+) -> TraceJob:
+    """The job for the child's ``trace`` mode (built by ``protocol.trace_job``)."""
+    return protocol.trace_job(
+        cast("Language", language), code, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
+        entry_point=entry_point, batch_size=batch_size,
+    )  # fmt: skip
 
 
 def breakpoint_job(
@@ -64,10 +66,12 @@ def breakpoint_job(
     line: int | None,
     hit: int,
     entry_point: str | None = None,
-) -> dict:
-    """The job for the child's ``breakpoint`` mode."""
-    return new_job("breakpoint", language, code, limits, entry_point=entry_point, condition=condition,
-                   watch=list(watch), line=line, hit=hit, **arguments)  # fmt: skip
+) -> BreakpointJob:
+    """The job for the child's ``breakpoint`` mode (built by ``protocol.breakpoint_job``)."""
+    return protocol.breakpoint_job(
+        cast("Language", language), code, limits, arguments=arguments, condition=condition, watch=watch, line=line, hit=hit,
+        entry_point=entry_point,
+    )  # fmt: skip
 
 
 class TraceAssembler:
@@ -164,7 +168,7 @@ def _reason_without_end(report: ChildReport, internal: str | None) -> tuple[str,
     if report.cancelled:
         return "cancelled", "The trace was cancelled; the steps so far are kept."
     if ended is not None:
-        verdict, text = ended
+        verdict, text = ended.verdict, ended.message
         reason = {"TLE": "time_limit", "MLE": "memory_limit", "RE": "crashed"}.get(verdict.value, "internal_error")
         return reason, text + " The steps so far are kept."
     if internal:

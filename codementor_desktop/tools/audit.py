@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-_SIZE_FIELDS = ("code", "test_code", "optimal_solution")
+from .arguments import CODE_FIELDS
+
 _SAMPLE = 1000  # steps of a trace measured for result_bytes
 
 
@@ -67,7 +68,7 @@ def _sizes(arguments: Any) -> dict[str, int]:
         return {"raw_chars": len(arguments)}
     if not isinstance(arguments, dict):
         return {}
-    sizes = {f"{k}_chars": len(v) for k, v in arguments.items() if k in _SIZE_FIELDS and isinstance(v, str)}
+    sizes = {f"{k}_chars": len(v) for k, v in arguments.items() if k in CODE_FIELDS and isinstance(v, str)}
     if isinstance(arguments.get("test_cases"), list):
         sizes["test_cases"] = len(arguments["test_cases"])
     return sizes

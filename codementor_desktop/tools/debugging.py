@@ -19,12 +19,12 @@ from ..visual.replay import Replay, TrailingReplay
 from .context import ToolContext
 from .errors import ToolFailure
 from .execution import execution_bucket
-from .registry import Tool
+from .registry import AnyTool, Tool
 from .schemas import BpBreakpoint, BpTrace, BpVariableHistory
+from .workbench import Workbench
 
 if TYPE_CHECKING:
     from ..runner.child.wire import TraceStep
-    from .services import Services
 
 TRACEABLE = ("python",)
 SUMMARY_STEPS = 8
@@ -49,12 +49,12 @@ def _arguments(args: Any) -> dict[str, Any]:
     return out
 
 
-def _limits(seconds: int, services: Services) -> Limits:
+def _limits(seconds: int, services: Workbench) -> Limits:
     return Limits(timeout_seconds=float(seconds), run_seconds=float(seconds) + 4, memory_mb=services.settings.memory_mb)
 
 
 def run_trace(
-    services: Services,
+    services: Workbench,
     context: ToolContext,
     *,
     code: str,
@@ -95,7 +95,7 @@ def run_trace(
     return result
 
 
-def bp_trace(args: BpTrace, context: ToolContext, services: Services) -> dict:
+def bp_trace(args: BpTrace, context: ToolContext, services: Workbench) -> dict:
     python_only(args.language, "bp_trace")
     follower = TrailingReplay(SUMMARY_STEPS)
     result = run_trace(
@@ -170,7 +170,7 @@ def _last_steps(trace: dict[str, Any], steps: list[TraceStep], follower: Trailin
     return out
 
 
-def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Services) -> dict:
+def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench) -> dict:
     python_only(args.language, "bp_breakpoint")
     limits = _limits(args.timeout_seconds, services).clamped()
     job = breakpoint_job(
@@ -191,7 +191,7 @@ def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Services) 
     return result
 
 
-def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Services) -> dict[str, Any]:
+def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Workbench) -> dict[str, Any]:
     """A full trace from ``{"trace_id": ...}`` (NOT_FOUND if unknown) or from the trace itself."""
     identifier = trace_data.get("trace_id")
     if "steps" in trace_data and isinstance(trace_data["steps"], list):
@@ -214,7 +214,7 @@ def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Se
     )
 
 
-def bp_variable_history(args: BpVariableHistory, context: ToolContext, services: Services) -> dict:
+def bp_variable_history(args: BpVariableHistory, context: ToolContext, services: Workbench) -> dict:
     if not args.trace_data and args.code:
         python_only(args.language, "bp_variable_history")
         trace = run_trace(
@@ -229,8 +229,8 @@ def bp_variable_history(args: BpVariableHistory, context: ToolContext, services:
     return result
 
 
-TOOLS = [
-    Tool("bp_trace", bp_trace, execution_bucket),
-    Tool("bp_breakpoint", bp_breakpoint, execution_bucket),
-    Tool("bp_variable_history", bp_variable_history),
+TOOLS: list[AnyTool] = [
+    Tool(BpTrace, bp_trace, execution_bucket),
+    Tool(BpBreakpoint, bp_breakpoint, execution_bucket),
+    Tool(BpVariableHistory, bp_variable_history),
 ]

@@ -1,52 +1,16 @@
 """The argument models' schemas are the specs' schemas (names, types, enums, defaults, bounds)."""
 
 import json
-import re
+from pathlib import Path
 
 import pytest
 
 from codementor_desktop.tools.schemas import ARGUMENT_MODELS, inline_schema, openai_tool
-from tests.conftest import SPEC_DIR
 
-
-def _balanced_json(text: str, start: int) -> str:
-    depth = 0
-    for index in range(start, len(text)):
-        if text[index] == "{":
-            depth += 1
-        elif text[index] == "}":
-            depth -= 1
-            if depth == 0:
-                return text[start : index + 1]
-    raise ValueError("unbalanced")
-
-
-def spec_schemas() -> dict[str, dict]:
-    """Every ``{"name": ..., "parameters": ...}`` block printed in the specs."""
-    found = {}
-    for path in sorted(SPEC_DIR.glob("*.txt")):
-        text = path.read_text(encoding="utf-8")
-        for match in re.finditer(r'\{\s*"name":\s*"(\w+)",\s*"description"', text):
-            block = json.loads(_balanced_json(text, match.start()))
-            if "parameters" in block:
-                found[block["name"]] = block["parameters"]
-    return found
-
-
-def spec_example_arguments() -> dict[str, dict]:
-    """BluePrint's example calls (with their // comments removed)."""
-    text = (SPEC_DIR / "002_15929fd79769e64a.txt").read_text(encoding="utf-8")
-    found = {}
-    for match in re.finditer(r'\{\s*"function":\s*"(\w+)"', text):
-        raw = _balanced_json(text, match.start())
-        raw = re.sub(r"//[^\n]*", "", raw)
-        raw = raw.replace("{ ... }", "{}")
-        found[match.group(1)] = json.loads(raw)["arguments"]
-    return found
-
-
-SCHEMAS = spec_schemas()
-EXAMPLES = spec_example_arguments()
+# The specs' schemas and BluePrint's example calls, kept with the tests (a clone has no specs).
+SPEC = json.loads((Path(__file__).resolve().parent.parent / "data" / "spec_interfaces.json").read_text("utf-8"))
+SCHEMAS: dict[str, dict] = SPEC["schemas"]
+EXAMPLES: dict[str, dict] = SPEC["blueprint_examples"]
 
 
 def test_the_specs_print_the_expected_tools():

@@ -16,7 +16,9 @@ if __package__ in (None, ""):
     import fastjson
     import frames
     import sandbox
+    import wire
 else:
+    from .. import wire
     from . import fastjson, frames, sandbox
 
 # mode -> (module, function): modules are imported only when their mode is asked for. Each
@@ -58,13 +60,13 @@ def main():
     workdir = os.getcwd()
     mode = job.get("mode", "judge")
     if mode not in MODES:
-        writer.send("internal_error", message="unknown mode %r" % mode)
+        writer.send(wire.Frame.INTERNAL_ERROR, message="unknown mode %r" % mode)
         return 0
     module_name, function_name = MODES[mode]
     try:
         handler = getattr(_load(module_name), function_name)
     except (ImportError, AttributeError) as exc:
-        writer.send("internal_error", message="mode %r is not available: %s" % (mode, exc))
+        writer.send(wire.Frame.INTERNAL_ERROR, message="mode %r is not available: %s" % (mode, exc))
         return 0
     sys.setrecursionlimit(int((job.get("limits") or {}).get("recursion_limit") or 10000))
     if workdir not in sys.path:
@@ -72,20 +74,20 @@ def main():
     sandbox.apply_limits(job.get("limits") or {})
     if job.get("guard", True):
         sandbox.install_guard(workdir)
-    writer.send("started", pid=os.getpid(), python=sys.version.split()[0])
+    writer.send(wire.Frame.STARTED, pid=os.getpid(), python=sys.version.split()[0])
     try:
         handler(job, workdir, writer)
     except MemoryError:
-        writer.send("internal_error", message="out of memory in the harness", verdict="MLE")
+        writer.send(wire.Frame.INTERNAL_ERROR, message="out of memory in the harness", verdict=wire.Verdict.MLE)
     except BaseException as exc:  # noqa: BLE001 - report, never die silently
         import traceback
 
         writer.send(
-            "internal_error",
+            wire.Frame.INTERNAL_ERROR,
             message="".join(traceback.format_exception_only(type(exc), exc)).strip(),
             detail=traceback.format_exc()[-4000:],
         )
-    writer.send("done", memory_used_kb=sandbox.peak_memory_kb())
+    writer.send(wire.Frame.DONE, memory_used_kb=sandbox.peak_memory_kb())
     return 0
 
 

@@ -197,9 +197,9 @@ class LoopWatch:
         if self.done:
             return
         note = "The program ended %d lines after the limit, so it was long rather than endless." % self.lines
-        if outcome.get("exception") is not None:
+        if outcome.exception is not None:
             note = "The program stopped with %s %d lines after the limit." % (
-                type(outcome["exception"]).__name__,
+                type(outcome.exception).__name__,
                 self.lines,
             )
         self.finish(note)

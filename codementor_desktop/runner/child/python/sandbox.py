@@ -19,7 +19,11 @@ class OutputLimitExceeded(BaseException):
 
 
 class TimeLimitExceeded(BaseException):
-    """The test ran past its time limit (raised by the interval timer)."""
+    """The test ran past its time limit (raised by an interval timer; the message says which)."""
+
+
+class OperationsExceeded(BaseException):
+    """The test ran more line events than its budget (TLE for operations, see ``LineCounter``)."""
 
 
 _PROCESS_EVENTS = {

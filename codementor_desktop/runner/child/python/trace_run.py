@@ -8,13 +8,11 @@ the program becomes the closing frame's fields.
 import sys
 
 try:
-    from . import judge, literals, sandbox, structures, value_text
+    from . import judge, sandbox, value_text
     from . import tracer as tracing
 except ImportError:  # run as a flat script inside the child (Piston ships what ``import`` names)
     import judge
-    import literals
     import sandbox
-    import structures
     import tracer as tracing
     import value_text
 
@@ -62,46 +60,9 @@ def _trace_points(points):
 
 
 def run_program(tracer, session, job, code, code_object):
-    """Run the module, then the entry function with the job's input; returns the last outcome."""
-    has_input = "input_data" in job or "target_value" in job
-    stdin_text = job.get("stdin") or ""
-    script = not has_input or job.get("as_script") or not judge.defines_functions(code_object)
-    if script:
-        raw = job.get("input_data")
-        if raw is not None and not stdin_text:
-            stdin_text = raw if isinstance(raw, str) else literals.show(raw, 10**7)
-    tracer.new_output()
-    namespace, outcome = judge.run_module(session, code_object, code, stdin_text, tracer.trace_call)
-    if script or "exception" in outcome:
-        return outcome, None
-    try:
-        target = judge.find_entry_point(namespace, code_object, job.get("entry_point"))
-    except LookupError as exc:
-        return {"problem": str(exc), "stdout": outcome["stdout"]}, None
-    if target is None:
-        return {"problem": "The code defines no function to call.", "stdout": outcome["stdout"]}, None
-    args = _decoded(target, judge.arguments_for(target, job))
-    module_stdout = outcome["stdout"]
-    tracer.new_output()
-    outcome = session.call(target, args, {}, stdin_text, tracer.trace_call)
-    outcome["stdout"] = module_stdout + outcome["stdout"]
-    return outcome, target
-
-
-def _decoded(target, args):
-    """Arguments annotated ``TreeNode`` or ``ListNode`` are built from their list form."""
-    annotations = getattr(target, "__annotations__", None) or {}
-    names = getattr(getattr(target, "__code__", None), "co_varnames", ())
-    out = list(args)
-    for index, value in enumerate(out):
-        if index >= len(names) or names[index] not in annotations or not isinstance(value, list):
-            continue
-        note = annotations[names[index]]
-        text = note if isinstance(note, str) else repr(note)  # "typing.Optional[...TreeNode]"
-        for node in ("TreeNode", "ListNode"):
-            if node in text and "List[" not in text and "list[" not in text:
-                out[index] = structures.decode(value, node)
-    return out
+    """Run the module, then the entry function with the job's input (``judge.run_program``'s rule),
+    under the tracer; returns the last outcome and the function called."""
+    return judge.run_program(session, job, code, code_object, tracer.trace_call, tracer.new_output)
 
 
 def text_of(value, limit=2000):
@@ -112,15 +73,13 @@ def text_of(value, limit=2000):
 
 def ending(outcome, path, tracer):
     """The closing frame's fields for how the program ended."""
-    if "problem" in outcome:
-        return {"reason": "error", "error_type": "runtime_error", "error_message": outcome["problem"]}
-    exc = outcome.get("exception")
+    exc = outcome.exception
     if exc is None:
-        value = outcome.get("value")
+        value = outcome.value
         return {"reason": "finished", "return_value": tracer.encode(value), "return_text": text_of(value)}
     fields = judge.describe_exception(exc, path)
-    if isinstance(exc, SystemExit):
-        fields = {"error_type": "runtime_error", "error_message": "The program exited with status %r" % (exc.code,)}
+    if isinstance(exc, judge.NoEntryPoint):
+        return {"reason": "error", "error_type": fields["error_type"], "error_message": fields["error_message"]}
     reason = {"timeout": "time_limit", "memory_limit": "memory_limit", "output_limit": "output_limit"}
     fields["reason"] = reason.get(fields.get("error_type"), "exception")
     fields.pop("verdict", None)

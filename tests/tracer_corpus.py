@@ -320,4 +320,87 @@ CORPUS: list[tuple[str, str, str | None, tuple]] = [
         None,
         (),
     ),
+    (
+        "an uncaught error ends the program",
+        "def div(a, b):\n    return a // b\nresults = []\nfor b in [2, 1, 0, 5]:\n    results.append(div(10, b))\n"
+        "print(results)\n",
+        None,
+        (),
+    ),
+    (
+        "a generator driven by send",
+        "def averager():\n    total = count = 0\n    avg = None\n    while True:\n        x = yield avg\n"
+        "        total += x\n        count += 1\n        avg = total / count\ng = averager()\nnext(g)\n"
+        "a = g.send(4)\nb = g.send(8)\nprint(a, b)\n",
+        None,
+        (),
+    ),
+    (
+        "a mutable default argument",
+        "def remember(x, seen=[]):\n    seen.append(x)\n    return len(seen)\nfirst = remember(1)\nsecond = remember(2)\n"
+        "print(first, second)\n",
+        None,
+        (),
+    ),
+    (
+        "zip, enumerate and dict items",
+        "names = ['ann', 'bob']\nages = [31, 27]\nbook = {}\nfor i, (n, a) in enumerate(zip(names, ages)):\n"
+        "    book[n] = (i, a)\nolder = [n for n, (i, a) in book.items() if a > 30]\nprint(older)\n",
+        None,
+        (),
+    ),
+    (
+        "a global rebound two calls deep",
+        "level = 0\ndef inner():\n    global level\n    level += 10\n    return level\ndef outer():\n    x = inner()\n"
+        "    return x + level\ny = outer()\nprint(y, level)\n",
+        None,
+        (),
+    ),
+    (
+        "matrix search with early return",
+        "def find(grid, t):\n    for r, row in enumerate(grid):\n        for c, v in enumerate(row):\n"
+        "            if v == t:\n                return (r, c)\n    return None\n",
+        "find",
+        ([[1, 2], [3, 4], [5, 6]], 4),
+    ),
+    (
+        "string scanning with a dict of counts",
+        "def first_unique(s):\n    counts = {}\n    for ch in s:\n        counts[ch] = counts.get(ch, 0) + 1\n"
+        "    for i, ch in enumerate(s):\n        if counts[ch] == 1:\n            return i\n    return -1\n",
+        "first_unique",
+        ("leetcode",),
+    ),
+    (
+        "a class changed through its instances",
+        "class C:\n    n = 0\n    shared = []\n    def __init__(self):\n        self.__class__.n += 1\n"
+        "        self.shared.append(self.n)\n    def bump(self):\n        type(self).n += 10\na = C()\nb = C()\nb.bump()\n"
+        "print(C.n, C.shared)\n",
+        None,
+        (),
+    ),
+    (
+        "a trie: the old node changed on the line that moves past it",
+        "class Trie:\n    def __init__(self):\n        self.kids = {}\n        self.end = False\n    def add(self, w):\n"
+        "        node = self\n        for ch in w:\n            node = node.kids.setdefault(ch, Trie())\n        node.end = True\n"
+        "t = Trie()\nt.add('ab')\nt.add('ac')\nprint(sorted(t.kids['a'].kids))\n",
+        None,
+        (),
+    ),
+    (
+        "breadth-first search",
+        "from collections import deque\ndef bfs(graph, start):\n    seen = {start}\n    order = []\n    q = deque([start])\n"
+        "    while q:\n        u = q.popleft()\n        order.append(u)\n        for v in graph[u]:\n            if v not in seen:\n"
+        "                seen.add(v)\n                q.append(v)\n    return order\n",
+        "bfs",
+        ({0: [1, 2], 1: [3], 2: [3], 3: []}, 0),
+    ),
+    (
+        "a context manager and a cached recursion",
+        "from functools import lru_cache\nclass Res:\n    def __init__(self):\n        self.log = []\n"
+        "    def __enter__(self):\n        self.log.append('in')\n        return self\n    def __exit__(self, *exc):\n"
+        "        self.log.append('out')\n        return False\n@lru_cache(maxsize=None)\ndef ways(n):\n"
+        "    return 1 if n < 2 else ways(n - 1) + ways(n - 2)\nwith Res() as r:\n    r.log.append(ways(5))\nprint(r.log)\n",
+        None,
+        (),
+    ),
 ]

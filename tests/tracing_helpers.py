@@ -44,15 +44,20 @@ def traced_frames(code: str, call: str | None = None, *args: Any, max_steps: int
     saved = sys.stdout
     sys.stdout = printed
     sys.settrace(tracer.trace_call)
+    ending: dict[str, Any] = {"reason": "finished"}
     try:
         exec(compile(code, FILENAME, "exec"), namespace)  # noqa: S102 - the test's own code
         if call is not None:
             value = namespace[call](*args)
+    except Exception as exc:  # noqa: BLE001 - the program's error ends its trace, as in the child
+        ending = {"reason": "exception", "error_message": f"{type(exc).__name__}: {exc}"}
     finally:
         sys.settrace(None)
         sys.stdout = saved
     tracer.flush()
-    tracer.close({"reason": "finished", "return_value": tracer.encode(value)})
+    if ending["reason"] == "finished":
+        ending["return_value"] = tracer.encode(value)
+    tracer.close(ending)
     return writer.frames, value
 
 

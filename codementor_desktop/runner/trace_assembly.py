@@ -31,10 +31,7 @@ from .results import ending_verdict
 from .trace_steps import TracePacker, expand
 
 if TYPE_CHECKING:
-    from .child.wire import TraceStep
-
-if TYPE_CHECKING:
-    from .child.wire import BreakpointJob, Language, TraceJob
+    from .child.wire import BreakpointJob, Language, TraceJob, TraceStep
 
 log = logging.getLogger(__name__)
 StepsCallback = Callable[[list["TraceStep"]], None]

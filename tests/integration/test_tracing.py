@@ -469,3 +469,20 @@ def test_a_trace_read_back_from_the_database_is_the_trace(services, isolated_hom
         later.close()
     assert there == here and len(here["history"]["i"]) == 300
     assert flow["content"].startswith("flowchart TD")
+
+
+GLOBAL_LIST = "lst = []\ndef add(x):\n    lst.append(x)\nadd(1)\nadd(2)\nprint(lst)\n"
+
+
+def test_a_global_list_changed_in_a_function_shows_at_module_level(services):
+    result = trace(services, GLOBAL_LIST)
+    history = call(services, "bp_variable_history", {"trace_data": {"trace_id": result["trace_id"]},
+                                                     "variable_names": ["lst"], "format": "json"})  # fmt: skip
+    assert [c["value"] for c in history["history"]["lst"]] == ["[]", "[1]", "[1, 2]"]
+    replay = Replay(result)
+    module = result["steps"][0]["frame"]
+    for step in replay.walk():
+        if step["event"] == "line" and step["line"] == 6:  # before print(lst): the list as it is
+            assert replay.value(replay.variables(module)["lst"]) == [1, 2]
+    stop = breakpoint_(services, GLOBAL_LIST, "len(lst) == 2", line=6)
+    assert stop["hit"] and stop["stack"][0]["variables"]["lst"] == "[1, 2]"

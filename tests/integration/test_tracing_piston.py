@@ -70,7 +70,16 @@ def test_the_trace_modes_ship_every_module_they_import_in_a_request_a_stock_serv
     for mode in ("trace", "breakpoint"):
         names = shipped(mode)
         assert names[0] == "entry.py"
-        assert {"trace_run.py", "tracer.py", "heap.py", "line_names.py", "loops.py", "value_text.py"} <= set(names)
+        assert {
+            "trace_run.py",
+            "tracer.py",
+            "call_state.py",
+            "heap.py",
+            "heap_reading.py",
+            "line_names.py",
+            "loops.py",
+            "value_text.py",
+        } <= set(names)
         assert len(json.dumps(child_files("python", mode))) < 60 * 1024  # of the 100 KB a stock server takes
     assert "breakpoints.py" in shipped("breakpoint")
 

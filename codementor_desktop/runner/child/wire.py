@@ -371,10 +371,19 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         resumed: NotRequired[bool]
         changed_elsewhere: NotRequired[dict[str, dict[str, Any]]]
 
-    # A step as the child encodes it: [event, line, frame, changed?, heap?, stdout?, extra?].
+    # A step as the child encodes it (child/python/tracer.py):
+    # [event, line, frame, changed?, heap?, stdout?, extra?, elsewhere?].
     EncodedStep = list[Any]
 
     # ------------------------------------------------------------------ frames (child -> parent)
+
+    class TraceBatch(TypedDict):
+        """A ``trace_batch`` frame: steps ``first`` on, as the JSON text of a list of EncodedStep (the
+        app keeps the text as it came, for the run store)."""
+
+        kind: Literal["trace_batch"]
+        first: int
+        steps: str
 
     class FrameMessage(TypedDict, total=False):
         """A decoded frame: ``kind`` names it (see ``Frame``); the rest depends on the kind, as below."""

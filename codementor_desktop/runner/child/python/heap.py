@@ -30,8 +30,13 @@ Ids stay stable without keeping the program's objects alive:
 import sys
 from _collections import deque
 from _weakref import ref as weak_ref
-from itertools import islice, repeat
+from itertools import repeat
 from operator import is_, is_not
+
+try:
+    from . import heap_reading as reading
+except ImportError:  # run as a flat script inside the child
+    import heap_reading as reading
 
 # The identity of an object, like id(); but id() raises an audit event on every call, and the
 # child's sandbox hook would run for each one (a third of a traced step's time). object.__hash__
@@ -39,26 +44,15 @@ from operator import is_, is_not
 identity = object.__hash__
 _NONE_TYPE = type(None)
 _SIMPLE = frozenset((int, bool, _NONE_TYPE))
-_INLINE = frozenset((int, bool, float, str, _NONE_TYPE))
+_INLINE = reading.INLINE
 _INT_LIMIT = 10**15  # beyond this a number travels as text: JSON readers lose precision
 _INF = float("inf")
 _SEQUENCES = {list: "list", tuple: "tuple", deque: "deque"}
 _SETS = {set: "set", frozenset: "frozenset"}
-_OPAQUE_SAFE = ("range", "slice", "complex", "bytes", "bytearray", "range_iterator")
 _NEVER_CHANGE = ("tuple", "gen")
 _INTS = {int}
 SWEEP_FIRST = 256  # held objects before the first sweep
 SWEEP_ITEMS = 1_000_000  # or items in the held containers (8 MB of references)
-
-
-def _generator_type():
-    def gen():
-        yield None
-
-    return type(gen())
-
-
-_GENERATOR = _generator_type()
 
 
 class Heap:
@@ -159,7 +153,7 @@ class Heap:
             return {"ref": hid}
         shape = self._shape(v, t)
         if shape is None:
-            return _opaque(v, t)
+            return reading.label(v, t)
         if self._budget <= 0:
             return {"cut": t.__name__}
         self._budget -= 1
@@ -228,7 +222,7 @@ class Heap:
             return "seq"
         if isinstance(v, tuple):
             return "tuple"
-        if t is _GENERATOR:
+        if t is reading.GENERATOR:
             return "gen"
         learner = self.learner_modules
         if isinstance(v, type):
@@ -252,13 +246,13 @@ class Heap:
             n = len(v)
             if hid in self.held:
                 self.held_items += n
-            keys = list(v) if n <= limit else _first(v, limit)
+            keys = list(v) if n <= limit else reading.first(v, limit)
             values = [dict.__getitem__(v, k) for k in keys]
             pairs = list(map(list, zip(self._items(keys, kids), self._items(values, kids))))
             encoding = {"type": type(v).__name__, "entries": pairs}
             self.sigs[hid] = [n, keys, values]
         elif shape == "obj" or shape == "class":
-            names, values = _fields(v) if shape == "obj" else _attributes(v)
+            names, values = reading.fields(v) if shape == "obj" else reading.attributes(v)
             encoding = (
                 {"type": "object", "class": type(v).__name__}
                 if shape == "obj"
@@ -266,6 +260,9 @@ class Heap:
             )
             encoding["fields"] = dict(zip(names, self._items(values, kids)))
             self.sigs[hid] = [len(names), names, values]
+            cls = self.ids.get(identity(type(v))) if shape == "obj" else None
+            if cls is not None:  # a change through the instance (self.__class__.count += 1) shows on its class
+                kids.add(cls)
             n = 0  # fields are never cut
         elif shape == "gen":
             encoding = {"type": "generator", "name": getattr(v, "__name__", "?")}
@@ -275,7 +272,7 @@ class Heap:
             n = len(v)
             if hid in self.held:
                 self.held_items += n
-            items = list(v) if n <= limit else _head(v, limit)
+            items = list(v) if n <= limit else reading.head(v, limit)
             encoding = {"type": type(v).__name__, "items": self._items(items, kids)}
             self.sigs[hid] = [n, items, None]
         if n > limit:
@@ -305,7 +302,7 @@ class Heap:
                 if all(map(is_, v, old)):  # the first ``limit`` items: the rest is not shown
                     return
                 if patches:
-                    now = sig[1] = list(v) if n <= limit else _head(v, limit)
+                    now = sig[1] = list(v) if n <= limit else reading.head(v, limit)
                     self.delta[hid] = {"set": self._changes(hid, now, list(map(is_not, now, old)), None)}
                     return
             elif patches:
@@ -315,14 +312,14 @@ class Heap:
                 if all(map(is_, v.values(), old_values)):
                     return
                 if patches:
-                    now = sig[2] = list(v.values()) if n <= limit else _first(v.values(), limit)
+                    now = sig[2] = list(v.values()) if n <= limit else reading.first(v.values(), limit)
                     self.delta[hid] = {"put": self._changes(hid, now, list(map(is_not, now, old_values)), old)}
                     return
             elif patches and n < len(v) and all(map(is_, v, old)):
                 # New keys at the end, the others in place: put what changed and what is new.
                 m = len(v)
-                keys = sig[1] = list(v) if m <= limit else _first(v, limit)
-                now = sig[2] = list(v.values()) if m <= limit else _first(v.values(), limit)
+                keys = sig[1] = list(v) if m <= limit else reading.first(v, limit)
+                now = sig[2] = list(v.values()) if m <= limit else reading.first(v.values(), limit)
                 flags = list(map(is_not, now, old_values)) + [True] * (len(keys) - len(old))
                 sig[0] = m
                 patch = {"put": self._changes(hid, now, flags, keys)}
@@ -331,7 +328,7 @@ class Heap:
                 self.delta[hid] = patch
                 return
         elif shape == "obj" or shape == "class":
-            names, values = _fields(v) if shape == "obj" else _attributes(v)
+            names, values = reading.fields(v) if shape == "obj" else reading.attributes(v)
             if names == old:
                 if all(map(is_, values, old_values)):
                     return
@@ -373,7 +370,7 @@ class Heap:
             return self._encode(hid)
         patch = {"length": m}
         if m > len(old) and len(old) < limit:
-            now = list(v) if m <= limit else _head(v, limit)
+            now = list(v) if m <= limit else reading.head(v, limit)
             patch["append"] = self._items(now[len(old) :], self.kids[hid])
             sig[1] = now
         elif m < len(old):
@@ -407,7 +404,7 @@ class Heap:
             if v is None or sig is None:
                 continue
             mine = (sig[1] or (), sig[2] or ())
-            theirs = _referents(v, self.shape[hid], limit) if hid in held else ()
+            theirs = reading.referents(v, self.shape[hid], limit) if hid in held else ()
             for kid in kids:
                 target = repeat(objects[kid])
                 outside[kid] -= sum(sum(map(is_, refs, target)) for refs in mine)
@@ -428,77 +425,3 @@ class Heap:
         self.sweep_at = max(SWEEP_FIRST, 2 * len(held))
         self.held_items = sum(len(objects[hid]) for hid in held if self.shape[hid] != "obj")
         self.items_at = max(SWEEP_ITEMS, 2 * self.held_items)
-
-
-def _referents(v, shape, limit):
-    """The program's references from a held object, as far as the heap shows it (conservative:
-    a reference it does not list only ever keeps an object longer)."""
-    if shape == "dict":
-        keys = _first(v, limit)
-        return keys, [dict.__getitem__(v, k) for k in keys]
-    if shape == "obj":
-        return (_fields(v)[1],)
-    return (_head(v, limit),)
-
-
-def _head(sequence, count):
-    """The first ``count`` items (a slice when the sequence allows one)."""
-    if type(sequence) is list:
-        return sequence[:count]
-    return _first(sequence, count)
-
-
-def _first(iterable, count):
-    return list(islice(iterable, count))
-
-
-def _fields(obj):
-    """An instance's attribute names and values, without calling anything the learner wrote."""
-    try:
-        attributes = object.__getattribute__(obj, "__dict__")
-    except AttributeError:
-        attributes = None
-    if attributes is not None:
-        names = list(attributes)
-        return names, [attributes[name] for name in names]
-    names = []
-    values = []
-    for klass in type(obj).__mro__:
-        for name in getattr(klass, "__slots__", ()):
-            try:
-                values.append(object.__getattribute__(obj, name))
-                names.append(name)
-            except AttributeError:
-                pass
-    return names, values
-
-
-def _attributes(cls):
-    """A class's own attributes (class variables and methods), without the ones Python adds."""
-    space = type.__dict__["__dict__"].__get__(cls)
-    names = [name for name in space if name[:2] != "__"]
-    return names, [space[name] for name in names]
-
-
-def _plain_repr(value):
-    """repr() of a number, string or constant; a label for anything that might run the learner's code."""
-    if type(value) in _INLINE:
-        return repr(value)[:80]
-    return "<%s>" % type(value).__name__
-
-
-def _opaque(v, t):
-    """Functions, modules, other classes, iterators and other objects: a label, never their repr()."""
-    name = t.__name__
-    if name in ("function", "builtin_function_or_method", "method"):
-        return {"type": "function", "repr": "%s()" % getattr(v, "__qualname__", getattr(v, "__name__", "?"))}
-    if t is type or isinstance(v, type):
-        return {"type": "class", "repr": "class %s" % v.__name__}
-    if name == "module":
-        return {"type": "module", "repr": "module %s" % getattr(v, "__name__", "?")}
-    if isinstance(v, BaseException):
-        return {"type": "exception", "repr": "%s(%s)" % (name, ", ".join(_plain_repr(a) for a in v.args[:3]))}
-    if name in _OPAQUE_SAFE:
-        text = repr(v)
-        return {"type": name, "repr": text if len(text) <= 200 else text[:200] + "..."}
-    return {"type": name, "repr": "<%s object>" % name}

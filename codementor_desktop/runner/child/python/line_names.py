@@ -14,6 +14,7 @@ others. ``line_names`` reads them from the bytecode, once per code object, as
   ``globals()[...] = ...``), after which every variable is compared.
 """
 
+_BUILTINS = __builtins__ if isinstance(__builtins__, dict) else vars(__builtins__)
 _OPAQUE_CALLS = frozenset(("exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__"))
 _CO_NEWLOCALS = 0x2  # set on functions; a module's or a class body's code runs in a namespace
 _NAME_OPS = None  # opname -> 0 a local, 1 a global read, 2 a global write, 3 an enclosing write
@@ -92,3 +93,35 @@ def line_names(code, wanted=None):
         outside = (tuple(writes), tuple(enclosing), opaque) if writes or enclosing or opaque else None
         out[number] = (tuple(local_names), tuple(reads), outside)
     return out
+
+
+class LinesNames:
+    """``line_names`` of each code object the tracer meets, read once, as the tracer looks at them
+    (``spec``); and which variables the trace shows (``wanted``: all, or those of a trace point).
+    """
+
+    def __init__(self, variables=None):
+        self.variables = set(variables) if variables else None
+        self._codes = {}
+
+    def of(self, code, space):
+        """``{line: spec}`` for ``code``, whose globals are ``space`` (see ``spec``)."""
+        found = self._codes.get(code)
+        if found is None:
+            by_line = line_names(code, self.variables)
+            found = self._codes[code] = {line: spec(names, reads, outside, space) for line, (names, reads, outside)
+                                         in by_line.items()}  # fmt: skip
+        return found
+
+    def wanted(self, name):
+        return name[:1] != "." and name[:2] != "__" and (self.variables is None or name in self.variables)
+
+
+def spec(names, reads, outside, space):
+    """What the tracer looks at after a line: ``(names, None)`` for a line that touches only its
+    frame's own variables, ``(names, (globals read, outside))`` otherwise, None for nothing."""
+    # Builtins (range, len, print) are never the learner's objects: do not look them up.
+    reads = tuple(name for name in reads if name in space or name not in _BUILTINS)
+    if not reads and outside is None:
+        return (names, None) if names else None
+    return names, (reads, outside)

@@ -13,10 +13,23 @@ Steps travel to the parent in ``trace_batch`` frames, compact lists rather than 
 step's ``extra`` names its function, depth and parent frame). A step describes the moment before
 its line runs, as debuggers do, and shows every visible frame as it is then: ``elsewhere``
 (``{frame: changed}``) carries what the line before changed in other frames, a ``global`` or
-``nonlocal`` assignment, ``from m import *``, ``exec``. Values are encoded by ``heap.Heap``, which
-keeps ids stable without keeping the program's objects alive (its docstring says how); only what
-changed is re-encoded, and after a line only the names it touches are compared
+``nonlocal`` assignment, ``from m import *``, ``exec``. Values are encoded by ``heap.Heap``; only
+what changed is re-encoded, and after a line only the names it touches are compared
 (``line_names``).
+
+Ids stay stable without keeping the program's objects alive. An object gets a heap id the first
+time it is met and keeps it while it lives; the heap never holds it longer than the program does:
+
+- what can be weakly referenced (the learner's instances and classes, sets, deques, generators) is
+  held weakly, by the heap and by the values a frame was last seen with; when the program drops
+  it, it dies then, as untraced (``__del__`` runs inside the learner's own line, weak references
+  die), and its id is forgotten, so an object born later at the same address gets a new one;
+- lists, dicts and tuples cannot be weakly referenced: the heap holds them, and a sweep
+  (``Heap.sweep``) lets go of those the program no longer references, counting references
+  (``sys.getrefcount``) less those the heap's own objects and records account for, and keeping
+  whatever the rest still reaches (cycles included). It runs when the held objects have doubled
+  or hold a million items, so memory stays near the untraced program's and the cost in
+  proportion to what was made.
 
 Who does what: the mode (``trace_run``, ``breakpoints``) builds a ``Tracer`` with the frame writer
 it sends through, and, for a breakpoint, a mode object that sees each line, keeps the steps and
@@ -30,9 +43,10 @@ import time
 
 try:
     from .. import wire
+    from . import call_state, line_names, loops, sandbox, structures
     from . import heap as heapmod
-    from . import line_names, loops, sandbox, structures
 except ImportError:  # run as a flat script inside the child
+    import call_state
     import heap as heapmod
     import line_names
     import loops
@@ -41,171 +55,15 @@ except ImportError:  # run as a flat script inside the child
     import wire
 
 LINE, CALL, RETURN, EXCEPTION = wire.LINE, wire.CALL, wire.RETURN, wire.EXCEPTION
-MISSING = object()
-DELETED = {"deleted": True}
-_BIG = heapmod._INT_LIMIT
-_INLINE = heapmod._INLINE
+CallState, TraceStopped, DELETED = call_state.CallState, call_state.TraceStopped, call_state.DELETED
 _identity = heapmod.identity
 _CO_GENERATOR = 0x20 | 0x80 | 0x200  # generators, coroutines, async generators
-_BUILTINS = __builtins__ if isinstance(__builtins__, dict) else vars(__builtins__)
-
-
-class _Held(heapmod.weak_ref):
-    """How a frame's last seen value is kept when it can be weakly referenced: the tracer must not
-    keep alive what the program dropped (its ``__del__`` runs, its weak references die, on time)."""
-
-    __slots__ = ()
 
 
 def new_heap(max_items=100, patches=True):
     """A heap whose learner's classes are the solution's (``__main__``) and TreeNode/ListNode."""
     return heapmod.Heap(max_items=max_items, learner_modules=("__main__", structures.TreeNode.__module__),
                         patches=patches)  # fmt: skip
-
-
-class TraceStopped(BaseException):
-    """Raised through the learner's code when a stopped trace runs in-process (benchmarks)."""
-
-
-class FrameState:
-    """One running call of the learner's code: the values last seen, the lines it ran, and the
-    per-line trace function (the hot path of the tracer, which reads its tracer's counters)."""
-
-    __slots__ = ("t", "uid", "frame", "names", "cells", "values", "prev", "hits", "function", "module", "pending")
-
-    def __init__(self, tracer, uid, frame, names):
-        code = frame.f_code
-        self.t = tracer
-        self.uid = uid
-        self.frame = frame
-        self.names = names
-        self.cells = code.co_cellvars + code.co_freevars
-        self.values = {}
-        self.prev = None
-        self.hits = {}
-        self.function = code.co_name
-        self.module = code.co_name == "<module>"
-        self.pending = None
-
-    def local(self, frame, event, arg):
-        try:
-            t = self.t
-            if event == "line":
-                line = frame.f_lineno
-                t.events += 1
-                if not t.events & 255 and t.periodic(self, frame):
-                    return t.watch.local
-                hits = self.hits
-                hits[line] = hits.get(line, 0) + 1
-                spec = self.names.get(self.prev)
-                self.prev = line
-                changed = None if spec is None else self.check(frame, spec)
-                if t.plain:
-                    t.room -= 1
-                    if t.room < 0:
-                        t.stop("max_steps", self, frame)
-                        return t.watch.local
-                    out = t.stdout
-                    if out is not None and len(out._parts) != t.out_seen:
-                        out = t.stdout_delta()
-                    else:
-                        out = None
-                    heap = t.heap
-                    hd = heap.delta
-                    if t.elsewhere is not None:
-                        t.steps.append(t.step(LINE, line, self.uid, changed, out, None))
-                    elif hd or out is not None:
-                        if hd:
-                            heap.delta = {}
-                        else:
-                            hd = None
-                        t.steps.append([LINE, line, self.uid, changed, hd, out])
-                    else:
-                        t.steps.append([LINE, line, self.uid] if changed is None else [LINE, line, self.uid, changed])
-                    if len(t.steps) >= t.batch_size:
-                        t.flush()
-                    return self.local
-                return t.line(self, frame, line, changed)
-            if event == "return":
-                return t.left(self, frame, arg)
-            if event == "exception":
-                return t.failed(self, frame, arg)
-            return self.local
-        except (TraceStopped, MemoryError):
-            raise
-        except Exception:  # noqa: BLE001 - a fault of the tracer must never look like the learner's
-            return self.t.fault()
-
-    def check(self, frame, spec):
-        """Variables of the line just run that now hold another object; recheck the mutable ones."""
-        local_names, reads, outside = spec
-        heap = self.t.heap
-        tracked = heap.ids
-        if reads:
-            space = frame.f_globals
-            for hid in map(tracked.get, map(_identity, map(space.get, reads))):
-                if hid is not None:
-                    heap.recheck_id(hid)
-        if outside is not None:
-            if outside[2]:  # names bound without their names: compare them all
-                local_names = self.all_names(frame)
-            self.t.outside(self, outside)
-        if not local_names:
-            return None
-        return self.compare(frame.f_locals, local_names)
-
-    def compare(self, space, local_names):
-        heap = self.t.heap
-        tracked = heap.ids
-        values = self.values
-        changed = None
-        for name in local_names:
-            v = space.get(name, MISSING)
-            before = values.get(name, MISSING)
-            if v is before or type(before) is _Held and before() is v:
-                hid = tracked.get(_identity(v))
-                if hid is not None:
-                    heap.recheck_id(hid)
-                continue
-            kind = type(v)
-            if kind is type(before) and kind in _INLINE and v == before:
-                values[name] = v
-                continue
-            if changed is None:
-                changed = {}
-            if v is MISSING:
-                del values[name]
-                changed[name] = DELETED
-                continue
-            if kind is int and -_BIG < v < _BIG:
-                values[name] = v
-                changed[name] = v
-                continue
-            values[name] = _Held(v) if kind.__weakrefoffset__ else v
-            hid = tracked.get(_identity(v))
-            if hid is None:
-                changed[name] = heap.value(v)
-            else:
-                heap.recheck_id(hid)
-                changed[name] = {"ref": hid}
-        return changed
-
-    def all_names(self, frame):
-        """Every variable of the frame now, and those it had (to see them deleted)."""
-        wanted = self.t.wanted
-        names = [name for name in frame.f_locals if wanted(name)]
-        return names + [name for name in self.values if name not in frame.f_locals]
-
-    def hold(self, changed):
-        if self.pending is None:
-            self.pending = {}
-        self.pending.update(changed)
-
-    def release(self, changed):
-        pending, self.pending = self.pending, None
-        if changed:
-            pending.update(changed)
-        return pending or None
 
 
 class Tracer:
@@ -230,7 +88,7 @@ class Tracer:
         self.started = time.perf_counter()
         self.deadline = self.started + seconds
         self.line_filter = set(lines) if lines else None
-        self.var_filter = set(variables) if variables else None
+        self.names = line_names.LinesNames(variables)
         self.plain = self.line_filter is None and mode is None  # no hook, no filter: the fastest path
         self.batch_size = batch_size if mode is None else float("inf")
         self.steps = [] if mode is None else mode.steps
@@ -244,7 +102,6 @@ class Tracer:
         self.elsewhere = None  # {frame: changed} for other frames, since the last step
         self.stopped = None
         self.watch = None
-        self._codes = {}
         self._last_flush = self.started
 
     # -- entering and leaving frames --------------------------------------------------------------
@@ -255,14 +112,14 @@ class Tracer:
             return None
         try:
             state = getattr(frame.f_trace, "__self__", None)
-            resumed = type(state) is FrameState and state.t is self
+            resumed = type(state) is CallState and state.t is self
             if not resumed:
-                state = FrameState(self, self.next_uid, frame, self.names_of(code, frame.f_globals))
+                state = CallState(self, self.next_uid, frame, self.names.of(code, frame.f_globals))
                 self.next_uid += 1
             self.entered(state, frame, resumed)
         except (TraceStopped, MemoryError):
             raise
-        except Exception:  # noqa: BLE001 - see FrameState.local
+        except Exception:  # noqa: BLE001 - see CallState.local
             return self.fault()
         return state.local if self.watch is None else self.watch.local
 
@@ -286,9 +143,11 @@ class Tracer:
             state.values = dict(frame.f_globals)
             changed = None
         elif resumed:  # a generator: only its cells can have changed while it was paused
-            changed = state.compare(frame.f_locals, [n for n in state.cells if self.wanted(n)]) if state.cells else None
+            changed = (
+                state.compare(frame.f_locals, [n for n in state.cells if self.names.wanted(n)]) if state.cells else None
+            )
         else:
-            changed = state.compare(frame.f_locals, [name for name in frame.f_locals if self.wanted(name)])
+            changed = state.compare(frame.f_locals, [name for name in frame.f_locals if self.names.wanted(name)])
         extra = {"function": state.function, "depth": len(self.stack), "parent": parent}
         if resumed:
             extra["resumed"] = True
@@ -338,20 +197,6 @@ class Tracer:
                     break  # the frame that owns the cell: no frame below shares it
         if found:
             self.elsewhere = found
-
-    def names_of(self, code, space):
-        found = self._codes.get(code)
-        if found is None:
-            by_line = line_names.line_names(code, self.var_filter)
-            # Builtins (range, len, print) are never the learner's objects: do not look them up.
-            found = self._codes[code] = {
-                line: (names, tuple(n for n in reads if n in space or n not in _BUILTINS), outside)
-                for line, (names, reads, outside) in by_line.items()
-            }
-        return found
-
-    def wanted(self, name):
-        return name[:1] != "." and name[:2] != "__" and (self.var_filter is None or name in self.var_filter)
 
     # -- recording --------------------------------------------------------------------------------
 

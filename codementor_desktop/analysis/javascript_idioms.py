@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from tree_sitter import Node
 
 from . import program as p
@@ -41,11 +43,12 @@ def lines(node: Node) -> tuple[int, int]:
     return node.start_point[0] + 1, node.end_point[0] + 1
 
 
-class Idioms:
+class Idioms(ABC):
     """The expression half of the lowering that maps idioms; ``expr`` is the lowering's own."""
 
+    @abstractmethod
     def expr(self, node: Node | None) -> p.Expr:
-        raise NotImplementedError
+        """Lower any expression (the lowering that mixes this in decides how)."""
 
     def binary(self, node: Node) -> p.Expr:
         line, end = lines(node)

@@ -245,7 +245,20 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         growth: NotRequired[float]  # how fast the ratio grows with n, as an exponent
         worse_class: NotRequired[bool]
 
-    class RunResult(TypedDict):
+    class RunEnding(TypedDict):
+        """How a whole run ended, as ``execute_code`` and ``bp_run_tests`` both report it."""
+
+        verdict: NotRequired[VerdictCode]  # none for a cancelled run
+        reason: NotRequired[TleReason]
+        cpu_time_ms: NotRequired[float]  # the whole child's, from its resource usage
+        error_type: NotRequired[str | None]
+        error_message: NotRequired[str]
+        line_number: NotRequired[int | None]
+        column: NotRequired[int | None]
+        source_line: NotRequired[str]
+        traceback: NotRequired[str]
+
+    class RunResult(RunEnding):
         """What ``execute_code`` returns (spec 000), and what the window shows of a run."""
 
         status: Literal["completed", "error", "cancelled"]
@@ -258,15 +271,6 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         all_passed: bool
         pass_rate: float
         backend: str
-        verdict: NotRequired[VerdictCode]  # none for a cancelled run
-        reason: NotRequired[TleReason]
-        cpu_time_ms: NotRequired[float]  # the whole child's, from its resource usage
-        error_type: NotRequired[str | None]
-        error_message: NotRequired[str]
-        line_number: NotRequired[int | None]
-        column: NotRequired[int | None]
-        source_line: NotRequired[str]
-        traceback: NotRequired[str]
         failed_test_case: NotRequired[FailedTestCase]
         operations: NotRequired[Operations]
         problem_id: NotRequired[str]
@@ -324,7 +328,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         percent: NotRequired[float]
         missed_lines: NotRequired[list[int]]
 
-    class TestsRunResult(TypedDict):
+    class TestsRunResult(RunEnding):
         """What ``bp_run_tests`` returns (spec 002, plus the verdicts and coverage)."""
 
         status: Literal["success", "error", "cancelled"]
@@ -336,17 +340,8 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         coverage: Coverage
         wall_time_ms: float
         backend: str
-        verdict: NotRequired[VerdictCode]
-        reason: NotRequired[TleReason]
         execution_time_ms: NotRequired[float]
-        cpu_time_ms: NotRequired[float]
         memory_used_kb: NotRequired[int | None]
-        error_type: NotRequired[str | None]
-        error_message: NotRequired[str]
-        line_number: NotRequired[int | None]
-        column: NotRequired[int | None]
-        source_line: NotRequired[str]
-        traceback: NotRequired[str]
         where: NotRequired[str]
         language: NotRequired[str]
         test_framework: NotRequired[str]

@@ -12,6 +12,7 @@ network itself, which Node 20's permission model does not cover.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import re
 import shutil
@@ -86,7 +87,11 @@ def limit_process(pid: int, job: Mapping[str, Any]) -> None:
     data = (memory_mb + DATA_HEADROOM_MB) * 1024 * 1024
     wanted = [(resource.RLIMIT_DATA, data, data), (resource.RLIMIT_CORE, 0, 0)]
     if limits.get("cpu_seconds"):
-        cpu = int(limits["cpu_seconds"])
+        # Node cannot stop a looping test on CPU time; its harness interrupts one at the wall
+        # backstop (wall_factor x the test's limit) and goes on: the kernel's limit must not
+        # end the whole run before that.
+        harness_stop = float(limits.get("timeout_seconds") or 0) * float(limits.get("wall_factor") or 1)
+        cpu = max(int(limits["cpu_seconds"]), math.ceil(harness_stop) + 1)
         wanted.append((resource.RLIMIT_CPU, cpu, cpu + 1))  # SIGXCPU first, SIGKILL a second later
     if limits.get("file_mb"):
         size = int(limits["file_mb"]) * 1024 * 1024

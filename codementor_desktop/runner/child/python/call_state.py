@@ -138,22 +138,33 @@ class CallState:
         for name in local_names:
             v = space.get(name, MISSING)
             before = values.get(name, MISSING)
-            if v is before or type(before) is _Held and before() is v:
-                hid = tracked.get(_identity(v))
-                if hid is not None:
-                    heap.recheck_id(hid)
+            if v is before:
+                if type(v) not in _INLINE:
+                    hid = tracked.get(_identity(v))
+                    if hid is not None:
+                        heap.recheck_id(hid)
                 continue
             kind = type(v)
-            if kind is type(before) and kind in _INLINE and v == before:
-                values[name] = v
-                continue
+            was = type(before)
+            if kind is was:
+                if kind in _INLINE and v == before:
+                    values[name] = v
+                    continue
+            elif was is _Held:
+                old = before()
+                if old is v:  # the same object, held weakly
+                    hid = tracked.get(_identity(v))
+                    if hid is not None:
+                        heap.recheck_id(hid)
+                    continue
+                before = old
+                was = type(old)
             if changed is None:
                 changed = {}
-            if before is not MISSING and type(before) not in _INLINE:
+            if was not in _INLINE and before is not MISSING:
                 # The line may have changed the old object before it rebound the name to another one
                 # (node = node.children.setdefault(key, Node())): see it changed, wherever it shows.
-                old = before() if type(before) is _Held else before
-                hid = tracked.get(_identity(old))
+                hid = tracked.get(_identity(before))
                 if hid is not None:
                     heap.recheck_id(hid)
             if v is MISSING:

@@ -125,6 +125,8 @@ class CallState:
         if outside is not None:
             if outside[2]:  # names bound without their names: compare them all
                 local_names = self.all_names(frame)
+                if type(self.names) is not _Unnamed:
+                    self.names = _Unnamed(self.names)
             self.t.outside(self, outside)
         if not local_names:
             return None
@@ -200,3 +202,25 @@ class CallState:
         if changed:
             pending.update(changed)
         return pending or None
+
+
+class _Unnamed:
+    """The lines of a frame that ran ``locals()``, ``vars()``, ``globals()`` or ``exec``: the mapping
+    it got may bind names on any later line (``d = locals()`` ... ``d["b"] = 2``), so after every
+    line all the frame's variables are compared."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names):
+        self.names = names
+
+    def get(self, line):
+        spec = self.names.get(line)
+        if spec is None or spec[1] is None:
+            return _ALL
+        reads, outside = spec[1]
+        writes, enclosing = outside[:2] if outside is not None else ((), ())
+        return spec[0], (reads, (writes, enclosing, True))
+
+
+_ALL = ((), ((), ((), (), True)))  # no names of its own, nothing read, every name compared

@@ -12,7 +12,7 @@ Runs, interleaved so that a busy machine slows each alike:
 and prints the median and fastest wall time of each and the ratio tool call / floor (target: at
 most 1.5x). Every tool call is checked: a run id in its result, one more line in the audit log.
 
-Installs compile bytecode (``[tool.uv] compile-bytecode``, the frozen app, a first run); a source
+Installs compile bytecode (``uv sync --compile-bytecode``, the frozen app, a first run); a source
 checkout under ``PYTHONDONTWRITEBYTECODE`` has none for this package, so the script compiles it
 first, as an installed copy would have it.
 """

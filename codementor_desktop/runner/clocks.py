@@ -85,7 +85,13 @@ class ChildClocks:
         per_test = job.get("mode") in PER_TEST_MODES and float(limits.get("timeout_seconds") or 0) > 0
         seconds = float(limits.get("timeout_seconds") or 0)
         factor = float(limits.get("wall_factor") or WALL_FACTOR)
-        self._test_cpu = seconds + CPU_GRACE_SECONDS if per_test else None
+        cpu_limit = seconds
+        if job.get("language") == "javascript":
+            # Node cannot stop a test that loops without returning on its CPU time: its harness
+            # interrupts it at the wall backstop and goes on with the next test. Killing the child
+            # earlier would lose the tests after it, so the parent's CPU bound waits for that.
+            cpu_limit = min(seconds * factor, WALL_CAP)
+        self._test_cpu = cpu_limit + CPU_GRACE_SECONDS if per_test else None
         self._test_wall = min(seconds * factor, WALL_CAP) + WALL_GRACE_SECONDS if per_test else None
         self._lock = threading.Lock()
         self._test_started = self._started

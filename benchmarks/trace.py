@@ -90,7 +90,8 @@ class App:
     """The services a window builds, in a fresh home; ``bp_trace`` called as a person's click calls it."""
 
     def __init__(self) -> None:
-        os.environ["CODEMENTOR_HOME"] = tempfile.mkdtemp(prefix="codementor-bench-")
+        self.home = tempfile.mkdtemp(prefix="codementor-bench-")
+        os.environ["CODEMENTOR_HOME"] = self.home
         from codementor_desktop.storage.secrets import Credentials
         from codementor_desktop.tools.services import Services
 
@@ -110,7 +111,10 @@ class App:
         return wall, result["total_steps"], result["execution_time_ms"]
 
     def close(self) -> None:
+        import shutil
+
         self.services.close()
+        shutil.rmtree(self.home, ignore_errors=True)
 
 
 def main() -> None:

@@ -403,4 +403,11 @@ CORPUS: list[tuple[str, str, str | None, tuple]] = [
         None,
         (),
     ),
+    (
+        "names bound later through locals() and vars()",
+        "class B:\n    pass\ndef f():\n    a = 1\n    d = locals()\n    d['b'] = 2\n    return d\nr = f()\nb = B()\n"
+        "vars(b)['z'] = 3\nprint(sorted(r), b.z)\n",
+        None,
+        (),
+    ),
 ]

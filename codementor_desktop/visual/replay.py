@@ -46,11 +46,17 @@ class Replay:
 
     def apply(self, step: Step) -> None:
         """Take one step's changes into the state."""
-        self._assign(int(step.get("frame", 0)), step.get("changed"))
-        for frame, changed in (step.get("changed_elsewhere") or {}).items():
-            self._assign(int(frame), changed)
-        for key, encoding in (step.get("heap") or {}).items():
-            self._apply_heap(int(key), encoding)
+        changed = step.get("changed")
+        if changed:
+            self._assign(int(step.get("frame", 0)), changed)
+        elsewhere = step.get("changed_elsewhere")
+        if elsewhere:
+            for frame, changed in elsewhere.items():
+                self._assign(int(frame), changed)
+        heap = step.get("heap")
+        if heap:
+            for key, encoding in heap.items():
+                self._apply_heap(int(key), encoding)
         self.index = int(step.get("step", self.index + 1))
 
     def _assign(self, frame: int, changed: dict | None) -> None:
@@ -128,7 +134,7 @@ class Replay:
             self.heap[hid] = copy
             self._positions.pop(hid, None)
             return
-        current = self.lookup(hid)
+        current = self.heap.get(hid) or self.lookup(hid)
         if current is None:
             return  # a patch for an object whose first encoding was not received
         if "set" in encoding:
@@ -140,9 +146,10 @@ class Replay:
             entries = current.setdefault("entries", [])
             positions = self._entry_positions(hid, entries)
             for key, value in encoding["put"]:
-                where = positions.get(_hashable(key))
+                known = _hashable(key)
+                where = positions.get(known)
                 if where is None:
-                    positions[_hashable(key)] = len(entries)
+                    positions[known] = len(entries)
                     entries.append([key, value])
                 else:
                     entries[where] = [key, value]

@@ -125,6 +125,8 @@ class CallState:
         if outside is not None:
             if outside[2]:  # names bound without their names: compare them all
                 local_names = self.all_names(frame)
+                if type(self.names) is not _Unnamed:
+                    self.names = _Unnamed(self.names)
             self.t.outside(self, outside)
         if not local_names:
             return None
@@ -138,22 +140,33 @@ class CallState:
         for name in local_names:
             v = space.get(name, MISSING)
             before = values.get(name, MISSING)
-            if v is before or type(before) is _Held and before() is v:
-                hid = tracked.get(_identity(v))
-                if hid is not None:
-                    heap.recheck_id(hid)
+            if v is before:
+                if type(v) not in _INLINE:
+                    hid = tracked.get(_identity(v))
+                    if hid is not None:
+                        heap.recheck_id(hid)
                 continue
             kind = type(v)
-            if kind is type(before) and kind in _INLINE and v == before:
-                values[name] = v
-                continue
+            was = type(before)
+            if kind is was:
+                if kind in _INLINE and v == before:
+                    values[name] = v
+                    continue
+            elif was is _Held:
+                old = before()
+                if old is v:  # the same object, held weakly
+                    hid = tracked.get(_identity(v))
+                    if hid is not None:
+                        heap.recheck_id(hid)
+                    continue
+                before = old
+                was = type(old)
             if changed is None:
                 changed = {}
-            if before is not MISSING and type(before) not in _INLINE:
+            if was not in _INLINE and before is not MISSING:
                 # The line may have changed the old object before it rebound the name to another one
                 # (node = node.children.setdefault(key, Node())): see it changed, wherever it shows.
-                old = before() if type(before) is _Held else before
-                hid = tracked.get(_identity(old))
+                hid = tracked.get(_identity(before))
                 if hid is not None:
                     heap.recheck_id(hid)
             if v is MISSING:
@@ -189,3 +202,25 @@ class CallState:
         if changed:
             pending.update(changed)
         return pending or None
+
+
+class _Unnamed:
+    """The lines of a frame that ran ``locals()``, ``vars()``, ``globals()`` or ``exec``: the mapping
+    it got may bind names on any later line (``d = locals()`` ... ``d["b"] = 2``), so after every
+    line all the frame's variables are compared."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names):
+        self.names = names
+
+    def get(self, line):
+        spec = self.names.get(line)
+        if spec is None or spec[1] is None:
+            return _ALL
+        reads, outside = spec[1]
+        writes, enclosing = outside[:2] if outside is not None else ((), ())
+        return spec[0], (reads, (writes, enclosing, True))
+
+
+_ALL = ((), ((), ((), (), True)))  # no names of its own, nothing read, every name compared

@@ -22,56 +22,18 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from . import protocol
 from .child.wire import Frame
-from .protocol import ChildReport, Limits
+from .protocol import ChildReport
 from .results import ending_verdict
 from .trace_steps import TracePacker, expand
 
 if TYPE_CHECKING:
-    from .child.wire import BreakpointJob, Language, TraceJob, TraceStep
+    from .child.wire import TraceStep
 
 log = logging.getLogger(__name__)
 StepsCallback = Callable[[list["TraceStep"]], None]
-
-
-def trace_job(
-    code: str,
-    language: str,
-    limits: Limits,
-    *,
-    arguments: dict[str, Any],
-    trace_points: list,
-    max_steps: int,
-    entry_point: str | None = None,
-    batch_size: int = 1000,
-) -> TraceJob:
-    """The job for the child's ``trace`` mode (built by ``protocol.trace_job``)."""
-    return protocol.trace_job(
-        cast("Language", language), code, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
-        entry_point=entry_point, batch_size=batch_size,
-    )  # fmt: skip
-
-
-def breakpoint_job(
-    code: str,
-    language: str,
-    limits: Limits,
-    *,
-    arguments: dict[str, Any],
-    condition: str,
-    watch: list[str],
-    line: int | None,
-    hit: int,
-    entry_point: str | None = None,
-) -> BreakpointJob:
-    """The job for the child's ``breakpoint`` mode (built by ``protocol.breakpoint_job``)."""
-    return protocol.breakpoint_job(
-        cast("Language", language), code, limits, arguments=arguments, condition=condition, watch=watch, line=line, hit=hit,
-        entry_point=entry_point,
-    )  # fmt: skip
 
 
 class TraceAssembler:

@@ -7,12 +7,12 @@ reason and the loop diagnosis) with the id, which the other tools accept as ``{"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..domain.vocabulary import ErrorCode
 from ..runner.executor import UnsupportedLanguage
-from ..runner.protocol import Limits
-from ..runner.trace_assembly import TraceAssembler, breakpoint_job, breakpoint_result, trace_job
+from ..runner.protocol import Limits, breakpoint_job, trace_job
+from ..runner.trace_assembly import TraceAssembler, breakpoint_result
 from ..runner.trace_steps import WIRE_BATCHES, collector_paused, restored_trace
 from ..visual.history import variable_history
 from ..visual.replay import Replay, TrailingReplay
@@ -24,7 +24,7 @@ from .schemas import BpBreakpoint, BpTrace, BpVariableHistory
 from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from ..runner.child.wire import TraceStep
+    from ..runner.child.wire import Language, TraceStep
 
 TRACEABLE = ("python",)
 SUMMARY_STEPS = 8
@@ -69,7 +69,7 @@ def run_trace(
     """Trace ``code`` in a child; the whole result, stored under a new ``trace_id``. ``follower``,
     if given, is fed the steps as they arrive (on the runner's reader thread)."""
     limits = _limits(seconds, services).clamped()
-    job = trace_job(code, language, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
+    job = trace_job(cast("Language", language), code, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
                     entry_point=entry_point)  # fmt: skip
     window_hook = context.on_trace_steps
 
@@ -174,7 +174,7 @@ def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench)
     python_only(args.language, "bp_breakpoint")
     limits = _limits(args.timeout_seconds, services).clamped()
     job = breakpoint_job(
-        args.code, args.language, limits, arguments=_arguments(args), condition=args.condition,
+        args.language, args.code, limits, arguments=_arguments(args), condition=args.condition,
         watch=list(args.watch_vars), line=args.line, hit=args.hit, entry_point=args.entry_point,
     )  # fmt: skip
     report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, None)

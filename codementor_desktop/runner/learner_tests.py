@@ -92,6 +92,7 @@ def _error_result(report: ChildReport, verdict: Verdict, message: str, frame: di
         "coverage": {"available": False, "reason": "the tests did not run"},
         "wall_time_ms": round(report.wall_ms, 1),
         "backend": report.backend,
+        "containment": report.containment,
     }
     for key in ("line_number", "column", "source_line", "traceback", "where"):
         if frame and frame.get(key) is not None:
@@ -174,6 +175,7 @@ def _summarise(report: ChildReport, cases: list[dict]) -> dict[str, Any]:
         "wall_time_ms": round(report.wall_ms, 1),
         "memory_used_kb": done[0].get("memory_used_kb") if done else None,
         "backend": report.backend,
+        "containment": report.containment,
     }
     first_error = next((c for c in cases if c.get("verdict") and Verdict(c["verdict"]).is_error), None)
     if first_error is not None:

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from . import containment
 from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
 from .protocol import ChildReport, FrameDecoder
@@ -65,10 +66,12 @@ class LocalRunner:
         command_for: Callable[[dict], list[str]] | None = None,
         poll_seconds: float = 0.02,
         node_path: str = "",
+        layers: containment.Switches | None = None,
     ):
         self._command_for = command_for
         self._poll = poll_seconds
         self._node_path = node_path
+        self._layers = layers or containment.Switches()
 
     @property
     def node(self) -> NodeRuntime | None:
@@ -111,6 +114,9 @@ class LocalRunner:
             if command is None:
                 report.internal_error = self.unsupported_reason(str(job.get("language")))
                 return report
+            # Containment: the kernel's layers around the child (namespaces, Landlock, seccomp).
+            launch = containment.prepare(command, workdir, job, self._layers)
+            command, report.containment = launch.command, launch.layers
             popen_args: dict = {}
             if os.name == "nt":
                 popen_args["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
@@ -168,9 +174,7 @@ class LocalRunner:
                 process.wait(timeout=max(0.0, min(1.0, deadline - time.perf_counter())))
             except subprocess.TimeoutExpired:
                 report.timed_out = report.timed_out or not report.cancelled
-            if process.poll() is None:
-                kill_process_tree(process)
-            process.wait()
+            launch.end(process)  # every run: the whole namespace (or group) goes, not only at a deadline
             reader.join(timeout=5)
             err_reader.join(timeout=5)
             if watchdog is not None:

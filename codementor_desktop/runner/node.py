@@ -71,6 +71,21 @@ class NodeRuntime:
         ]
 
 
+def process_limits(job: dict) -> list[tuple[str, int, int]]:
+    """The resource limits of a JavaScript child: (``resource`` name, soft, hard)."""
+    limits = job.get("limits") or {}
+    memory_mb = int(limits.get("memory_mb") or 256)
+    data = (memory_mb + DATA_HEADROOM_MB) * 1024 * 1024
+    wanted = [("RLIMIT_DATA", data, data), ("RLIMIT_CORE", 0, 0)]
+    if limits.get("cpu_seconds"):
+        cpu = int(limits["cpu_seconds"])
+        wanted.append(("RLIMIT_CPU", cpu, cpu + 1))  # SIGXCPU first, SIGKILL a second later
+    if limits.get("file_mb"):
+        size = int(limits["file_mb"]) * 1024 * 1024
+        wanted.append(("RLIMIT_FSIZE", size, size))
+    return wanted
+
+
 def limit_process(pid: int, job: dict) -> None:
     """Limits a JavaScript child cannot set on itself, applied from the parent (Linux)."""
     try:
@@ -79,19 +94,9 @@ def limit_process(pid: int, job: dict) -> None:
         return
     if not hasattr(resource, "prlimit"):
         return  # macOS: the memory watchdog and the wall clock
-    limits = job.get("limits") or {}
-    memory_mb = int(limits.get("memory_mb") or 256)
-    data = (memory_mb + DATA_HEADROOM_MB) * 1024 * 1024
-    wanted = [(resource.RLIMIT_DATA, data, data), (resource.RLIMIT_CORE, 0, 0)]
-    if limits.get("cpu_seconds"):
-        cpu = int(limits["cpu_seconds"])
-        wanted.append((resource.RLIMIT_CPU, cpu, cpu + 1))  # SIGXCPU first, SIGKILL a second later
-    if limits.get("file_mb"):
-        size = int(limits["file_mb"]) * 1024 * 1024
-        wanted.append((resource.RLIMIT_FSIZE, size, size))
-    for which, soft, hard in wanted:
+    for name, soft, hard in process_limits(job):
         try:
-            resource.prlimit(pid, which, (soft, hard))
+            resource.prlimit(pid, getattr(resource, name), (soft, hard))
         except (ProcessLookupError, PermissionError, ValueError, OSError):
             pass  # the child already ended, or the system refuses: its exit status tells
 

@@ -112,6 +112,7 @@ def judged_run(report: ChildReport, tests: list[dict], hidden_ids: set | None = 
         "all_passed": bool(tests) and passed == len(tests),
         "pass_rate": round(passed / len(tests), 4) if tests else 0.0,
         "backend": report.backend,
+        "containment": report.containment,
     }
     first_error = next((r for r in results if Verdict(r["verdict"]).is_error), None)
     if first_error is None and ended is not None and not results:
@@ -164,6 +165,7 @@ def _error_run(report: ChildReport, verdict: Verdict, error: dict, results: list
         "wall_time_ms": round(report.wall_ms, 1),
         "memory_used_kb": None,
         "backend": report.backend,
+        "containment": report.containment,
     }
     if error.get("column"):
         run["column"] = error["column"]
@@ -208,6 +210,7 @@ def executed_once(report: ChildReport) -> dict[str, Any]:
         "execution_time_ms": payload.get("execution_time_ms") or round(report.wall_ms, 1),
         "memory_usage_kb": memory,
         "backend": report.backend,
+        "containment": report.containment,
     }
     for key in ("error_type", "error_message", "line_number", "traceback"):
         if payload.get(key) is not None:

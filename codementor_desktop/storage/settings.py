@@ -65,6 +65,10 @@ class Settings(BaseModel):
     rate_limits: dict[str, RateLimit] = Field(default_factory=_default_rate_limits)
     theme: Literal["light", "dark"] = "light"
     font_size: int = Field(default=11, ge=6, le=32)
+    # The kernel's layers around local runs (README, "Running code"); each can be switched off.
+    containment_namespaces: bool = True
+    containment_landlock: bool = True
+    containment_seccomp: bool = True
 
 
 # Environment variable -> field. Secrets (keys) are read by secrets.py, never stored here.

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ..problems.bank import ProblemBank, load_bank
 from ..resources import builtin_problems_dir
+from ..runner.containment import Switches
 from ..runner.executor import Executor
 from ..runner.local import LocalRunner
 from ..storage.database import Database, sqlite_url
@@ -29,7 +30,7 @@ def make_backend(settings: Settings, credentials: Credentials):
         from ..runner.piston import PistonBackend
 
         return PistonBackend.from_settings(settings, credentials)
-    return LocalRunner(node_path=settings.node_path)
+    return LocalRunner(node_path=settings.node_path, layers=Switches.from_settings(settings))
 
 
 @dataclass

@@ -152,19 +152,35 @@ function captureOutput(budget) {
   return io;
 }
 
+/** A built-in module as the learner may have it: refused, or with V8's flags closed. */
+function guardedBuiltin(request, load) {
+  const name = String(request).replace(/^node:/, '');
+  if (Object.prototype.hasOwnProperty.call(BLOCKED_MODULES, name)) {
+    throw new SandboxViolation(`${BLOCKED_MODULES[name]} is not allowed in the practice sandbox (the module '${name}').`);
+  }
+  const module = load();
+  // V8 flags could switch on natives syntax and take the whole process down.
+  if (name === 'v8' && module) module.setFlagsFromString = refuse('Changing V8 flags is not allowed here.');
+  return module;
+}
+
 /** Install the guard; the harness takes what it needs of the guarded APIs before this. */
 function installGuard() {
   const originalLoad = Module._load;
   Module._load = function load(request) {
-    const name = String(request).replace(/^node:/, '');
-    if (Object.prototype.hasOwnProperty.call(BLOCKED_MODULES, name)) {
-      throw new SandboxViolation(`${BLOCKED_MODULES[name]} is not allowed in the practice sandbox (the module '${name}').`);
-    }
-    const module = originalLoad.apply(this, arguments);
-    // V8 flags could switch on natives syntax and take the whole process down.
-    if (name === 'v8' && module) module.setFlagsFromString = refuse('Changing V8 flags is not allowed here.');
-    return module;
+    return guardedBuiltin(request, () => originalLoad.apply(this, arguments));
   };
+  // The same built-ins without require (Node 20.16 and later).
+  const getBuiltinModule = process.getBuiltinModule;
+  if (typeof getBuiltinModule === 'function') {
+    Object.defineProperty(process, 'getBuiltinModule', {
+      configurable: false,
+      writable: false,
+      value: function guardedGetBuiltinModule(id) {
+        return guardedBuiltin(id, () => getBuiltinModule.call(process, id));
+      },
+    });
+  }
   for (const name of ['fetch', 'WebSocket', 'EventSource']) {
     if (name in globalThis) {
       Object.defineProperty(globalThis, name, {
@@ -183,6 +199,18 @@ function installGuard() {
     }
   }
   const ownPid = process.pid;
+  // process.kill calls process._kill; _debugProcess signals a process to open its inspector.
+  const rawKill = process._kill;
+  const onlyOwn = (name, raw) =>
+    function guardedSignal(pid, ...rest) {
+      if (Number(pid) !== ownPid) throw new SandboxViolation(`Sending signals to other processes is not allowed here (process.${name}).`);
+      return raw.call(process, pid, ...rest);
+    };
+  for (const [name, raw] of [['_kill', rawKill], ['_debugProcess', process._debugProcess]]) {
+    if (typeof raw === 'function') {
+      Object.defineProperty(process, name, { configurable: false, writable: false, value: onlyOwn(name, raw) });
+    }
+  }
   const realKill = process.kill.bind(process);
   process.kill = function kill(pid, signal) {
     if (Number(pid) !== ownPid) throw new SandboxViolation('Sending signals to other processes is not allowed here (process.kill).');

@@ -92,8 +92,11 @@ def _kernel_layers(services) -> list[Check]:
         return []
     from .runner.containment import Switches, probe
 
+    def known(ok: bool, detail: str) -> Callable[[], tuple[bool, str]]:
+        return lambda: (ok, detail)
+
     described = probe().describe(Switches.from_settings(services.settings))
-    return [(layer, lambda ok=ok, detail=detail: (ok, detail), False) for layer, ok, detail in described]
+    return [(layer, known(ok, detail), False) for layer, ok, detail in described]
 
 
 def run_selftest(services) -> int:

@@ -1,0 +1,177 @@
+"""The pure parts of containment: the seccomp program, Landlock's rights, the run's command."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+
+import pytest
+
+from codementor_desktop.runner import containment
+from codementor_desktop.runner.child.python import confinement, seccomp_filter
+from codementor_desktop.runner.containment import KernelLayers, Switches
+from codementor_desktop.storage.secrets import take_keys_from_environment
+from codementor_desktop.storage.settings import load_settings
+
+ALLOW, EPERM, ENOSYS = seccomp_filter.RET_ALLOW, seccomp_filter.RET_ERRNO | 1, seccomp_filter.RET_ERRNO | 38
+
+
+def evaluate(program: bytes, nr: int, arch: int, args=(0, 0, 0, 0, 0, 0)) -> int:
+    """A classic-BPF interpreter, as far as the filter uses it, over one ``seccomp_data``."""
+    data = struct.pack("=iIQ6Q", nr, arch, 0, *args)
+    code = [struct.unpack_from("=HBBI", program, i) for i in range(0, len(program), 8)]
+    accumulator, pc = 0, 0
+    while True:
+        op, jt, jf, k = code[pc]
+        if op == 0x20:
+            (accumulator,) = struct.unpack_from("=I", data, k)
+            pc += 1
+        elif op == 0x06:
+            return k
+        else:
+            taken = {0x15: accumulator == k, 0x35: accumulator >= k, 0x45: bool(accumulator & k)}[op]
+            pc += 1 + (jt if taken else jf)
+
+
+@pytest.mark.parametrize("machine", sorted(seccomp_filter.ARCHES))
+def test_the_filter_refuses_processes_exec_signals_and_sockets_but_lets_threads_start(machine):
+    arch = seccomp_filter.ARCHES[machine]
+    calls, audit = arch["calls"], arch["audit_arch"]
+    program = seccomp_filter.build(machine, own_pid=42)
+
+    def decide(name, *args):
+        return evaluate(program, calls[name], audit, (*args, *[0] * (6 - len(args))))
+
+    assert decide("clone", 0x00010000 | 0x100 | 0x800) == ALLOW  # CLONE_THREAD | CLONE_VM | CLONE_SIGHAND
+    assert decide("clone", 17) == EPERM  # what fork() becomes: SIGCHLD, no CLONE_THREAD
+    assert decide("clone3") == ENOSYS  # the C library falls back to clone
+    for name in ("execve", "execveat", "ptrace", "process_vm_readv", "socket", "pidfd_open", "unshare", "mount"):
+        assert decide(name) == EPERM, name
+    for name in ("fchmodat", "fchownat", "setxattr", "utimensat", "io_uring_setup"):
+        assert decide(name) == EPERM, name
+    assert decide("kill", 42, 9) == ALLOW and decide("kill", 1, 9) == EPERM and decide("kill", 2**32 - 1, 0) == EPERM
+    assert decide("tgkill", 42, 43, 10) == ALLOW and decide("tgkill", 7, 7, 9) == EPERM
+    assert decide("prctl", 1, 0) == EPERM and decide("prctl", 15, 0) == ALLOW  # PR_SET_PDEATHSIG / PR_SET_NAME
+    assert evaluate(program, 0, audit) == ALLOW and evaluate(program, 63, audit) == ALLOW  # read, uname...
+    assert evaluate(program, 0, 0x40000003) == EPERM  # another ABI (i386 through int 0x80)
+    if machine == "x86_64":
+        assert decide("fork") == EPERM and decide("vfork") == EPERM
+        assert evaluate(program, 0x40000000 + 1, audit) == EPERM  # x32
+
+
+def test_the_launchers_filter_lets_through_only_the_exec_of_its_own_buffer():
+    arch = seccomp_filter.ARCHES["x86_64"]
+    address = 0x7F12_3456_7890
+    program = seccomp_filter.build("x86_64", 1, exec_path_address=address)
+    execve = arch["calls"]["execve"]
+    assert evaluate(program, execve, arch["audit_arch"], (address, 0, 0, 0, 0, 0)) == ALLOW
+    assert evaluate(program, execve, arch["audit_arch"], (address + 8, 0, 0, 0, 0, 0)) == EPERM
+    assert evaluate(program, execve, arch["audit_arch"], (address & 0xFFFFFFFF, 0, 0, 0, 0, 0)) == EPERM
+
+
+def test_landlock_handles_what_each_abi_knows():
+    assert confinement.handled_rights(1) == ((1 << 13) - 1, 0, 0)
+    fs, net, scoped = confinement.handled_rights(4)
+    assert fs & confinement.TRUNCATE and net == confinement.NET_BIND_TCP | confinement.NET_CONNECT_TCP and scoped == 0
+    fs, net, scoped = confinement.handled_rights(7)
+    assert fs & confinement.IOCTL_DEV and scoped == confinement.SCOPE_SIGNAL | confinement.SCOPE_ABSTRACT_UNIX_SOCKET
+    assert not confinement.WRITE_RIGHTS & confinement.EXECUTE  # the run folder holds nothing to run
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF programs")
+def test_the_loader_of_an_executable_is_found_for_landlocks_execute_rule():
+    interpreter = containment.elf_interpreter(os.path.realpath(sys.executable))
+    assert interpreter is None or os.path.exists(interpreter)
+    assert containment.elf_interpreter(__file__) is None
+
+
+def test_each_layer_has_a_setting(tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.toml").write_text("containment_namespaces = false\ncontainment_landlock = false\n")
+    loaded = load_settings(environ={"CODEMENTOR_HOME": str(tmp_path), "CODEMENTOR_SYSTEM_CONFIG": str(tmp_path)})
+    assert loaded.problems == []
+    assert Switches.from_settings(loaded.settings) == Switches(namespaces=False, landlock=False, seccomp=True)
+
+
+def test_selftest_says_why_a_layer_is_missing_or_off():
+    kernel = KernelLayers(bwrap=None, landlock_abi=6, seccomp=True, missing={"namespaces": "no bubblewrap"})
+    described = {name: (ok, detail) for name, ok, detail in kernel.describe(Switches(seccomp=False))}
+    assert described["namespaces"] == (False, "no bubblewrap")
+    assert described["landlock"][0] is True and "ABI 6" in described["landlock"][1]
+    assert described["seccomp"] == (False, "switched off by the setting containment_seccomp")
+
+
+def test_without_bubblewrap_the_probe_says_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    path, why = containment._probe_bwrap()
+    if sys.platform.startswith("linux"):
+        assert path is None and "apt-get install bubblewrap" in why
+
+
+def test_the_apps_keys_leave_its_environment_once_read(monkeypatch):
+    monkeypatch.setenv("CODEMENTOR_LLM_API_KEY", "sk-1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-2")
+    monkeypatch.setenv("GITHUB_TOKEN", "t-3")
+    monkeypatch.setenv("CODEMENTOR_PISTON_KEY_HEADER", "X-Key")
+    taken = take_keys_from_environment()
+    assert taken == {"CODEMENTOR_LLM_API_KEY": "sk-1", "OPENAI_API_KEY": "sk-2", "GITHUB_TOKEN": "t-3"}
+    assert not {"CODEMENTOR_LLM_API_KEY", "OPENAI_API_KEY", "GITHUB_TOKEN"} & set(os.environ)
+    assert os.environ["CODEMENTOR_PISTON_KEY_HEADER"] == "X-Key"  # a setting, not a key
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl")
+def test_the_app_makes_itself_undumpable():
+    script = (
+        "import ctypes\nfrom codementor_desktop.runner.containment import protect_app_process\n"
+        "libc = ctypes.CDLL(None)\nbefore = libc.prctl(3, 0, 0, 0, 0)\nprotect_app_process()\n"
+        "print(before, libc.prctl(3, 0, 0, 0, 0))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
+    assert done.stdout.split() == ["1", "0"], done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux layers")
+def test_a_python_run_is_wrapped_in_the_namespace_and_its_job_carries_the_plan(monkeypatch, tmp_path):
+    kernel = KernelLayers(bwrap="/usr/bin/bwrap", landlock_abi=6, seccomp=True)
+    monkeypatch.setattr(containment, "probe", lambda: kernel)
+    job = {"language": "python"}
+    launch = containment.prepare([sys.executable, "-I", "-S", "entry.py"], str(tmp_path), job)
+    assert launch.layers == ["namespaces", "landlock", "seccomp", "rlimits", "guard"]
+    command = launch.command
+    assert command[0] == "/usr/bin/bwrap" and command[command.index("--") + 1 :] == [
+        sys.executable,
+        "-I",
+        "-S",
+        "entry.py",
+    ]
+    assert {"--unshare-all", "--die-with-parent", "--new-session"} <= set(command)
+    workdir = os.path.realpath(tmp_path)
+    assert ["--bind", workdir, workdir] == command[command.index("--bind") : command.index("--bind") + 3]
+    plan = job["confinement"]
+    assert plan["landlock"] == 6 and plan["seccomp"] is True and plan["write"] == [workdir]
+    assert not any(workdir.startswith(path + os.sep) for path in plan["read"])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux layers")
+def test_a_javascript_run_starts_through_the_launcher_and_with_no_layer_runs_as_before(monkeypatch, tmp_path):
+    monkeypatch.setattr(containment, "probe", lambda: KernelLayers(bwrap=None, landlock_abi=4, seccomp=True))
+    node = [sys.executable, "--max-old-space-size=256", "harness.js"]  # any program that exists
+    job = {"language": "javascript", "limits": {"memory_mb": 64, "cpu_seconds": 3}, "guard": False}
+    launch = containment.prepare(node, str(tmp_path), job)
+    assert launch.layers == ["landlock", "seccomp", "rlimits"] and "confinement" not in job
+    separator = launch.command.index("--")
+    assert launch.command[separator + 1 :] == node
+    assert '"RLIMIT_DATA"' in launch.command[separator - 1]
+    bare = containment.prepare(node, str(tmp_path), {"language": "javascript"}, Switches(False, False, False))
+    assert bare.command == node and bare.layers == ["rlimits", "guard"]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX exit statuses")
+def test_the_end_of_a_namespaced_run_reads_the_childs_own_signal():
+    process = subprocess.Popen([sys.executable, "-c", "raise SystemExit(128 + 24)"], start_new_session=True)
+    process.wait()  # as the runner does before the end
+    containment.Launch(process.args, [], namespaced=True).end(process)
+    assert process.returncode == -24  # SIGXCPU, as bubblewrap reported it

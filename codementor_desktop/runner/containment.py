@@ -41,6 +41,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -169,6 +170,11 @@ class Launch:
     command: list[str]
     layers: list[str]
     namespaced: bool = False
+    pass_fds: tuple[int, ...] = ()  # for Popen: bubblewrap's --info-fd
+    # The namespace's CPU time (user + system), read at its end. bubblewrap's own status does not
+    # hold it: its init reaps the child, and bubblewrap leaves that init to whoever reaps orphans.
+    cpu_seconds: float | None = None
+    _info: int | None = None
 
     def end(self, process: subprocess.Popen) -> None:
         """At the end of every run: nothing of it stays, and the child's own exit status is read.
@@ -192,6 +198,49 @@ class Launch:
         code = process.returncode
         if self.namespaced and code is not None and 128 < code < 128 + 65:
             process.returncode = -(code - 128)  # bubblewrap reports a child's signal as 128 + n
+        self._reap_namespace()
+
+    def _reap_namespace(self) -> None:
+        """Reap bubblewrap's init (this process is its subreaper): its usage holds the child's."""
+        self.close()
+        if self._info is None:
+            return
+        with os.fdopen(self._info, "rb") as info:
+            self._info = None
+            try:
+                pid = int(json.loads(info.read() or b"{}").get("child-pid") or 0)
+            except ValueError:
+                return
+        deadline = time.monotonic() + 5
+        while pid > 0 and time.monotonic() < deadline:
+            try:
+                reaped, _status, usage = os.wait4(pid, os.WNOHANG)
+            except ChildProcessError:
+                return  # not ours to reap: no subreaper here
+            if reaped == pid:
+                self.cpu_seconds = usage.ru_utime + usage.ru_stime
+                return
+            time.sleep(0.002)  # killed with bubblewrap, it is gone within a moment
+
+    def close(self) -> None:
+        """Close the descriptors handed to the child (after it started, or when it could not)."""
+        for fd in self.pass_fds:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.pass_fds = ()
+
+
+@functools.cache
+def _become_subreaper() -> bool:
+    """Orphans of this process's children come back to it (PR_SET_CHILD_SUBREAPER)."""
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
 
 
 def prepare(command: list[str], workdir: str, job: dict, switches: Switches | None = None) -> Launch:
@@ -221,11 +270,15 @@ def prepare(command: list[str], workdir: str, job: dict, switches: Switches | No
             command = [*_launcher_prefix(), json.dumps(plan), "--", *command]
     else:
         job["confinement"] = plan
-    if namespaced:
-        assert kernel.bwrap is not None
-        command = [kernel.bwrap, *_namespace_view(command, read, workdir), "--", *command]
-        layers.insert(0, "namespaces")
-    return Launch(command, [*layers, "rlimits", *guard], namespaced=namespaced)
+    if not namespaced:
+        return Launch(command, [*layers, "rlimits", *guard])
+    assert kernel.bwrap is not None
+    _become_subreaper()
+    info, info_to_child = os.pipe()
+    command = [kernel.bwrap, "--info-fd", str(info_to_child), *_namespace_view(command, read, workdir), "--", *command]
+    launch = Launch(command, ["namespaces", *layers, "rlimits", *guard], namespaced=True, pass_fds=(info_to_child,))
+    launch._info = info
+    return launch
 
 
 def _interpreter_paths() -> list[str]:

@@ -117,7 +117,7 @@ class LocalRunner:
             # Containment: the kernel's layers around the child (namespaces, Landlock, seccomp).
             launch = containment.prepare(command, workdir, job, self._layers)
             command, report.containment = launch.command, launch.layers
-            popen_args: dict = {}
+            popen_args: dict = {"pass_fds": launch.pass_fds}
             if os.name == "nt":
                 popen_args["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
             else:
@@ -133,6 +133,7 @@ class LocalRunner:
                     **popen_args,
                 )
             except OSError as exc:
+                launch.close()
                 report.internal_error = f"could not start {command[0]}: {exc}"
                 return report
             windows_job = WindowsJob.attach(process, job) if os.name == "nt" else None

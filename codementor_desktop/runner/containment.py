@@ -8,22 +8,29 @@ Linux, outside in:
   is a read-only view of what the interpreter needs, a private ``/tmp`` and the run folder; and
   ``--die-with-parent`` plus the PID namespace mean that when the run ends (or the app dies)
   every process in it dies too.
-- **landlock** and **seccomp**: raised by the child around itself before the learner's code
-  runs (``child/python/confinement.py``); Node cannot do that, so a JavaScript child starts
-  through that module as a launcher, which raises them and then execs Node.
+- **landlock** and **seccomp**: the Python child raises them around itself before the
+  learner's code runs (``child/python/confinement.py``). Node cannot; in a namespace, bubblewrap
+  installs the seccomp filter (``--seccomp``) and ``prlimit`` in front of bubblewrap sets the
+  limits, and the namespace's read-only view, missing network and PID namespace do for files,
+  TCP and signals what Landlock would. Outside a namespace, Node starts through
+  ``confinement.py`` as a launcher, which raises both, sets the limits and then execs Node.
 - **rlimits**: memory, CPU time, file size, no core files (``sandbox.py``, ``node.py``).
 - **guard**: the in-process audit hook (Python) or module guard (JavaScript), which gives the
   readable error; the layers above hold when it is switched off.
 
-Why bubblewrap rather than util-linux's ``unshare``, measured on this project's machine (a run's
-start, median of 40, 2 cores): ``python -I -S`` alone 11.1 ms, under ``unshare -Urnpmi --fork
---mount-proc`` 13.4 ms, under bubblewrap 16.8 ms; Landlock and seccomp inside the child 1.3 ms;
-the launcher in front of Node (about 81 ms alone) 13 ms. ``unshare`` is cheaper, but its child is
-PID 1 of the namespace, and the kernel drops the signals PID 1 has no handler for (``SIGXCPU``
-from the CPU limit among them); it has no read-only view, no private ``/tmp``, no
-``--new-session``. bubblewrap gives all of that for about 3 ms more, under the budget
-(``benchmarks/execution.py`` prints the ratio). Where bubblewrap is missing or the kernel refuses
-unprivileged user namespaces, runs go on without the namespace layer, and say so.
+Why bubblewrap rather than util-linux's ``unshare``, measured on this project's machine (a
+process start, fastest of 40, 2 shared cores): ``python -I -S -c pass`` alone 11.1 ms, under
+``unshare -Urnpmi --fork --mount-proc`` 13.4 ms, under bubblewrap 16.8 ms; Landlock and seccomp
+inside the child 1.3 ms. ``unshare`` is cheaper, but its child is PID 1 of the namespace, and
+the kernel drops the signals PID 1 has no handler for (``SIGXCPU`` from the CPU limit among
+them); it has no read-only view, no private ``/tmp``, no ``--new-session``. bubblewrap gives all
+of that for about 3 ms more (``benchmarks/execution.py`` prints the ratio). Where bubblewrap is
+missing or the kernel refuses unprivileged user namespaces, runs go on without the namespace
+layer, and say so.
+
+Why no launcher for Node in a namespace: it is an interpreter start in front of Node, about
+20 ms of CPU on top of Node's 34 ms (measured as above), which would take a JavaScript run past
+the 1.3x budget; in a namespace it would add little that the namespace does not hold already.
 
 Each layer is probed once, and a setting turns each off (``containment_namespaces``,
 ``containment_landlock``, ``containment_seccomp``). Windows (a Job Object) and macOS (rlimits and
@@ -35,6 +42,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import platform
 import shutil
 import signal
 import struct
@@ -45,11 +53,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .child.python import seccomp_filter
+from .node import process_limits
+
 CHILD_ROOT = Path(__file__).resolve().parent / "child"
 CONFINEMENT_SCRIPT = CHILD_ROOT / "python" / "confinement.py"
 # What any child reads besides its interpreter: shared libraries, the loader's cache, time zones.
 SYSTEM_READ = ("/usr", "/lib", "/lib64", "/lib32", "/etc/ld.so.cache", "/etc/localtime")
 NODE_READ = ("/etc/ssl/openssl.cnf",)  # Node reads OpenSSL's configuration at start
+NODE_PID_IN_NAMESPACE = 2  # bubblewrap's init is 1, the program it starts 2
 _probe_lock = threading.Lock()
 
 
@@ -260,25 +272,55 @@ def prepare(command: list[str], workdir: str, job: dict, switches: Switches | No
     plan: dict = {"landlock": landlock, "seccomp": use_seccomp, "read": read, "write": [workdir]}
     layers = [name for name, on in (("landlock", landlock > 0), ("seccomp", use_seccomp)) if on]
     namespaced = kernel.bwrap is not None and switches.namespaces
-    if javascript:
-        if layers or namespaced:
-            # The launcher also sets Node's limits: from outside, they would reach bubblewrap only.
-            from .node import process_limits
-
-            plan["limits"] = [list(limit) for limit in process_limits(job)]
-            plan["execute"] = _executables(command[0])
-            command = [*_launcher_prefix(), json.dumps(plan), "--", *command]
-    else:
-        job["confinement"] = plan
+    options: list[str] = []
+    fds: list[int] = []
+    outside: list[str] = []  # what starts bubblewrap (prlimit, for Node)
+    if not javascript:
+        job["confinement"] = plan  # the child raises Landlock and seccomp around itself
+    elif namespaced:
+        # In its namespace Node needs no launcher (an interpreter start, about 13 ms): bubblewrap
+        # installs the seccomp filter, prlimit sets the limits, and the namespace's read-only
+        # view, its missing network and PID namespace do for files, TCP and signals what
+        # Landlock would. Landlock is for Node outside a namespace.
+        layers = []
+        if use_seccomp and seccomp_filter.supported(platform.machine()):
+            program = seccomp_filter.build(platform.machine(), NODE_PID_IN_NAMESPACE, allow_exec=True)
+            filter_fd, writer = os.pipe()
+            os.write(writer, program)
+            os.close(writer)
+            options += ["--seccomp", str(filter_fd)]
+            fds.append(filter_fd)
+            layers.append("seccomp")
+        outside, inside = _node_limits(job)
+        command = [*inside, *command]
+    elif layers:
+        # The launcher also sets Node's limits: from outside they would come after Node started.
+        plan["limits"] = [list(limit) for limit in process_limits(job)]
+        plan["execute"] = _executables(command[0])
+        command = [*_launcher_prefix(), json.dumps(plan), "--", *command]
     if not namespaced:
         return Launch(command, [*layers, "rlimits", *guard])
     assert kernel.bwrap is not None
     _become_subreaper()
     info, info_to_child = os.pipe()
-    command = [kernel.bwrap, "--info-fd", str(info_to_child), *_namespace_view(command, read, workdir), "--", *command]
-    launch = Launch(command, ["namespaces", *layers, "rlimits", *guard], namespaced=True, pass_fds=(info_to_child,))
+    fds.append(info_to_child)
+    options = ["--info-fd", str(info_to_child), *options, *_namespace_view(command, read, workdir)]
+    command = [*outside, kernel.bwrap, *options, "--", *command]
+    launch = Launch(command, ["namespaces", *layers, "rlimits", *guard], namespaced=True, pass_fds=tuple(fds))
     launch._info = info
     return launch
+
+
+def _node_limits(job: dict) -> tuple[list[str], list[str]]:
+    """How a JavaScript child in a namespace gets its limits before it starts: what goes in front
+    of bubblewrap (prlimit: everything inside inherits them), or else in front of Node (the
+    launcher)."""
+    limits = process_limits(job)
+    prlimit = shutil.which("prlimit")
+    if prlimit is None:
+        return [], [*_launcher_prefix(), json.dumps({"limits": [list(limit) for limit in limits]}), "--"]
+    flags = {"RLIMIT_DATA": "data", "RLIMIT_CORE": "core", "RLIMIT_CPU": "cpu", "RLIMIT_FSIZE": "fsize"}
+    return [prlimit, *(f"--{flags[name]}={soft}:{hard}" for name, soft, hard in limits), "--"], []
 
 
 def _interpreter_paths() -> list[str]:

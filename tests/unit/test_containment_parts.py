@@ -175,3 +175,31 @@ def test_the_end_of_a_namespaced_run_reads_the_childs_own_signal():
     process.wait()  # as the runner does before the end
     containment.Launch(process.args, [], namespaced=True).end(process)
     assert process.returncode == -24  # SIGXCPU, as bubblewrap reported it
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux layers")
+def test_node_in_a_namespace_starts_without_the_launcher(monkeypatch, tmp_path):
+    """bubblewrap installs the filter and prlimit the limits: no interpreter start in front of Node."""
+    monkeypatch.setattr(
+        containment, "probe", lambda: KernelLayers(bwrap="/usr/bin/bwrap", landlock_abi=6, seccomp=True)
+    )
+    monkeypatch.setattr(containment.shutil, "which", lambda name: f"/usr/bin/{os.path.basename(name)}")
+    node = ["/usr/bin/node", "harness.js"]
+    launch = containment.prepare(node, str(tmp_path), {"language": "javascript", "limits": {"memory_mb": 64}})
+    try:
+        command = launch.command
+        assert launch.layers == ["namespaces", "seccomp", "rlimits", "guard"]
+        assert command[0] == "/usr/bin/prlimit" and f"--data={(64 + 128) << 20}:{(64 + 128) << 20}" in command
+        assert command[command.index("--") + 1] == "/usr/bin/bwrap" and command[-2:] == node
+        seccomp_fd = int(command[command.index("--seccomp") + 1])
+        assert seccomp_fd in launch.pass_fds
+        program = os.read(seccomp_fd, 1 << 16)
+        x86 = seccomp_filter.ARCHES.get(os.uname().machine)
+        if x86 is not None:  # the filter lets bubblewrap exec Node, and nothing fork
+            assert evaluate(program, x86["calls"]["execve"], x86["audit_arch"]) == ALLOW
+            assert evaluate(program, x86["calls"]["clone"], x86["audit_arch"], (17, 0, 0, 0, 0, 0)) == EPERM
+            assert evaluate(program, x86["calls"]["kill"], x86["audit_arch"], (2, 0, 0, 0, 0, 0)) == ALLOW
+    finally:
+        launch.close()
+        if launch._info is not None:
+            os.close(launch._info)

@@ -7,7 +7,8 @@ just before the learner's code runs. Default allow, then refuse with ``EPERM``:
   threads still start; ``clone3`` gets ``ENOSYS``, which makes the C library fall back to
   ``clone``, whose flags a filter can read;
 - ``execve``/``execveat`` (the Node launcher may exec exactly once: the one call whose path is
-  its own buffer, an address nothing in the new program can name);
+  its own buffer, an address nothing in the new program can name; a filter that bubblewrap
+  installs just before it execs Node lets ``execve`` through, as bubblewrap needs it);
 - reaching other processes: ``ptrace``, ``process_vm_readv``/``writev``, pidfds, and signals
   (``kill``, ``tgkill``, ``rt_sigqueueinfo``...) to any process but this one;
 - sockets of any kind (``socketpair`` stays: it reaches nothing);
@@ -153,11 +154,12 @@ class _Program:
         return distance
 
 
-def build(machine, own_pid, exec_path_address=None):
+def build(machine, own_pid, exec_path_address=None, allow_exec=False):
     """The filter for this process as packed ``struct sock_filter`` entries.
 
     ``exec_path_address``: the address of the one path buffer an ``execve`` may name (the Node
-    launcher's); None refuses every ``execve``.
+    launcher's); None refuses every ``execve``, unless ``allow_exec`` (a filter bubblewrap
+    installs before it execs the program itself).
     """
     arch = ARCHES[machine]
     calls = arch["calls"]
@@ -191,7 +193,9 @@ def build(machine, own_pid, exec_path_address=None):
     program.jump(_JEQ, PR_SET_PDEATHSIG, "deny", "allow")
 
     program.label("execve")
-    if exec_path_address is not None:
+    if allow_exec:
+        program.ret(RET_ALLOW)
+    elif exec_path_address is not None:
         program.load(_arg_low(0))
         program.jump(_JEQ, exec_path_address & 0xFFFFFFFF, None, "deny")
         program.load(_arg_high(0))

@@ -171,7 +171,7 @@ def isolation(rounds: int) -> None:
             {"language": "javascript", "code": JS_SOLUTION, "input_data": [[2, 7, 11, 15], 9]},
         )
     context = ToolContext(caller=Caller.PERSON, learner="bench")
-    layers: dict[str, list[str]] = {}
+    layers: dict[tuple[str, str], list[str]] = {}
     times: dict[tuple[str, str], list[float]] = {(name, side): [] for name in calls for side in ("on", "off")}
     for round_number in range(rounds + 3):  # the first three warm the page cache
         for name, (tool, arguments) in calls.items():
@@ -181,17 +181,17 @@ def isolation(rounds: int) -> None:
                 result = services.registry.call(tool, arguments, context)
                 elapsed = time.perf_counter() - started
                 assert result["verdict"] == "AC", result
-                layers[side] = result["containment"]
+                layers[(name, side)] = result["containment"]
                 if round_number >= 3:
                     times[(name, side)].append(elapsed)
     services.close()
-    print(f"isolation on:  {', '.join(layers['on'])}")
-    print(f"isolation off: {', '.join(layers['off'])}")
     print(f"{'':32} {'on':>9} {'off':>9}  ratio on / off")
     for name in calls:
         on_ms = statistics.median(times[(name, "on")]) * 1000
         off_ms = statistics.median(times[(name, "off")]) * 1000
         print(f"{name:32} {on_ms:6.1f} ms {off_ms:6.1f} ms  {on_ms / off_ms:.2f}x (target <= 1.3x)")
+    for name in calls:
+        print(f"  {name}: on = {', '.join(layers[(name, 'on')])}; off = {', '.join(layers[(name, 'off')])}")
 
 
 if __name__ == "__main__":

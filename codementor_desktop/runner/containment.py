@@ -53,6 +53,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import bubblewrap
 from .child.python import seccomp_filter
 from .node import process_limits
 
@@ -119,24 +120,6 @@ def _launcher_prefix() -> list[str]:
     return [sys.executable, "-I", "-S", str(CONFINEMENT_SCRIPT)]
 
 
-def _probe_bwrap() -> tuple[str | None, str]:
-    if not sys.platform.startswith("linux"):
-        return None, "not Linux"
-    path = shutil.which("bwrap")
-    true = shutil.which("true")
-    if path is None or true is None:
-        return None, "bubblewrap is not installed (Debian and Ubuntu: apt-get install bubblewrap)"
-    probe = [path, *_NAMESPACE_FLAGS, "--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "--", true]
-    try:
-        done = subprocess.run(probe, capture_output=True, text=True, timeout=10, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.SubprocessError) as exc:
-        return None, f"bubblewrap could not start ({exc})"
-    if done.returncode != 0:
-        why = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        return None, f"the kernel refuses unprivileged namespaces ({why})"
-    return path, ""
-
-
 def _probe_child_layers() -> tuple[int, bool, dict[str, str]]:
     """Landlock and seccomp as the child will meet them: a launcher raises both and reports."""
     missing: dict[str, str] = {}
@@ -165,14 +148,11 @@ def probe() -> KernelLayers:
 
 @functools.cache
 def _probe_once() -> KernelLayers:
-    bwrap, why = _probe_bwrap()
+    bwrap, why = bubblewrap.find()
     abi, seccomp, missing = _probe_child_layers()
     if bwrap is None:
         missing["namespaces"] = why
     return KernelLayers(bwrap=bwrap, landlock_abi=abi, seccomp=seccomp, missing=missing)
-
-
-_NAMESPACE_FLAGS = ("--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL")
 
 
 @dataclass
@@ -244,17 +224,6 @@ class Launch:
         self.pass_fds = ()
 
 
-@functools.cache
-def _become_subreaper() -> bool:
-    """Orphans of this process's children come back to it (PR_SET_CHILD_SUBREAPER)."""
-    import ctypes
-
-    try:
-        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
-    except (OSError, AttributeError):
-        return False
-
-
 def prepare(command: list[str], workdir: str, job: dict, switches: Switches | None = None) -> Launch:
     """Wrap ``command`` in the layers this machine and the settings allow; may add to ``job``."""
     guard = ["guard"] if job.get("guard", True) else []
@@ -301,10 +270,10 @@ def prepare(command: list[str], workdir: str, job: dict, switches: Switches | No
     if not namespaced:
         return Launch(command, [*layers, "rlimits", *guard])
     assert kernel.bwrap is not None
-    _become_subreaper()
+    bubblewrap.become_subreaper()
     info, info_to_child = os.pipe()
     fds.append(info_to_child)
-    options = ["--info-fd", str(info_to_child), *options, *_namespace_view(command, read, workdir)]
+    options = ["--info-fd", str(info_to_child), *options, *bubblewrap.view(command, read, workdir)]
     command = [*outside, kernel.bwrap, *options, "--", *command]
     launch = Launch(command, ["namespaces", *layers, "rlimits", *guard], namespaced=True, pass_fds=tuple(fds))
     launch._info = info
@@ -372,24 +341,6 @@ def elf_interpreter(path: str) -> str | None:
     except (OSError, struct.error, UnicodeDecodeError):
         return None
     return None
-
-
-def _namespace_view(command: list[str], read: list[str], workdir: str) -> list[str]:
-    """bubblewrap's options: namespaces, a read-only view of ``read``, a private /tmp, the run folder."""
-    options = [*_NAMESPACE_FLAGS, "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
-    # The command's own path as it is named (a virtual environment's python is a symlink).
-    shown = [os.path.dirname(os.path.abspath(shutil.which(command[0]) or command[0])), *read]
-    seen: set[str] = set()
-    for path in shown:
-        if path in seen or not os.path.exists(path):
-            continue
-        seen.add(path)
-        if os.path.islink(path) and os.path.dirname(path) == "/":
-            options += ["--symlink", os.readlink(path), path]  # /lib -> usr/lib on a merged /usr
-        else:
-            options += ["--ro-bind", path, path]
-    options += ["--bind", workdir, workdir, "--chdir", workdir]
-    return options
 
 
 def protect_app_process() -> None:

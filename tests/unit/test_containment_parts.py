@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from codementor_desktop.runner import containment
+from codementor_desktop.runner import bubblewrap, containment
 from codementor_desktop.runner.child.python import confinement, seccomp_filter
 from codementor_desktop.runner.containment import KernelLayers, Switches
 from codementor_desktop.storage.secrets import take_keys_from_environment
@@ -106,7 +106,7 @@ def test_selftest_says_why_a_layer_is_missing_or_off():
 
 def test_without_bubblewrap_the_probe_says_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
-    path, why = containment._probe_bwrap()
+    path, why = bubblewrap.find()
     if sys.platform.startswith("linux"):
         assert path is None and "apt-get install bubblewrap" in why
 

@@ -193,7 +193,7 @@ class PistonBackend:
         payload = self._payload(job, language, runtime, code, deadline_seconds)
         started = time.perf_counter()
         timeout = self._request_timeout or (deadline_seconds + 20.0)
-        report = ChildReport(backend=self.name, containment=["piston"])  # the server's own sandbox
+        report = ChildReport(backend=self.name)
         try:
             response = self._execute(payload, timeout, cancel)
         except _Cancelled:

@@ -162,7 +162,7 @@ class Launch:
     command: list[str]
     layers: list[str]
     namespaced: bool = False
-    pass_fds: tuple[int, ...] = ()  # for Popen: bubblewrap's --info-fd
+    pass_fds: tuple[int, ...] = ()  # for Popen: bubblewrap's --info-fd and --seccomp
     # The namespace's CPU time (user + system), read at its end. bubblewrap's own status does not
     # hold it: its init reaps the child, and bubblewrap leaves that init to whoever reaps orphans.
     cpu_seconds: float | None = None

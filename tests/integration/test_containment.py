@@ -97,6 +97,12 @@ def f(x):
     attempt(out, "kill", lambda: os.kill(parent, signal.SIGKILL))
     attempt(out, "stop", lambda: os.kill(parent, signal.SIGSTOP))
     attempt(out, "signal_all", lambda: os.kill(-1, 0))
+    def sigio():  # the app reads this pipe: SIGIO, which kills by default, would go to its owner
+        import fcntl
+        fcntl.fcntl(2, fcntl.F_SETOWN, parent)
+        fcntl.fcntl(2, fcntl.F_SETFL, fcntl.fcntl(2, fcntl.F_GETFL) | os.O_ASYNC)
+        os.write(2, b"x" * 100)
+    attempt(out, "sigio", sigio)
     def read_environ():
         with open("/proc/%d/environ" % parent, "rb") as handle:
             leaked.append(handle.read())
@@ -162,7 +168,7 @@ def test_python_cannot_signal_or_read_the_app_with_the_guard_off(layers):
     if layers.seccomp or layers.landlock:
         assert {outcome[k] for k in ("pidfd_kill", "kill", "stop")} <= {"PermissionError"}, outcome
     if layers.seccomp:  # kill(-1) reports success when every target refused: only seccomp makes it fail
-        assert outcome["signal_all"] == "PermissionError", outcome
+        assert outcome["signal_all"] == outcome["sigio"] == "PermissionError", outcome
     if layers != SECCOMP_ONLY:  # as root only Landlock or the namespace keep /proc/<app> closed
         assert outcome["leaked"] is False, outcome
         assert outcome["environ"] != "done" or layers.namespaces, outcome
@@ -176,6 +182,12 @@ def test_javascript_cannot_signal_or_read_the_app_with_the_guard_off(layers):
     assert outcome["leaked"] is False, outcome
     if not layers.namespaces:
         assert outcome["kill"] != "done" and outcome["stop"] != "done", outcome
+
+
+def test_the_python_guard_refuses_to_hand_sigio_to_another_process():
+    code = "import fcntl, os\ndef f(x):\n    fcntl.fcntl(2, fcntl.F_SETOWN, os.getppid())\n"
+    result = run("python", code, ALL)
+    assert result["verdict"] == "RE" and "F_SETOWN" in result["error_message"], result
 
 
 # ------------------------------------------------------------------ cause 2: the guard switched off
@@ -451,6 +463,9 @@ def test_get_builtin_module_does_not_pass_around_the_guard(name):
         "process._linkedBinding('x')",
         "process._kill(process.ppid, 0)",
         "process._debugProcess(process.ppid)",
+        "process.kill(process.pid, 'SIGUSR1')",  # opens the inspector, a debugger port
+        "require('vm').runInThisContext('0', { importModuleDynamically: require('vm').constants.USE_MAIN_CONTEXT_DEFAULT_LOADER })",
+        "new (require('vm').Script)('0', { importModuleDynamically: () => null })",
     ],
 )
 def test_the_guard_closes_the_raw_ways_round_it(expression):

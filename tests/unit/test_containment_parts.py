@@ -54,6 +54,8 @@ def test_the_filter_refuses_processes_exec_signals_and_sockets_but_lets_threads_
     assert decide("kill", 42, 9) == ALLOW and decide("kill", 1, 9) == EPERM and decide("kill", 2**32 - 1, 0) == EPERM
     assert decide("tgkill", 42, 43, 10) == ALLOW and decide("tgkill", 7, 7, 9) == EPERM
     assert decide("prctl", 1, 0) == EPERM and decide("prctl", 15, 0) == ALLOW  # PR_SET_PDEATHSIG / PR_SET_NAME
+    assert decide("fcntl", 2, 8, 1) == EPERM and decide("fcntl", 2, 15, 0) == EPERM  # F_SETOWN(_EX)
+    assert decide("fcntl", 2, 3) == ALLOW and decide("fcntl", 2, 4, 0) == ALLOW  # F_GETFL, F_SETFL
     assert evaluate(program, 0, audit) == ALLOW and evaluate(program, 63, audit) == ALLOW  # read, uname...
     assert evaluate(program, 0, 0x40000003) == EPERM  # another ABI (i386 through int 0x80)
     if machine == "x86_64":

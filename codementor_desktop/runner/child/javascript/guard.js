@@ -161,7 +161,36 @@ function guardedBuiltin(request, load) {
   const module = load();
   // V8 flags could switch on natives syntax and take the whole process down.
   if (name === 'v8' && module) module.setFlagsFromString = refuse('Changing V8 flags is not allowed here.');
+  if (name === 'vm' && module) closeDynamicImport(module);
   return module;
+}
+
+/** vm's importModuleDynamically reaches every built-in through the ES module loader, not require. */
+function closeDynamicImport(vm) {
+  if (vm.Script.guarded) return;
+  const check = (options) => {
+    if (options && typeof options === 'object' && options.importModuleDynamically !== undefined) {
+      throw new SandboxViolation('Importing modules through vm is not allowed in the practice sandbox.');
+    }
+  };
+  const OriginalScript = vm.Script;
+  class Script extends OriginalScript {
+    constructor(code, options) {
+      check(options);
+      super(code, options);
+    }
+  }
+  Script.guarded = true;
+  vm.Script = Script;
+  // Where each function takes its options: (code, options) or (code, context or params, options).
+  for (const [name, at] of [['runInThisContext', 1], ['runInContext', 2], ['runInNewContext', 2], ['compileFunction', 2]]) {
+    const original = vm[name];
+    if (typeof original !== 'function') continue;
+    vm[name] = function guardedVm(...args) {
+      check(args[at]);
+      return original.apply(this, args);
+    };
+  }
 }
 
 /** Install the guard; the harness takes what it needs of the guarded APIs before this. */
@@ -199,17 +228,27 @@ function installGuard() {
     }
   }
   const ownPid = process.pid;
-  // process.kill calls process._kill; _debugProcess signals a process to open its inspector.
+  // process.kill calls process._kill. SIGUSR1 (or _debugProcess, which sends it) opens the
+  // inspector, a debugger port on the network.
+  const inspectorSignal = require('os').constants.signals.SIGUSR1;
   const rawKill = process._kill;
-  const onlyOwn = (name, raw) =>
-    function guardedSignal(pid, ...rest) {
-      if (Number(pid) !== ownPid) throw new SandboxViolation(`Sending signals to other processes is not allowed here (process.${name}).`);
-      return raw.call(process, pid, ...rest);
-    };
-  for (const [name, raw] of [['_kill', rawKill], ['_debugProcess', process._debugProcess]]) {
-    if (typeof raw === 'function') {
-      Object.defineProperty(process, name, { configurable: false, writable: false, value: onlyOwn(name, raw) });
-    }
+  if (typeof rawKill === 'function') {
+    Object.defineProperty(process, '_kill', {
+      configurable: false,
+      writable: false,
+      value: function _kill(pid, signal) {
+        if (Number(pid) !== ownPid) throw new SandboxViolation('Sending signals to other processes is not allowed here (process._kill).');
+        if (signal === inspectorSignal) throw new SandboxViolation('Opening the inspector (SIGUSR1) is not allowed here.');
+        return rawKill.call(process, pid, signal);
+      },
+    });
+  }
+  if (typeof process._debugProcess === 'function') {
+    Object.defineProperty(process, '_debugProcess', {
+      configurable: false,
+      writable: false,
+      value: refuse('Opening the inspector is not allowed here (process._debugProcess).'),
+    });
   }
   const realKill = process.kill.bind(process);
   process.kill = function kill(pid, signal) {

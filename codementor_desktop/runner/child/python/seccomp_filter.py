@@ -15,7 +15,8 @@ just before the learner's code runs. Default allow, then refuse with ``EPERM``:
 - what the kernel's file rules (Landlock) do not cover: permissions, owners, times and extended
   attributes of files, mounts, namespaces, kernel modules and keys, ``io_uring`` (its operations
   bypass seccomp), file handles;
-- clearing the parent-death signal (``prctl(PR_SET_PDEATHSIG)``).
+- clearing the parent-death signal (``prctl(PR_SET_PDEATHSIG)``), and naming another process as
+  the one a descriptor signals (``fcntl(F_SETOWN)``: ``SIGIO`` kills by default).
 
 A system call of another ABI (32-bit ``int 0x80`` or x32 on x86-64) is refused as a whole.
 Standard library only, and parses as Python 3.9: it runs inside the child.
@@ -27,6 +28,7 @@ EPERM = 1
 ENOSYS = 38
 CLONE_THREAD = 0x00010000
 PR_SET_PDEATHSIG = 1
+F_SETOWN, F_SETOWN_EX = 8, 15  # who gets SIGIO for a descriptor: a way to signal another process
 
 # struct seccomp_data: int nr; __u32 arch; __u64 instruction_pointer; __u64 args[6]
 _NR, _ARCH = 0, 4
@@ -75,7 +77,7 @@ ARCHES = {
             "fchown": 93, "lchown": 94, "fchownat": 260, "setxattr": 188, "lsetxattr": 189,
             "fsetxattr": 190, "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199,
             "utime": 132, "utimes": 235, "futimesat": 261, "utimensat": 280, "prctl": 157,
-            "quotactl": 179, "kcmp": 312,
+            "quotactl": 179, "kcmp": 312, "fcntl": 72,
         }),
     },
     "aarch64": {
@@ -93,7 +95,7 @@ ARCHES = {
             "acct": 89, "name_to_handle_at": 264, "open_by_handle_at": 265, "fchmod": 52,
             "fchmodat": 53, "fchown": 55, "fchownat": 54, "setxattr": 5, "lsetxattr": 6,
             "fsetxattr": 7, "removexattr": 14, "lremovexattr": 15, "fremovexattr": 16,
-            "utimensat": 88, "prctl": 167, "quotactl": 60, "kcmp": 272,
+            "utimensat": 88, "prctl": 167, "quotactl": 60, "kcmp": 272, "fcntl": 25,
         }),
     },
 }  # fmt: skip
@@ -176,6 +178,7 @@ def build(machine, own_pid, exec_path_address=None, allow_exec=False):
     program.jump(_JEQ, calls["clone"], "clone")
     program.jump(_JEQ, calls["execve"], "execve")
     program.jump(_JEQ, calls["prctl"], "prctl")
+    program.jump(_JEQ, calls["fcntl"], "fcntl")
     for name in SIGNALS:
         program.jump(_JEQ, calls[name], "signal")
     program.ret(RET_ALLOW)
@@ -191,6 +194,11 @@ def build(machine, own_pid, exec_path_address=None, allow_exec=False):
     program.label("prctl")
     program.load(_arg_low(0))
     program.jump(_JEQ, PR_SET_PDEATHSIG, "deny", "allow")
+
+    program.label("fcntl")
+    program.load(_arg_low(1))
+    program.jump(_JEQ, F_SETOWN, "deny")
+    program.jump(_JEQ, F_SETOWN_EX, "deny", "allow")
 
     program.label("execve")
     if allow_exec:

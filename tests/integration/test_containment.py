@@ -447,7 +447,7 @@ def test_a_cancelled_run_in_a_namespace_leaves_no_process_behind():
 
 
 @needs_node
-@pytest.mark.parametrize("name", ["net", "http", "dgram", "child_process"])
+@pytest.mark.parametrize("name", ["net", "http", "dgram", "child_process", "repl"])
 def test_get_builtin_module_does_not_pass_around_the_guard(name):
     code = f"function f(x) {{ return typeof process.getBuiltinModule('node:{name}'); }}"
     result = run("javascript", code, ALL)

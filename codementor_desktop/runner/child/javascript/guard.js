@@ -44,6 +44,7 @@ const BLOCKED_MODULES = {
   'inspector/promises': 'The inspector',
   trace_events: 'Tracing',
   wasi: 'WASI',
+  repl: 'The REPL', // its eval imports any built-in through the ES module loader
 };
 
 /** How many characters of output the whole run may still produce (shared by stdout and stderr). */

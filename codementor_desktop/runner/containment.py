@@ -343,6 +343,27 @@ def elf_interpreter(path: str) -> str | None:
     return None
 
 
+def remove_run_folder(path: str) -> None:
+    """The run folder goes, whatever modes the learner's code gave the folders it made there.
+
+    ``os.mkdir("d", 0)`` makes a folder its owner cannot list, and ``shutil.rmtree`` leaves it
+    (and so the run folder) behind. Called once every process of the run has ended, so nothing
+    swaps a folder for a symlink in between; symlinks are never followed.
+    """
+    shutil.rmtree(path, ignore_errors=True)
+    if not os.path.lexists(path) or os.name == "nt":
+        return
+    for root, folders, _files in os.walk(path):
+        for name in folders:
+            folder = os.path.join(root, name)
+            if not os.path.islink(folder):
+                try:
+                    os.chmod(folder, 0o700)
+                except OSError:
+                    pass
+    shutil.rmtree(path, ignore_errors=True)
+
+
 def protect_app_process() -> None:
     """Make the app's memory and environment unreadable to same-user processes (Linux).
 

@@ -8,7 +8,6 @@ whole process group on a deadline or a cancel. Called from a worker thread, neve
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -193,7 +192,7 @@ class LocalRunner:
                 report.memory_exceeded = True  # V8's fatal out-of-memory abort
         finally:
             report.wall_ms = (time.perf_counter() - started) * 1000
-            shutil.rmtree(workdir, ignore_errors=True)
+            containment.remove_run_folder(workdir)
         return report
 
     @staticmethod

@@ -205,3 +205,24 @@ def test_node_in_a_namespace_starts_without_the_launcher(monkeypatch, tmp_path):
         launch.close()
         if launch._info is not None:
             os.close(launch._info)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX modes")
+def test_a_folder_its_owner_cannot_list_does_not_keep_the_run_folder(monkeypatch, tmp_path):
+    run, outside = tmp_path / "run", tmp_path / "outside"
+    (run / "a").mkdir(parents=True)
+    (run / "a" / "locked").mkdir(mode=0)
+    outside.mkdir(mode=0o750)
+    (run / "a" / "out").symlink_to(outside)
+    real_rmtree = containment.shutil.rmtree
+    calls = []
+
+    def rmtree_that_fails_first(path, ignore_errors=False):  # as it does for a learner who is not root
+        calls.append(path)
+        if len(calls) > 1:
+            real_rmtree(path, ignore_errors=ignore_errors)
+
+    monkeypatch.setattr(containment.shutil, "rmtree", rmtree_that_fails_first)
+    containment.remove_run_folder(str(run))
+    assert not run.exists() and len(calls) == 2
+    assert outside.is_dir() and outside.stat().st_mode & 0o777 == 0o750  # a symlink is never followed

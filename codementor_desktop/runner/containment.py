@@ -194,7 +194,7 @@ class Launch:
 
     def _reap_namespace(self) -> None:
         """Reap bubblewrap's init (this process is its subreaper): its usage holds the child's."""
-        self.close()
+        self._close_passed()  # this copy of --info-fd's write end, so that its reader meets the end
         if self._info is None:
             return
         with os.fdopen(self._info, "rb") as info:
@@ -215,7 +215,13 @@ class Launch:
             time.sleep(0.002)  # killed with bubblewrap, it is gone within a moment
 
     def close(self) -> None:
-        """Close the descriptors handed to the child (after it started, or when it could not)."""
+        """Close every descriptor of this launch (a child that could not start)."""
+        self._close_passed()
+        if self._info is not None:
+            os.close(self._info)
+            self._info = None
+
+    def _close_passed(self) -> None:
         for fd in self.pass_fds:
             try:
                 os.close(fd)

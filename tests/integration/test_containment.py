@@ -574,3 +574,13 @@ def test_the_namespaces_cpu_time_is_read_at_its_end_and_no_descriptor_is_left_op
     assert launch.namespaced and process.returncode == 0
     assert launch.cpu_seconds is not None and launch.cpu_seconds >= 0.3
     assert len(os.listdir("/proc/self/fd")) == open_before
+
+
+def test_a_child_that_cannot_start_leaves_no_descriptor_open(tmp_path):
+    from codementor_desktop.runner import containment
+
+    open_before = len(os.listdir("/proc/self/fd"))
+    launch = containment.prepare([sys.executable, "-c", "pass"], str(tmp_path), {"language": "python"})
+    assert launch.namespaced and launch.pass_fds
+    launch.close()  # as the runner does when Popen fails
+    assert len(os.listdir("/proc/self/fd")) == open_before

@@ -203,8 +203,6 @@ def test_node_in_a_namespace_starts_without_the_launcher(monkeypatch, tmp_path):
             assert evaluate(program, x86["calls"]["kill"], x86["audit_arch"], (2, 0, 0, 0, 0, 0)) == ALLOW
     finally:
         launch.close()
-        if launch._info is not None:
-            os.close(launch._info)
 
 
 @pytest.mark.skipif(os.name == "nt", reason="POSIX modes")

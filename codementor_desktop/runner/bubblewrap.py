@@ -15,6 +15,10 @@ import subprocess
 import sys
 
 FLAGS = ("--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL")
+# Inside the namespace the run folder is a memory file system of its own, this large: what the
+# learner's code writes cannot fill the machine's disk, and it is gone with the namespace.
+RUN_FOLDER_BYTES = 64 * 1024 * 1024
+TMP_BYTES = 1024 * 1024  # /tmp: nothing needs it (TMPDIR is the run folder)
 
 
 def find() -> tuple[str | None, str]:
@@ -38,7 +42,7 @@ def find() -> tuple[str | None, str]:
 
 def view(command: list[str], read: list[str], workdir: str) -> list[str]:
     """bubblewrap's options: namespaces, a read-only view of ``read``, a private /tmp, the run folder."""
-    options = [*FLAGS, "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
+    options = [*FLAGS, "--size", str(TMP_BYTES), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
     # The command's own path as it is named (a virtual environment's python is a symlink).
     shown = [os.path.dirname(os.path.abspath(shutil.which(command[0]) or command[0])), *read]
     seen: set[str] = set()
@@ -50,7 +54,7 @@ def view(command: list[str], read: list[str], workdir: str) -> list[str]:
             options += ["--symlink", os.readlink(path), path]  # /lib -> usr/lib on a merged /usr
         else:
             options += ["--ro-bind", path, path]
-    options += ["--bind", workdir, workdir, "--chdir", workdir]
+    options += ["--size", str(RUN_FOLDER_BYTES), "--tmpfs", workdir, "--chdir", workdir]
     return options
 
 

@@ -5,7 +5,8 @@ Linux, outside in:
 - **namespaces** (bubblewrap): new user, PID, network, mount, IPC, UTS and cgroup namespaces.
   The child is a child of bubblewrap's init, so the app's process is not in its ``/proc`` and no
   signal can name it; there is no network at all (not even the host's loopback); the file system
-  is a read-only view of what the interpreter needs, a private ``/tmp`` and the run folder; and
+  is a read-only view of what the interpreter needs, a private ``/tmp``, and a run folder of its
+  own in memory, of a bounded size (``bubblewrap.py``); and
   ``--die-with-parent`` plus the PID namespace mean that when the run ends (or the app dies)
   every process in it dies too.
 - **landlock** and **seccomp**: the Python child raises them around itself before the

@@ -584,3 +584,15 @@ def test_a_child_that_cannot_start_leaves_no_descriptor_open(tmp_path):
     assert launch.namespaced and launch.pass_fds
     launch.close()  # as the runner does when Popen fails
     assert len(os.listdir("/proc/self/fd")) == open_before
+
+
+def test_in_a_namespace_the_run_folder_is_bounded_and_nothing_of_it_reaches_the_disk():
+    code = (
+        "import json, os\ndef f(x):\n    written = 0\n    try:\n        for i in range(100):\n"
+        "            with open('block%d' % i, 'wb') as out:\n                out.write(b'x' * (8 << 20))\n"
+        "            written += 8\n    except OSError as exc:\n        return json.dumps([written, exc.errno, os.getcwd()])\n"
+        "    return json.dumps([written, 0, os.getcwd()])\n"
+    )
+    written, errno, folder = returned(run("python", code, ALL))
+    assert written < 64 and errno == 28  # ENOSPC at the run folder's size, not the machine's disk
+    assert not os.path.exists(folder)

@@ -151,7 +151,8 @@ def test_a_python_run_is_wrapped_in_the_namespace_and_its_job_carries_the_plan(m
     ]
     assert {"--unshare-all", "--die-with-parent", "--new-session"} <= set(command)
     workdir = os.path.realpath(tmp_path)
-    assert ["--bind", workdir, workdir] == command[command.index("--bind") : command.index("--bind") + 3]
+    run_folder = command.index(workdir)  # a memory file system of its own, of a bounded size
+    assert command[run_folder - 3 : run_folder + 1] == ["--size", str(64 << 20), "--tmpfs", workdir]
     plan = job["confinement"]
     assert plan["landlock"] == 6 and plan["seccomp"] is True and plan["write"] == [workdir]
     assert not any(workdir.startswith(path + os.sep) for path in plan["read"])

@@ -44,13 +44,13 @@ import functools
 import json
 import os
 import platform
+import select
 import shutil
 import signal
 import struct
 import subprocess
 import sys
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -204,16 +204,23 @@ class Launch:
                 pid = int(json.loads(info.read() or b"{}").get("child-pid") or 0)
             except ValueError:
                 return
-        deadline = time.monotonic() + 5
-        while pid > 0 and time.monotonic() < deadline:
+        if pid <= 0:
+            return
+        try:  # killed with bubblewrap, it is gone within a moment: wait for exactly that moment
+            exited = os.pidfd_open(pid)
+        except OSError:
+            exited = -1  # reaped already, or not ours
+        if exited >= 0:
             try:
-                reaped, _status, usage = os.wait4(pid, os.WNOHANG)
-            except ChildProcessError:
-                return  # not ours to reap: no subreaper here
-            if reaped == pid:
-                self.cpu_seconds = usage.ru_utime + usage.ru_stime
-                return
-            time.sleep(0.002)  # killed with bubblewrap, it is gone within a moment
+                select.select([exited], [], [], 5)
+            finally:
+                os.close(exited)
+        try:
+            reaped, _status, usage = os.wait4(pid, os.WNOHANG)
+        except ChildProcessError:
+            return  # not ours to reap: no subreaper here
+        if reaped == pid:
+            self.cpu_seconds = usage.ru_utime + usage.ru_stime
 
     def close(self) -> None:
         """Close every descriptor of this launch (a child that could not start)."""

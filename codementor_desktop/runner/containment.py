@@ -212,7 +212,12 @@ class Launch:
             exited = -1  # reaped already, or not ours
         if exited >= 0:
             try:
-                select.select([exited], [], [], 5)
+                if not select.select([exited], [], [], 1)[0]:
+                    # It missed the parent-death signal (bubblewrap died before setting it up).
+                    signal.pidfd_send_signal(exited, signal.SIGKILL)
+                    select.select([exited], [], [], 5)
+            except OSError:
+                pass
             finally:
                 os.close(exited)
         try:

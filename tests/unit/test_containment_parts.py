@@ -225,3 +225,18 @@ def test_a_folder_its_owner_cannot_list_does_not_keep_the_run_folder(monkeypatch
     containment.remove_run_folder(str(run))
     assert not run.exists() and len(calls) == 2
     assert outside.is_dir() and outside.stat().st_mode & 0o777 == 0o750  # a symlink is never followed
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pidfds")
+def test_an_init_that_missed_its_parent_death_signal_is_killed_at_the_end():
+    """bubblewrap can die before its init sets the signal up: the end kills that init itself."""
+    pid = os.posix_spawnp("sleep", ["sleep", "30"], dict(os.environ))
+    info, writer = os.pipe()
+    os.write(writer, b'{"child-pid": %d}' % pid)
+    os.close(writer)
+    launch = containment.Launch(["bwrap"], ["namespaces"], namespaced=True)
+    launch._info = info
+    launch._reap_namespace()
+    assert launch.cpu_seconds is not None  # reaped: its usage was read
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)

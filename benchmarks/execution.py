@@ -8,7 +8,11 @@ Then the same for JavaScript: a bare ``node -e 0`` and ``registry.call("bp_execu
 JavaScript two-sum (a fresh Node child with the harness, the heap and data limits and the
 permission model), side by side. Target: at most 1.5x.
 
-    uv run python benchmarks/execution.py [--rounds 40]
+Then isolation on and off, side by side: the same two calls with every containment layer this
+machine offers (namespaces, Landlock, seccomp, rlimits, guard) and with the kernel's layers
+switched off (rlimits and guard), in alternation. Target: on costs at most 1.3x off.
+
+    uv run python benchmarks/execution.py [--rounds 40] [--isolation-only]
 """
 
 from __future__ import annotations
@@ -33,8 +37,13 @@ SOLUTION = """def two_sum(nums, target):
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=40)
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--isolation-only", action="store_true", help="only the isolation on/off comparison")
+    options = parser.parse_args()
+    rounds = options.rounds
     os.environ["CODEMENTOR_HOME"] = tempfile.mkdtemp(prefix="codementor-bench-")
+    if options.isolation_only:
+        isolation(rounds)
+        return
     from codementor_desktop.domain.vocabulary import Caller
     from codementor_desktop.storage.secrets import Credentials
     from codementor_desktop.tools.context import ToolContext
@@ -72,6 +81,7 @@ def main() -> None:
     print(f"ratio execute_code / bare: {j / b:.2f}x (target <= 3x)")
 
     javascript(rounds)
+    isolation(rounds)
 
 
 JS_SOLUTION = """function twoSum(nums, target) {
@@ -124,6 +134,64 @@ def javascript(rounds: int) -> None:
     print(f"bare node -e 0              median {b * 1000:7.1f} ms")
     print(f"bp_execute (javascript)     median {e * 1000:7.1f} ms")
     print(f"ratio bp_execute / bare node: {e / b:.2f}x (target <= 1.5x)")
+
+
+# ---------------------------------------------------------------- isolation on and off
+
+
+def isolation(rounds: int) -> None:
+    """execute_code (Python, 10 tests) and bp_execute (JavaScript) with the kernel's layers on and off."""
+    from codementor_desktop.domain.vocabulary import Caller
+    from codementor_desktop.runner.containment import Switches
+    from codementor_desktop.runner.local import LocalRunner
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.tools.context import ToolContext
+    from codementor_desktop.tools.services import Services
+
+    services = Services.build(credentials=Credentials(use_keyring=False))
+    problem = services.bank.get("two-sum")
+    cases = [*problem.examples, *problem.tests][:10]
+    calls = {
+        "python execute_code (10 tests)": (
+            "execute_code",
+            {
+                "code": SOLUTION,
+                "language": "python",
+                "problem_id": "two-sum",
+                "test_cases": [
+                    {"test_id": i + 1, "input": c.input, "expected_output": c.output} for i, c in enumerate(cases)
+                ],
+            },
+        ),
+    }
+    on, off = LocalRunner(), LocalRunner(layers=Switches(namespaces=False, landlock=False, seccomp=False))
+    if on.node is not None:
+        calls["javascript bp_execute"] = (
+            "bp_execute",
+            {"language": "javascript", "code": JS_SOLUTION, "input_data": [[2, 7, 11, 15], 9]},
+        )
+    context = ToolContext(caller=Caller.PERSON, learner="bench")
+    layers: dict[tuple[str, str], list[str]] = {}
+    times: dict[tuple[str, str], list[float]] = {(name, side): [] for name in calls for side in ("on", "off")}
+    for round_number in range(rounds + 3):  # the first three warm the page cache
+        for name, (tool, arguments) in calls.items():
+            for side, runner in (("on", on), ("off", off)):
+                services.executor.backend = runner
+                started = time.perf_counter()
+                result = services.registry.call(tool, arguments, context)
+                elapsed = time.perf_counter() - started
+                assert result["verdict"] == "AC", result
+                layers[(name, side)] = result["containment"]
+                if round_number >= 3:
+                    times[(name, side)].append(elapsed)
+    services.close()
+    print(f"{'':32} {'on':>9} {'off':>9}  ratio on / off")
+    for name in calls:
+        on_ms = statistics.median(times[(name, "on")]) * 1000
+        off_ms = statistics.median(times[(name, "off")]) * 1000
+        print(f"{name:32} {on_ms:6.1f} ms {off_ms:6.1f} ms  {on_ms / off_ms:.2f}x (target <= 1.3x)")
+    for name in calls:
+        print(f"  {name}: on = {', '.join(layers[(name, 'on')])}; off = {', '.join(layers[(name, 'off')])}")
 
 
 if __name__ == "__main__":

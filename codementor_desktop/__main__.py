@@ -10,7 +10,14 @@ def main(argv: list[str] | None = None) -> int:
         from codementor_desktop.runner.child.python import entry
 
         return entry.main()
+    if args[:1] == ["--confine"]:  # the launcher that fences a JavaScript child, then execs Node
+        from codementor_desktop.runner.child.python import confinement
+
+        return confinement.launch(args[1:])
     from codementor_desktop import cli
+    from codementor_desktop.runner.containment import protect_app_process
+
+    protect_app_process()
 
     parsed = cli.build_parser().parse_args(args)
     if parsed.command is None:

@@ -79,16 +79,35 @@ def checks(services: Services) -> list[Check]:
             ) + " (install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)"
         return True, "the Qt xcb platform's libraries are present"
 
+    def containment():
+        layers = _run(services, "def f(x):\n    return x\n", input_data=1).get("containment") or []
+        return bool(layers), "a run is held by: " + (", ".join(layers) or "nothing reported")
+
     return [
         ("python runner", python_runs, True),
         ("time limit", time_limit, True),
         ("memory limit", memory_limit, sys.platform.startswith("linux")),
         ("network guard", network_guard, True),
+        *_kernel_layers(services),
+        ("containment", containment, True),
         ("problem bank", problem_bank, True),
         ("javascript (node)", node, False),
         ("keyring", keyring_backend, False),
         ("window libraries", qt_window, False),
     ]
+
+
+def _kernel_layers(services: Services) -> list[Check]:
+    """Each layer the kernel enforces around a local run (Linux): there, or why not."""
+    if not sys.platform.startswith("linux") or services.backend_name != "local":
+        return []
+    from .runner.containment import Switches, probe
+
+    def known(ok: bool, detail: str) -> Callable[[], tuple[bool, str]]:
+        return lambda: (ok, detail)
+
+    described = probe().describe(Switches.from_settings(services.settings))
+    return [(layer, known(ok, detail), False) for layer, ok, detail in described]
 
 
 def run_selftest(services: Services) -> int:

@@ -48,20 +48,55 @@ def _clock_ticks() -> int:
 _TICKS = _clock_ticks()
 
 
-def cpu_seconds_of(pid: int) -> float | None:
-    """The CPU time (user + system, all threads) a running process has used, or None where the
-    system does not say (no ``/proc``) or the process is gone."""
+def _stat_fields(pid: int) -> list[bytes] | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as handle:
             data = handle.read()
     except OSError:
         return None
     # The command name may hold spaces and parentheses: the fields start after the last ')'.
-    fields = data[data.rfind(b")") + 2 :].split()
+    return data[data.rfind(b")") + 2 :].split()
+
+
+def _children_of(pid: int) -> list[int]:
+    found: list[int] = []
     try:
-        return (int(fields[11]) + int(fields[12])) / _TICKS  # utime and stime, fields 14 and 15
-    except (IndexError, ValueError):
-        return None
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for tid in threads:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children", "rb") as handle:
+                found.extend(int(child) for child in handle.read().split())
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def cpu_seconds_of(pid: int) -> float | None:
+    """The CPU time (user + system, all threads) a running process and every process under it have
+    used, or None where the system does not say (no ``/proc``) or the process is gone.
+
+    In a namespace the learner's process is bubblewrap's grandchild, so the whole tree is counted;
+    a descendant that has ended and been reaped counts through its parent's ``cutime``/``cstime``.
+    """
+    total: int | None = None
+    pending, seen = [pid], set()
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        fields = _stat_fields(current)
+        if fields is None:
+            continue
+        try:  # utime, stime, cutime, cstime: fields 14 to 17
+            ticks = int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+        except (IndexError, ValueError):
+            continue
+        total = ticks if total is None else total + ticks
+        pending.extend(_children_of(current))
+    return None if total is None else total / _TICKS
 
 
 @dataclass

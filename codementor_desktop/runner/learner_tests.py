@@ -123,6 +123,7 @@ def _shell(report: ChildReport, cases: list[CaseResult]) -> TestsRunResult:
         "wall_time_ms": round(report.wall_ms, 1),
         "memory_used_kb": report.memory_used_kb,
         "backend": report.backend,
+        "containment": report.containment,
     }
     if report.cpu_ms is not None:
         result["cpu_time_ms"] = report.cpu_ms

@@ -10,7 +10,6 @@ thread.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -19,8 +18,9 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from . import containment
 from .clocks import ChildClocks, Stop
 from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
@@ -72,10 +72,12 @@ class LocalRunner:
         command_for: Callable[[Job], list[str]] | None = None,
         poll_seconds: float = 0.02,
         node_path: str = "",
+        layers: containment.Switches | None = None,
     ):
         self._command_for = command_for
         self._poll = poll_seconds
         self._node_path = node_path
+        self._layers = layers or containment.Switches()
 
     @property
     def node(self) -> NodeRuntime | None:
@@ -118,7 +120,10 @@ class LocalRunner:
             if command is None:
                 report.internal_error = self.unsupported_reason(str(job.get("language")))
                 return report
-            popen_args: dict = {}
+            # Containment: the kernel's layers around the child (namespaces, Landlock, seccomp).
+            launch = containment.prepare(command, workdir, cast("dict", job), self._layers)
+            command, report.containment = launch.command, launch.layers
+            popen_args: dict = {"pass_fds": launch.pass_fds}
             if os.name == "nt":
                 popen_args["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
             else:
@@ -130,10 +135,11 @@ class LocalRunner:
                     stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE,
                     cwd=workdir,
-                    env=scrubbed_environment(workdir),
+                    env=scrubbed_environment(workdir, job.get("env")),
                     **popen_args,
                 )
             except OSError as exc:
+                launch.close()
                 report.internal_error = f"could not start {command[0]}: {exc}"
                 return report
             windows_job = WindowsJob.attach(process, job) if os.name == "nt" else None
@@ -177,7 +183,10 @@ class LocalRunner:
                 kill_process_tree(process)  # not reaped yet, so its process group is still its own
             if not clocks.wait(10.0):
                 process.wait()
-            report.cpu_ms = clocks.cpu_ms
+            launch.end(process)  # every run: the whole namespace (or group) goes, not only at a deadline
+            # In a namespace the child is bubblewrap's grandchild: its CPU time is in the usage of
+            # bubblewrap's init, which this process reaps.
+            report.cpu_ms = round(launch.cpu_seconds * 1000, 1) if launch.cpu_seconds is not None else clocks.cpu_ms
             reader.join(timeout=5)
             err_reader.join(timeout=5)
             if watchdog is not None:
@@ -195,7 +204,7 @@ class LocalRunner:
                 report.memory_exceeded = True  # V8's fatal out-of-memory abort
         finally:
             report.wall_ms = (time.perf_counter() - started) * 1000
-            shutil.rmtree(workdir, ignore_errors=True)
+            containment.remove_run_folder(workdir)
         return report
 
     def _watch(

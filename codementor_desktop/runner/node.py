@@ -74,6 +74,25 @@ class NodeRuntime:
         ]
 
 
+def process_limits(job: Mapping[str, Any]) -> list[tuple[str, int, int]]:
+    """The resource limits of a JavaScript child: (``resource`` name, soft, hard)."""
+    limits = job.get("limits") or {}
+    memory_mb = int(limits.get("memory_mb") or 256)
+    data = (memory_mb + DATA_HEADROOM_MB) * 1024 * 1024
+    wanted = [("RLIMIT_DATA", data, data), ("RLIMIT_CORE", 0, 0)]
+    if limits.get("cpu_seconds"):
+        # Node cannot stop a looping test on CPU time; its harness interrupts one at the wall
+        # backstop (wall_factor x the test's limit) and goes on: the kernel's limit must not
+        # end the whole run before that.
+        harness_stop = float(limits.get("timeout_seconds") or 0) * float(limits.get("wall_factor") or 1)
+        cpu = max(int(limits["cpu_seconds"]), math.ceil(harness_stop) + 1)
+        wanted.append(("RLIMIT_CPU", cpu, cpu + 1))  # SIGXCPU first, SIGKILL a second later
+    if limits.get("file_mb"):
+        size = int(limits["file_mb"]) * 1024 * 1024
+        wanted.append(("RLIMIT_FSIZE", size, size))
+    return wanted
+
+
 def limit_process(pid: int, job: Mapping[str, Any]) -> None:
     """Limits a JavaScript child cannot set on itself, applied from the parent (Linux)."""
     try:
@@ -82,23 +101,9 @@ def limit_process(pid: int, job: Mapping[str, Any]) -> None:
         return
     if not hasattr(resource, "prlimit"):
         return  # macOS: the memory watchdog and the wall clock
-    limits = job.get("limits") or {}
-    memory_mb = int(limits.get("memory_mb") or 256)
-    data = (memory_mb + DATA_HEADROOM_MB) * 1024 * 1024
-    wanted = [(resource.RLIMIT_DATA, data, data), (resource.RLIMIT_CORE, 0, 0)]
-    if limits.get("cpu_seconds"):
-        # Node cannot stop a looping test on CPU time; its harness interrupts one at the wall
-        # backstop (wall_factor x the test's limit) and goes on: the kernel's limit must not
-        # end the whole run before that.
-        harness_stop = float(limits.get("timeout_seconds") or 0) * float(limits.get("wall_factor") or 1)
-        cpu = max(int(limits["cpu_seconds"]), math.ceil(harness_stop) + 1)
-        wanted.append((resource.RLIMIT_CPU, cpu, cpu + 1))  # SIGXCPU first, SIGKILL a second later
-    if limits.get("file_mb"):
-        size = int(limits["file_mb"]) * 1024 * 1024
-        wanted.append((resource.RLIMIT_FSIZE, size, size))
-    for which, soft, hard in wanted:
+    for name, soft, hard in process_limits(job):
         try:
-            resource.prlimit(pid, which, (soft, hard))
+            resource.prlimit(pid, getattr(resource, name), (soft, hard))
         except (ProcessLookupError, PermissionError, ValueError, OSError):
             pass  # the child already ended, or the system refuses: its exit status tells
 

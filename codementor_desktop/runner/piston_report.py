@@ -76,7 +76,7 @@ def report_from_response(
     data: Any, job: dict, url: str, run_timeout_ms: int, memory_limit: int, started: float
 ) -> ChildReport:
     """Map Piston's answer onto the report the verdicts are made from."""
-    report = ChildReport(backend="piston")
+    report = ChildReport(backend="piston", containment=["piston"])  # the server's own sandbox
     elapsed_ms = (time.perf_counter() - started) * 1000
     run = data.get("run") if isinstance(data, dict) else None
     if not isinstance(run, dict):

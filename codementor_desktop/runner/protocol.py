@@ -284,6 +284,7 @@ class ChildReport:
     memory_exceeded: bool = False
     backend: str = "local"
     internal_error: str | None = None
+    containment: list[str] = field(default_factory=list)  # the layers that held the run (VOCABULARY.md)
 
     def of_kind(self, kind: str) -> list[dict]:
         return [f for f in self.frames if f.get("kind") == kind]

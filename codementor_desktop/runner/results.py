@@ -196,6 +196,7 @@ def _run_shell(report: ChildReport, results: list[TestResult], tests: list[TestC
         "all_passed": bool(tests) and passed == len(tests),
         "pass_rate": round(passed / len(tests), 4) if tests else 0.0,
         "backend": report.backend,
+        "containment": report.containment,
     }
     if report.cpu_ms is not None:
         run["cpu_time_ms"] = report.cpu_ms
@@ -244,6 +245,7 @@ def _compile_error_run(report: ChildReport, error: CompileErrorFrame, tests: lis
         "wall_time_ms": round(report.wall_ms, 1),
         "memory_used_kb": None,
         "backend": report.backend,
+        "containment": report.containment,
     }
     if error.get("column"):
         run["column"] = error["column"]
@@ -301,6 +303,7 @@ def executed_once(report: ChildReport) -> ExecutionResult:
         "execution_time_ms": payload.get("execution_time_ms") or round(report.wall_ms, 1),
         "memory_usage_kb": memory,
         "backend": report.backend,
+        "containment": report.containment,
     }
     extra = ("reason", "cpu_time_ms", "error_type", "error_message", "line_number", "traceback")
     return cast("ExecutionResult", {**result, **{k: payload[k] for k in extra if payload.get(k) is not None}})

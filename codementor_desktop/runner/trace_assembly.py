@@ -84,6 +84,7 @@ class TraceAssembler:
     def result(self, report: ChildReport, max_steps: int, language: str = "python") -> dict[str, Any]:
         """The whole trace result once the run is over."""
         out: dict[str, Any] = {"language": language, "max_steps": max_steps, "backend": report.backend}
+        out["containment"] = report.containment
         if self.compile_error is not None:
             error = {k: v for k, v in self.compile_error.items() if k not in ("kind", "verdict")}
             out.update(status="error", stop_reason="syntax_error", steps=[], total_steps=0, **error)
@@ -151,6 +152,7 @@ def breakpoint_result(report: ChildReport, language: str = "python") -> dict[str
     compile_errors = report.of_kind("compile_error")
     ends = report.of_kind("breakpoint_end")
     out: dict[str, Any] = {"language": language, "backend": report.backend}
+    out["containment"] = report.containment
     if compile_errors:
         error = {k: v for k, v in compile_errors[0].items() if k not in ("kind", "verdict")}
         out.update(status="error", hit=False, reason="syntax_error", **error)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 
 log = logging.getLogger(__name__)
 SERVICE = "codementor-desktop"
@@ -16,13 +17,20 @@ ENVIRONMENT = {
     "llm_deep": "CODEMENTOR_LLM_DEEP_API_KEY",
     "piston": "CODEMENTOR_PISTON_KEY",
 }
+# API keys and tokens: what no code the app runs, and no child it starts, should find in its environment.
+_SECRET_NAMES = re.compile(r"^CODEMENTOR_\w*KEY(?!_HEADER$)|_(API_KEY|TOKEN|SECRET|SECRET_KEY|PASSWORD)$")
+
+
+def take_keys_from_environment() -> dict[str, str]:
+    """The keys and tokens of this process's environment, moved out of ``os.environ``."""
+    return {name: os.environ.pop(name) for name in list(os.environ) if _SECRET_NAMES.search(name.upper())}
 
 
 class Credentials:
     """Reads and stores keys by name (``llm``, ``llm_deep``, ``piston``)."""
 
     def __init__(self, environ: dict[str, str] | None = None, use_keyring: bool = True):
-        self._environ = os.environ if environ is None else environ
+        self._environ = take_keys_from_environment() if environ is None else environ
         self._session: dict[str, str] = {}
         self._use_keyring = use_keyring
         self.status = "keyring" if use_keyring else "session only"

@@ -97,6 +97,16 @@ class Settings(BaseModel):
     )
     theme: Literal["light", "dark"] = Field(default="light", description="`light` or `dark`")
     font_size: int = Field(default=11, ge=6, le=32, description="the editor's font size")
+    # The kernel's layers around local runs (README, "The local sandbox"); each can be switched off.
+    containment_namespaces: bool = Field(
+        default=True, description="run each local child in its own user, PID, network, mount and IPC namespaces"
+    )
+    containment_landlock: bool = Field(
+        default=True, description="fence each local child's files and sockets with Landlock"
+    )
+    containment_seccomp: bool = Field(
+        default=True, description="refuse new processes, execve, ptrace and process_vm_readv to each local child"
+    )
 
 
 # Environment variable -> field. Secrets (keys) are read by secrets.py, never stored here.

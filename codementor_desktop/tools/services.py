@@ -38,9 +38,10 @@ def make_backend(settings: Settings, credentials: Credentials) -> Backend:
         from ..runner.piston import PistonBackend
 
         return PistonBackend.from_settings(settings, credentials)
+    from ..runner.containment import Switches
     from ..runner.local import LocalRunner
 
-    return LocalRunner(node_path=settings.node_path)
+    return LocalRunner(node_path=settings.node_path, layers=Switches.from_settings(settings))
 
 
 def bank_loader(paths: AppPaths) -> Callable[[], ProblemBank]:

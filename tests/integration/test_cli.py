@@ -216,6 +216,7 @@ def test_selftest_reports_what_works():
     result = codementor("selftest")
     assert "[ok  ] python runner" in result.stdout
     assert "[ok  ] time limit" in result.stdout
+    assert "a run is held by: " in result.stdout  # and, on Linux, a line per kernel layer before it
     assert result.returncode == 0, result.stdout
 
 

@@ -68,7 +68,7 @@ def server():
 def test_every_verdict_through_the_server(server, language, verdict):
     result = judge(Executor(backend(server)), language, CODE[language][verdict])
     assert result["verdict"] == verdict, result
-    assert result["backend"] == "piston"
+    assert result["backend"] == "piston" and result["containment"] == ["piston"]
     if verdict in ("AC", "WA"):
         assert [t["input"] for t in result["test_results"]] == [
             t["input"] for t in TESTS

@@ -206,7 +206,12 @@ def test_a_cancelled_run_leaves_no_process_behind(executor):
 
     limits = Limits(timeout_seconds=10, run_seconds=30)
     job = execute_job("python", "import time\ndef f(x):\n    time.sleep(60)\n", limits, arguments={"input_data": 1})
-    report = executor.backend.run(job, 30, cancel, on_frame)
+    # The pid a child reports is the host's only outside a PID namespace (test_containment.py
+    # covers the namespaced run).
+    from codementor_desktop.runner.containment import Switches
+    from codementor_desktop.runner.local import LocalRunner
+
+    report = LocalRunner(layers=Switches(namespaces=False)).run(job, 30, cancel, on_frame)
     assert report.cancelled and pids
     with pytest.raises(ProcessLookupError):
         os.kill(pids[0], 0)

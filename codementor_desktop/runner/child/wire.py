@@ -161,6 +161,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         nonce: str
         limits: ChildLimits
         guard: NotRequired[bool]
+        env: NotRequired[dict[str, str]]  # added to the child's clean environment (the parent's use)
         compact: NotRequired[bool]  # a Piston run: short frames (see ``compact.py``)
         code_file: NotRequired[str]  # on Piston the code travels as this file, not in ``code``
 
@@ -251,6 +252,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         verdict: NotRequired[VerdictCode]  # none for a cancelled run
         reason: NotRequired[TleReason]
         cpu_time_ms: NotRequired[float]  # the whole child's, from its resource usage
+        containment: NotRequired[list[str]]  # the layers that held the run (VOCABULARY.md)
         error_type: NotRequired[str | None]
         error_message: NotRequired[str]
         line_number: NotRequired[int | None]
@@ -291,6 +293,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         verdict: NotRequired[VerdictCode]
         reason: NotRequired[TleReason]
         cpu_time_ms: NotRequired[float]
+        containment: NotRequired[list[str]]
         error_type: NotRequired[str | None]
         error_message: NotRequired[str]
         line_number: NotRequired[int | None]

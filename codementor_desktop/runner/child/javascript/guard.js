@@ -44,6 +44,7 @@ const BLOCKED_MODULES = {
   'inspector/promises': 'The inspector',
   trace_events: 'Tracing',
   wasi: 'WASI',
+  repl: 'The REPL', // its eval imports any built-in through the ES module loader
 };
 
 /** How many characters of output the whole run may still produce (shared by stdout and stderr). */
@@ -152,19 +153,64 @@ function captureOutput(budget) {
   return io;
 }
 
+/** A built-in module as the learner may have it: refused, or with V8's flags closed. */
+function guardedBuiltin(request, load) {
+  const name = String(request).replace(/^node:/, '');
+  if (Object.prototype.hasOwnProperty.call(BLOCKED_MODULES, name)) {
+    throw new SandboxViolation(`${BLOCKED_MODULES[name]} is not allowed in the practice sandbox (the module '${name}').`);
+  }
+  const module = load();
+  // V8 flags could switch on natives syntax and take the whole process down.
+  if (name === 'v8' && module) module.setFlagsFromString = refuse('Changing V8 flags is not allowed here.');
+  if (name === 'vm' && module) closeDynamicImport(module);
+  return module;
+}
+
+/** vm's importModuleDynamically reaches every built-in through the ES module loader, not require. */
+function closeDynamicImport(vm) {
+  if (vm.Script.guarded) return;
+  const check = (options) => {
+    if (options && typeof options === 'object' && options.importModuleDynamically !== undefined) {
+      throw new SandboxViolation('Importing modules through vm is not allowed in the practice sandbox.');
+    }
+  };
+  const OriginalScript = vm.Script;
+  class Script extends OriginalScript {
+    constructor(code, options) {
+      check(options);
+      super(code, options);
+    }
+  }
+  Script.guarded = true;
+  vm.Script = Script;
+  // Where each function takes its options: (code, options) or (code, context or params, options).
+  for (const [name, at] of [['runInThisContext', 1], ['runInContext', 2], ['runInNewContext', 2], ['compileFunction', 2]]) {
+    const original = vm[name];
+    if (typeof original !== 'function') continue;
+    vm[name] = function guardedVm(...args) {
+      check(args[at]);
+      return original.apply(this, args);
+    };
+  }
+}
+
 /** Install the guard; the harness takes what it needs of the guarded APIs before this. */
 function installGuard() {
   const originalLoad = Module._load;
   Module._load = function load(request) {
-    const name = String(request).replace(/^node:/, '');
-    if (Object.prototype.hasOwnProperty.call(BLOCKED_MODULES, name)) {
-      throw new SandboxViolation(`${BLOCKED_MODULES[name]} is not allowed in the practice sandbox (the module '${name}').`);
-    }
-    const module = originalLoad.apply(this, arguments);
-    // V8 flags could switch on natives syntax and take the whole process down.
-    if (name === 'v8' && module) module.setFlagsFromString = refuse('Changing V8 flags is not allowed here.');
-    return module;
+    return guardedBuiltin(request, () => originalLoad.apply(this, arguments));
   };
+  // The same built-ins without require (Node 20.16 and later).
+  const getBuiltinModule = process.getBuiltinModule;
+  if (typeof getBuiltinModule === 'function') {
+    Object.defineProperty(process, 'getBuiltinModule', {
+      configurable: false,
+      writable: false,
+      value: function guardedGetBuiltinModule(id) {
+        return guardedBuiltin(id, () => getBuiltinModule.call(process, id));
+      },
+    });
+  }
   for (const name of ['fetch', 'WebSocket', 'EventSource']) {
     if (name in globalThis) {
       Object.defineProperty(globalThis, name, {
@@ -183,6 +229,28 @@ function installGuard() {
     }
   }
   const ownPid = process.pid;
+  // process.kill calls process._kill. SIGUSR1 (or _debugProcess, which sends it) opens the
+  // inspector, a debugger port on the network.
+  const inspectorSignal = require('os').constants.signals.SIGUSR1;
+  const rawKill = process._kill;
+  if (typeof rawKill === 'function') {
+    Object.defineProperty(process, '_kill', {
+      configurable: false,
+      writable: false,
+      value: function _kill(pid, signal) {
+        if (Number(pid) !== ownPid) throw new SandboxViolation('Sending signals to other processes is not allowed here (process._kill).');
+        if (signal === inspectorSignal) throw new SandboxViolation('Opening the inspector (SIGUSR1) is not allowed here.');
+        return rawKill.call(process, pid, signal);
+      },
+    });
+  }
+  if (typeof process._debugProcess === 'function') {
+    Object.defineProperty(process, '_debugProcess', {
+      configurable: false,
+      writable: false,
+      value: refuse('Opening the inspector is not allowed here (process._debugProcess).'),
+    });
+  }
   const realKill = process.kill.bind(process);
   process.kill = function kill(pid, signal) {
     if (Number(pid) !== ownPid) throw new SandboxViolation('Sending signals to other processes is not allowed here (process.kill).');

@@ -72,6 +72,8 @@ def main():
     if workdir not in sys.path:
         sys.path.insert(0, workdir)
     sandbox.apply_limits(job.get("limits") or {})
+    if job.get("confinement"):
+        _load("confinement").apply(job["confinement"])  # the kernel's fences: they hold without the guard
     if job.get("guard", True):
         sandbox.install_guard(workdir)
     writer.send(wire.Frame.STARTED, pid=os.getpid(), python=sys.version.split()[0])

@@ -47,6 +47,8 @@ _NETWORK_EVENTS = (
     "socket.sendto",
 )
 _BLOCKED_IMPORTS = ("_posixsubprocess", "_ctypes", "ctypes", "_socket", "socket", "_winapi", "_multiprocessing", "_ssl")
+# fcntl commands that name the process a descriptor's SIGIO goes to (Linux F_SETOWN, F_SETOWN_EX; macOS F_SETOWN).
+_SIGNAL_OWNER = (6,) if sys.platform == "darwin" else (8, 15)
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _PATH_EVENTS = (
     "os.remove",
@@ -166,6 +168,8 @@ def install_guard(workdir, allowed_read_only=()):
             if event == "os.kill" and args and args[0] == own_pid:
                 return
             raise SandboxViolation("Sending signals to other processes is not allowed here (%s)." % event)
+        if event == "fcntl.fcntl" and len(args) > 1 and args[1] in _SIGNAL_OWNER:
+            raise SandboxViolation("Sending signals to other processes is not allowed here (fcntl F_SETOWN).")
         if event.startswith("ctypes."):
             raise SandboxViolation("Native code (ctypes) is not allowed in the practice sandbox.")
         if event == "import" and args and args[0] in _BLOCKED_IMPORTS:

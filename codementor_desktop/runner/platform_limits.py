@@ -1,6 +1,8 @@
 """Limits the operating system enforces from outside the child, where setrlimit cannot.
 
-- Windows: a Job Object (memory per process, one active process, CPU time, kill on close). The
+- Windows: a Job Object (memory per process, one active process, CPU time, kill on close, and UI
+  restrictions: no clipboard, desktop switch, display settings, logoff, global atoms, system
+  parameters or handles of windows outside the job). The
   child reads its whole job from stdin before it runs anything, and the parent writes the job only
   after assigning the Job Object: the job is the child's "go" signal.
 - macOS: ``RLIMIT_AS`` is not enforced there, so a watchdog polls the child's resident memory and
@@ -25,6 +27,15 @@ JOB_OBJECT_LIMIT_PROCESS_MEMORY = 0x00000100
 JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION = 0x00000400
 JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE = 0x00002000
 JOB_OBJECT_EXTENDED_LIMIT_INFORMATION_CLASS = 9
+JOB_OBJECT_BASIC_UI_RESTRICTIONS_CLASS = 4
+JOB_OBJECT_UILIMIT_HANDLES = 0x0001
+JOB_OBJECT_UILIMIT_READCLIPBOARD = 0x0002
+JOB_OBJECT_UILIMIT_WRITECLIPBOARD = 0x0004
+JOB_OBJECT_UILIMIT_SYSTEMPARAMETERS = 0x0008
+JOB_OBJECT_UILIMIT_DISPLAYSETTINGS = 0x0010
+JOB_OBJECT_UILIMIT_GLOBALATOMS = 0x0020
+JOB_OBJECT_UILIMIT_DESKTOP = 0x0040
+JOB_OBJECT_UILIMIT_EXITWINDOWS = 0x0080
 PROCESS_SET_QUOTA = 0x0100
 PROCESS_TERMINATE = 0x0001
 
@@ -82,6 +93,25 @@ def extended_limits_for(limits: dict) -> ExtendedLimits:
     return info
 
 
+class UiRestrictions(ctypes.Structure):
+    _fields_ = [("UIRestrictionsClass", ctypes.c_uint32)]
+
+
+def ui_restrictions() -> UiRestrictions:
+    """Learner code may not reach the user's session: the clipboard, other windows' handles, the
+    desktop, display and system settings, global atoms, or logging the user off."""
+    return UiRestrictions(
+        JOB_OBJECT_UILIMIT_HANDLES
+        | JOB_OBJECT_UILIMIT_READCLIPBOARD
+        | JOB_OBJECT_UILIMIT_WRITECLIPBOARD
+        | JOB_OBJECT_UILIMIT_SYSTEMPARAMETERS
+        | JOB_OBJECT_UILIMIT_DISPLAYSETTINGS
+        | JOB_OBJECT_UILIMIT_GLOBALATOMS
+        | JOB_OBJECT_UILIMIT_DESKTOP
+        | JOB_OBJECT_UILIMIT_EXITWINDOWS
+    )
+
+
 class WindowsJob:
     """A Job Object holding one child; closing it kills whatever is still inside."""
 
@@ -98,6 +128,10 @@ class WindowsJob:
         info = extended_limits_for(job.get("limits") or {})
         kernel32.SetInformationJobObject(
             handle, JOB_OBJECT_EXTENDED_LIMIT_INFORMATION_CLASS, ctypes.byref(info), ctypes.sizeof(info)
+        )
+        ui = ui_restrictions()
+        kernel32.SetInformationJobObject(
+            handle, JOB_OBJECT_BASIC_UI_RESTRICTIONS_CLASS, ctypes.byref(ui), ctypes.sizeof(ui)
         )
         process_handle = kernel32.OpenProcess(PROCESS_SET_QUOTA | PROCESS_TERMINATE, False, process.pid)
         kernel32.AssignProcessToJobObject(handle, process_handle)

@@ -22,6 +22,19 @@ def test_job_object_structure_has_the_windows_layout():
         assert ctypes.sizeof(pl.ExtendedLimits) == 144
 
 
+def test_job_object_keeps_learner_code_out_of_the_users_session():
+    restrictions = pl.ui_restrictions().UIRestrictionsClass
+    for flag in (
+        pl.JOB_OBJECT_UILIMIT_READCLIPBOARD,
+        pl.JOB_OBJECT_UILIMIT_WRITECLIPBOARD,
+        pl.JOB_OBJECT_UILIMIT_HANDLES,
+        pl.JOB_OBJECT_UILIMIT_DESKTOP,
+        pl.JOB_OBJECT_UILIMIT_EXITWINDOWS,
+    ):
+        assert restrictions & flag
+    assert ctypes.sizeof(pl.UiRestrictions) == 4  # JOBOBJECT_BASIC_UI_RESTRICTIONS is one DWORD
+
+
 def test_no_cpu_limit_leaves_the_flag_off():
     info = pl.extended_limits_for({"memory_mb": 64})
     assert not info.BasicLimitInformation.LimitFlags & pl.JOB_OBJECT_LIMIT_PROCESS_TIME

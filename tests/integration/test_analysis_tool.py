@@ -5,7 +5,9 @@ and a measurement stopped half-way."""
 
 from __future__ import annotations
 
+import importlib.util
 import threading
+from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -150,7 +152,9 @@ def test_a_flag_is_stored_and_takes_the_pattern_out_of_the_evidence(services):
     reported = {p["pattern_type"] for p in analysis["detected_patterns"]}
     assert "suboptimal_time_complexity" in reported
     assert {e.pattern_type for e in services.analyses.evidence("ada")} == reported
-    done = flag(services, attempt_id=attempt, feedback="n is at most 10 here", pattern_type="suboptimal_time_complexity")
+    done = flag(
+        services, attempt_id=attempt, feedback="n is at most 10 here", pattern_type="suboptimal_time_complexity"
+    )
     assert done["status"] == "flagged" and done["patterns_flagged"] == 1
     assert "suboptimal_time_complexity" not in {e.pattern_type for e in services.analyses.evidence("ada")}
     stored = services.analyses.flags("ada", attempt)
@@ -197,3 +201,18 @@ def test_a_stopped_measurement_returns_cancelled_and_keeps_nothing(services):
     }
     assert "making the worst-case inputs" in seen
     assert services.analyses.evidence("ada") == []
+
+
+def test_the_quality_benchmark_reports_flags_per_detector_from_a_database(services, capsys):
+    attempt = analyze(services, QUADRATIC)["attempt_id"]
+    flag(services, attempt_id=attempt, feedback="the input is tiny", pattern_type="suboptimal_time_complexity")
+    analyze(services, QUADRATIC)
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "analysis_quality.py"
+    spec = importlib.util.spec_from_file_location("analysis_quality", script)
+    assert spec is not None and spec.loader is not None
+    benchmark = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(benchmark)
+    benchmark.main(["--flags-only", "--database", str(services.paths.database_file)])
+    shown = capsys.readouterr().out
+    rows = {line.split()[0]: line.split()[1:] for line in shown.splitlines() if line.strip()}
+    assert rows["suboptimal_time_complexity"] == ["2", "1", "50.0%"], shown

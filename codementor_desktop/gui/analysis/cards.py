@@ -62,8 +62,10 @@ class PatternCard(QFrame):
         self.setToolTip(tooltip("Click to mark these lines in the editor"))
         severity = str(item.get("severity") or "low")
         colour = SEVERITY_COLOURS.get(severity, SEVERITY_COLOURS["low"])
+        # An uncertain finding is drawn dashed on a pale yellow: a guess, not a verdict.
+        border = "1px dashed #b89b2c; background: #fffbe6" if self.uncertain else "1px solid #c8c8c8"
         self.setStyleSheet(
-            f"QFrame#patternCard {{ border: 1px solid #c8c8c8; border-left: 4px solid {colour}; border-radius: 4px; }}"
+            f"QFrame#patternCard {{ border: {border}; border-left: 4px solid {colour}; border-radius: 4px; }}"
         )
 
         self.title = QLabel(f"<b>{escaped(pattern_title(self.pattern_type))}</b>")

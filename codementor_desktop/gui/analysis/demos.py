@@ -41,7 +41,8 @@ def quadratic_two_sum() -> dict[str, Any]:
     problem = load_bank([builtin_problems_dir()]).get("two-sum")
     assert problem is not None
     measurement = {"sizes": SIZES, "counts": COUNTS}
-    result = analyze(QUADRATIC_TWO_SUM, "python", problem, {"all_passed": True}, measurement=measurement)
+    plain = problem.model_dump(mode="json")
+    result = analyze(QUADRATIC_TWO_SUM, "python", plain, {"all_passed": True}, measurement=measurement)
     measured = result["complexity_analysis"]["evidence"]["measured"]
     measured["reference"] = {"sizes": SIZES, "counts": REFERENCE}
     measured["stopped"] = "over 400,000 line events at size 760"

@@ -5,11 +5,16 @@ solutions against their documented complexity.
 uv run python benchmarks/analysis_quality.py            # every figure
 uv run python benchmarks/analysis_quality.py --fit      # refit the calibration table first
 uv run python benchmarks/analysis_quality.py --runs 1 --problems two-sum,climbing-stairs
+uv run python benchmarks/analysis_quality.py --flags-only --database path/to/codementor.sqlite3
 
 The complexity part runs the bank's own reference and slower Python solutions in this process
 (trusted code), counting line events with sys.settrace at the sizes of ``measure_plan``, with the
 documented complexity hidden from the estimator; each run uses other generator seeds, and a
 solution counts as stable when all runs give the same class.
+
+Last, the flags per detector: how often each pattern was reported in a learner database and how
+often someone said it was wrong (``flag_incorrect_analysis``), so that a detector often flagged
+shows. The database is the app's (from the settings), or the one ``--database`` names.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from codementor_desktop.analysis import analyze  # noqa: E402
 from codementor_desktop.analysis.corpus import Score, calibration_source, fit_rules, read_corpus, score  # noqa: E402
 from codementor_desktop.problems.bank import load_bank  # noqa: E402
 from codementor_desktop.resources import builtin_problems_dir  # noqa: E402
+from codementor_desktop.storage.analyses import flags_per_detector  # noqa: E402
+from codementor_desktop.storage.database import Database, sqlite_url  # noqa: E402
+from codementor_desktop.storage.settings import load_settings  # noqa: E402
 from tests.analysis_counts import documented, measured_class  # noqa: E402
 
 CORPUS = REPO / "tests" / "data" / "analysis_corpus"
@@ -34,12 +42,17 @@ VALIDATION = REPO / "tests" / "data" / "analysis_validation"
 CALIBRATION = REPO / "codementor_desktop" / "analysis" / "calibration.py"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--fit", action="store_true", help="refit the calibration table on the corpus first")
     parser.add_argument("--runs", type=int, default=3, help="measurements per solution (other seeds each time)")
     parser.add_argument("--problems", default="", help="comma-separated problem ids (default: the whole bank)")
-    args = parser.parse_args()
+    parser.add_argument("--database", type=Path, help="the learner database to read flags from (default: the app's)")
+    parser.add_argument("--flags-only", action="store_true", help="print only the flags per detector")
+    args = parser.parse_args(argv)
+    if args.flags_only:
+        _flags(args.database)
+        return
     bank = load_bank([builtin_problems_dir()])
     problems = {p.id: p.model_dump(mode="json") for p in bank.all()}
     if args.fit:
@@ -51,9 +64,7 @@ def main() -> None:
     _bank_as_clean(bank, problems)
     wanted = {p for p in args.problems.split(",") if p}
     _complexity(bank, args.runs, wanted)
-    print(
-        "\nflags per detector (flag_incorrect_analysis): none recorded here; the flag store is not part of this package"
-    )
+    _flags(args.database)
 
 
 def _detectors(title: str, result: Score) -> None:
@@ -129,6 +140,37 @@ def _complexity(bank, runs: int, wanted: set[str]) -> None:  # type: ignore[no-u
     print(f"\nexcluded ({len(excluded)}), each with why:")
     for line in excluded:
         print(f"  {line}")
+
+
+def _flags(path: Path | None) -> None:
+    """Reported and flagged patterns per detector, from a learner database (never created here)."""
+    loaded = load_settings()
+    if path is None and loaded.settings.database_url:
+        where, url = loaded.settings.database_url, loaded.settings.database_url
+    else:
+        file = path or loaded.paths.database_file
+        where, url = str(file), sqlite_url(file) if file.exists() else None
+    print(f"\n== flags per detector (flag_incorrect_analysis), from {where}")
+    if url is None:
+        print("no such database: nothing analysed or flagged yet")
+        return
+    _print_flags(Database.open(url))
+
+
+def _print_flags(database: Database) -> None:
+    try:
+        tallies = flags_per_detector(database)
+    finally:
+        database.close()
+    if not tallies:
+        print("no analysis kept yet")
+        return
+    print(f"{'pattern':30s} {'reported':>8s} {'flagged':>7s} {'share':>6s}")
+    for tally in tallies:
+        print(f"{tally.pattern_type:30s} {tally.reported:8d} {tally.flagged:7d} {tally.flagged_share:6.1%}")
+    total_reported = sum(t.reported for t in tallies)
+    total_flagged = sum(t.flagged for t in tallies)
+    print(f"{'overall':30s} {total_reported:8d} {total_flagged:7d} {total_flagged / max(total_reported, 1):6.1%}")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,6 @@ operations. Quality metrics are in ``metrics``. Nothing here imports Qt or runs 
 from __future__ import annotations
 
 from .analyze import analyze
-from .complexity_measured import fit_complexity, measure_plan
+from .complexity_measured import fit_complexity, fitted_curve, measure_plan
 
-__all__ = ["analyze", "fit_complexity", "measure_plan"]
+__all__ = ["analyze", "fit_complexity", "fitted_curve", "measure_plan"]

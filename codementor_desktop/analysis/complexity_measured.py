@@ -126,6 +126,22 @@ def _fit_exponential(xs: list[float], ys: list[float]) -> dict[str, Any]:
     return best
 
 
+def fitted_curve(fit: Mapping[str, Any], sizes: Sequence[float]) -> list[float]:
+    """The chosen class of a ``fit_complexity`` result, evaluated at ``sizes`` (with its fitted
+    offset and scale): the curve a picture draws through the measured points. Empty when the fit
+    chose no class."""
+    label = fit.get("class")
+    chosen = next((f for f in fit.get("fits") or [] if f.get("class") == label), None)
+    growth = growth_of(label)
+    if chosen is None or growth is None:
+        return []
+    offset, scale = float(chosen.get("offset") or 0.0), float(chosen.get("scale") or 0.0)
+    if growth == EXPONENTIAL:
+        base = float(chosen.get("base") or 2.0)
+        return [offset + scale * base**n for n in sizes]
+    return [offset + scale * _shape(growth, n) for n in sizes]
+
+
 def growth_of(label: str | None) -> Growth | None:
     for growth in CANDIDATES:
         if growth.label == label:

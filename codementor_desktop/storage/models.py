@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -77,3 +77,52 @@ class OpenProblem(Base):
     problem_id: Mapped[str] = mapped_column(String(80))
     language: Mapped[str] = mapped_column(String(16))
     opened_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class Analysis(Base):
+    """One analysis of an attempt (``analyze_code_patterns``): its complexity and quality metrics
+    as JSON; the patterns it detected are rows of ``DetectedPattern``. ``attempt_id`` is the
+    analysed run's ``run_id``, or an ``attempt_…`` id of its own when no run was named."""
+
+    __tablename__ = "analyses"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    attempt_id: Mapped[str] = mapped_column(String(40))
+    run_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    problem_id: Mapped[str] = mapped_column(String(80))
+    language: Mapped[str] = mapped_column(String(16))
+    complexity: Mapped[str] = mapped_column(Text)
+    metrics: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_analyses_learner_attempt", "learner_id", "attempt_id"),)  # migration 0003
+
+
+class DetectedPattern(Base):
+    """One pattern an analysis reported; a ``flagged`` one no longer counts as evidence."""
+
+    __tablename__ = "detected_patterns"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    analysis_id: Mapped[int] = mapped_column(ForeignKey("analyses.id", ondelete="CASCADE"))
+    pattern_type: Mapped[str] = mapped_column(String(40))
+    confidence: Mapped[float] = mapped_column(Float)
+    severity: Mapped[str] = mapped_column(String(8))
+    line_start: Mapped[int] = mapped_column(Integer)
+    line_end: Mapped[int] = mapped_column(Integer)
+    flagged: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    __table_args__ = (Index("ix_detected_patterns_analysis", "analysis_id"),)  # migration 0003
+
+
+class AnalysisFlag(Base):
+    """Someone said an analysis is wrong (``flag_incorrect_analysis``): one pattern of the
+    attempt's analysis, or all of them when ``pattern_type`` is null."""
+
+    __tablename__ = "analysis_flags"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    attempt_id: Mapped[str] = mapped_column(String(40))
+    pattern_type: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    feedback: Mapped[str] = mapped_column(Text)
+    caller: Mapped[str] = mapped_column(String(16))  # person, model, coach or cli
+    created_at: Mapped[datetime] = mapped_column(DateTime)

@@ -33,11 +33,18 @@ def _visualizing() -> Sequence[AnyTool]:
     return visualizing.TOOLS
 
 
+def _analysis() -> Sequence[AnyTool]:
+    from . import analysis
+
+    return analysis.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
     _debugging: ("bp_trace", "bp_breakpoint", "bp_variable_history"),
     _visualizing: ("bp_visualize_structure", "bp_execution_diagram"),
+    _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
 }
 
 

@@ -12,6 +12,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 LanguageName = Literal["python", "javascript"]
 TopicName = Literal["arrays", "strings", "hash_maps", "trees", "graphs", "dynamic_programming"]
+# The weakness patterns of the vocabulary (``domain.vocabulary.PATTERNS``; a test keeps them equal).
+PatternName = Literal[
+    "suboptimal_time_complexity", "suboptimal_space_complexity", "data_structure_choice",
+    "missing_edge_case", "off_by_one", "recursion_base_case", "mutating_input",
+    "inefficient_string_building", "shadowed_builtin", "unreachable_code", "infinite_loop_risk",
+    "wrong_algorithm", "runtime_error_habit",
+]  # fmt: skip
 EdgeCategory = Literal["empty", "single", "duplicates", "boundaries", "negatives", "large", "sorted"]
 MAX_CODE_CHARS = 100_000  # the default bound; settings may lower or raise it
 
@@ -70,6 +77,28 @@ class AnalyzeCodePatterns(ToolArguments):
     )
     optimal_solution: str | None = Field(
         default=None, description="Reference optimal solution for comparison (optional)"
+    )
+    measure: bool = Field(
+        default=True,
+        description="Also run the code on the problem's worst-case inputs at growing sizes and fit its "
+        "complexity class from the counted operations (a few seconds)",
+    )
+
+
+class FlagIncorrectAnalysis(ToolArguments):
+    NAME = "flag_incorrect_analysis"
+    SPEC_REQUIRED = ("attempt_id", "feedback")
+    DESCRIPTION = (
+        "User reports wrong pattern detection: mark a pattern that analyze_code_patterns reported for an attempt "
+        "as wrong (all of that analysis's patterns when pattern_type is omitted), so it no longer counts as "
+        "evidence of a weakness."
+    )
+    attempt_id: str = Field(
+        min_length=1, max_length=40, description="The attempt_id (the run_id) that analyze_code_patterns returned"
+    )
+    feedback: str = Field(min_length=1, max_length=2000, description="Why the detection is wrong, in a few words")
+    pattern_type: PatternName | None = Field(
+        default=None, description="The pattern that is wrong; omit it to flag every pattern of that analysis"
     )
 
 
@@ -254,6 +283,7 @@ ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
     model.NAME: model
     for model in (
         ExecuteCode, AnalyzeCodePatterns, GetPersonalizedRecommendation, EscalateForInsight, ConcludeSession,
+        FlagIncorrectAnalysis,
         BpExecute, BpRunTests, BpTrace, BpBreakpoint, BpVisualizeStructure, BpExecutionDiagram,
         BpVariableHistory, BpFindEdgeCases,
     )

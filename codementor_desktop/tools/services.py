@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..runner.executor import Backend, Executor
 from ..runner.hidden_tests import GeneratedTests
+from ..storage.analyses import AnalysisStore
 from ..storage.database import Database, sqlite_url
 from ..storage.drafts import Drafts
 from ..storage.paths import AppPaths
@@ -86,6 +87,7 @@ class Services(Workbench):
             runs=RunStore(database),
             generated=GeneratedTests(executor, paths.cache_dir),
             load_bank=bank_loader(paths),
+            analyses=AnalysisStore(database),
             database=database,
             limiter=RateLimiter(database, settings.rate_limits),
             audit=AuditLog(paths.audit_log),

@@ -1,5 +1,5 @@
-"""What a tool's handler works with: the settings, the executor, the stored runs, the problem bank
-and its generated tests. ``services.py`` builds one; a handler only uses it.
+"""What a tool's handler works with: the settings, the executor, the stored runs and analyses, the
+problem bank and its generated tests. ``services.py`` builds one; a handler only uses it.
 
 The bank is loaded on first use: a call that runs a snippet never reads 90 problem files.
 """
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..runner.executor import Executor
 from ..runner.hidden_tests import GeneratedTests
+from ..storage.analyses import AnalysisStore
 from ..storage.paths import AppPaths
 from ..storage.runs import RunStore
 from ..storage.settings import LoadedSettings, Settings
@@ -28,6 +29,7 @@ class Workbench:
     runs: RunStore
     generated: GeneratedTests
     load_bank: Callable[[], ProblemBank] = field(repr=False)
+    analyses: AnalysisStore = field(kw_only=True, repr=False)
     _bank: ProblemBank | None = field(default=None, init=False, repr=False)
     _bank_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 

@@ -1,0 +1,1 @@
+"""The analysis in the window: pattern cards and the complexity picture (standalone widgets)."""

@@ -1,0 +1,260 @@
+"""The analysis as cards: one per detected pattern, then the complexity block and the metrics.
+
+A card shows the pattern, its severity, its confidence (marked "uncertain" under 0.6, as the
+spec asks), the description and the suggestion. Clicking a card asks the window to mark its
+lines (``linesRequested``); its "This is wrong" button asks for ``flag_incorrect_analysis``
+(``flagRequested``). The widget calls no tool itself: the window does, and tells it back with
+``mark_flagged``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..text import escaped, tooltip
+
+UNCERTAIN_BELOW = 0.6
+SEVERITY_COLOURS = {"high": "#c62828", "medium": "#ef6c00", "low": "#546e7a"}
+
+
+def pattern_title(pattern_type: str) -> str:
+    """``suboptimal_time_complexity`` -> ``Suboptimal time complexity``."""
+    words = pattern_type.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def lines_of(item: dict[str, Any]) -> list[int]:
+    """The 1-based lines a pattern's ``code_location`` spans (empty when it names none)."""
+    location = item.get("code_location") or {}
+    start = int(location.get("line_start") or 0)
+    end = max(int(location.get("line_end") or 0), start)
+    return list(range(start, end + 1)) if start > 0 else []
+
+
+class PatternCard(QFrame):
+    """One detected pattern. Emits ``clicked`` on a click anywhere but its button."""
+
+    clicked = Signal()
+
+    def __init__(self, item: dict[str, Any], parent: QWidget | None = None, finding: bool = True):
+        super().__init__(parent)
+        self.item = item
+        self.pattern_type = str(item.get("pattern_type") or "")
+        self.lines = lines_of(item)
+        confidence = float(item.get("confidence") or 0.0)
+        self.uncertain = bool(item.get("uncertain")) or confidence < UNCERTAIN_BELOW
+        self.setObjectName("patternCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(tooltip("Click to mark these lines in the editor"))
+        severity = str(item.get("severity") or "low")
+        colour = SEVERITY_COLOURS.get(severity, SEVERITY_COLOURS["low"])
+        # An uncertain finding is drawn dashed on a pale yellow: a guess, not a verdict.
+        border = "1px dashed #b89b2c; background: #fffbe6" if self.uncertain else "1px solid #c8c8c8"
+        self.setStyleSheet(
+            f"QFrame#patternCard {{ border: {border}; border-left: 4px solid {colour}; border-radius: 4px; }}"
+        )
+
+        self.title = QLabel(f"<b>{escaped(pattern_title(self.pattern_type))}</b>")
+        self.severity = QLabel(f"<span style='color:{colour}'>{escaped(severity)}</span>")
+        marked = " · <i style='color:#8a6d00'>uncertain</i>" if self.uncertain else ""
+        self.confidence = QLabel(f"confidence {confidence:.0%}{marked}")
+        where = self._where()
+        self.where = QLabel(escaped(where))
+        self.where.setStyleSheet("color: #666")
+        self.description = QLabel(escaped(item.get("description") or ""))
+        self.suggestion = QLabel(f"<i>{escaped(item.get('suggestion') or '')}</i>")
+        for label in (self.description, self.suggestion):
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.wrong = QPushButton("This is wrong")
+        self.wrong.setToolTip(tooltip("Tell CodeMentor this finding is wrong: it will no longer count as a weakness"))
+        self.wrong.setCursor(Qt.CursorShape.ArrowCursor)
+
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addWidget(self.severity)
+        head.addStretch(1)
+        head.addWidget(self.confidence)
+        self.confidence.setVisible(finding)
+        foot = QHBoxLayout()
+        foot.addWidget(self.where)
+        foot.addStretch(1)
+        foot.addWidget(self.wrong)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 8, 6)
+        layout.setSpacing(3)
+        layout.addLayout(head)
+        layout.addWidget(self.description)
+        layout.addWidget(self.suggestion)
+        layout.addLayout(foot)
+
+    def _where(self) -> str:
+        if not self.lines:
+            return ""
+        if len(self.lines) == 1:
+            return f"line {self.lines[0]}"
+        return f"lines {self.lines[0]}–{self.lines[-1]}"
+
+    @property
+    def flagged(self) -> bool:
+        return not self.wrong.isEnabled()
+
+    def mark_flagged(self) -> None:
+        """Shown as flagged: greyed, the button spent."""
+        self.wrong.setEnabled(False)
+        self.wrong.setText("Flagged as wrong")
+        self.setStyleSheet(self.styleSheet() + " QLabel { color: #9e9e9e; }")
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mousePressEvent(event)
+
+
+class AnalysisCards(QWidget):
+    """An ``analyze_code_patterns`` result as cards. ``set_result`` takes the result dict."""
+
+    linesRequested = Signal(list)  # noqa: N815 - Qt's signal style; 1-based line numbers
+    flagRequested = Signal(str)  # noqa: N815 - a pattern_type
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.cards: list[PatternCard] = []
+        self.result: dict[str, Any] = {}
+        self.headline = QLabel("No analysis yet.")
+        self.headline.setWordWrap(True)
+        self.complexity = QLabel()
+        self.complexity.setWordWrap(True)
+        self.complexity.setTextFormat(Qt.TextFormat.RichText)
+        self.metrics = QLabel()
+        self.metrics.setWordWrap(True)
+        self.metrics.setStyleSheet("color: #555")
+
+        self._list = QVBoxLayout()
+        self._list.setSpacing(6)
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(6, 6, 6, 6)
+        column.addWidget(self.headline)
+        column.addLayout(self._list)
+        column.addWidget(self.complexity)
+        column.addWidget(self.metrics)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def set_result(self, result: dict[str, Any]) -> None:
+        """Show ``result``: the spec's success shape, its parse-failure shape, or a tool error."""
+        self.result = result
+        for card in self.cards:
+            self._list.removeWidget(card)
+            card.deleteLater()
+        self.cards = []
+        if result.get("status") == "error" or (
+            not result.get("analysis_complete") and result.get("error") != "ast_parse_failure"
+        ):
+            self.headline.setText(escaped(result.get("error_message") or result.get("message") or "No analysis."))
+            self.complexity.clear()
+            self.metrics.clear()
+            return
+        if not result.get("analysis_complete"):
+            self._parse_failure(result)
+            return
+        patterns = result.get("detected_patterns") or []
+        uncertain = sum(1 for p in patterns if p.get("uncertain") or float(p.get("confidence") or 0) < UNCERTAIN_BELOW)
+        if not patterns:
+            self.headline.setText("<b>No weakness found.</b>")
+        else:
+            found = f"<b>{len(patterns)} finding{'s' if len(patterns) != 1 else ''}</b>"
+            self.headline.setText(found + (f" ({uncertain} uncertain)" if uncertain else ""))
+        for item in patterns:
+            self._add_card(item)
+        self.complexity.setText(complexity_html(result.get("complexity_analysis") or {}))
+        self.metrics.setText(metrics_text(result.get("code_quality_metrics") or {}))
+
+    def _parse_failure(self, result: dict[str, Any]) -> None:
+        """No findings: the code does not parse. One card says where, and a click shows the line."""
+        line, column = result.get("line"), result.get("column")
+        message = str(result.get("message") or "")
+        reason = message.split(": ", 1)[1] if ": " in message else message
+        self.headline.setText("<b>The code does not parse</b>, so it cannot be analysed yet.")
+        self.complexity.clear()
+        self.metrics.clear()
+        if isinstance(line, int):
+            where = f"line {line}" + (f", column {column}" if isinstance(column, int) else "")
+            item = {
+                "pattern_type": "syntax_error", "confidence": 1.0, "severity": "high",
+                "description": f"{reason} ({where})", "suggestion": "Fix the syntax, then analyse again.",
+                "code_location": {"line_start": line, "line_end": line},
+            }  # fmt: skip
+            self._add_card(item, finding=False)
+
+    def _add_card(self, item: dict[str, Any], finding: bool = True) -> None:
+        card = PatternCard(item, finding=finding)
+        card.clicked.connect(lambda card=card: self.linesRequested.emit(list(card.lines)))
+        if finding:
+            card.wrong.clicked.connect(lambda _=False, card=card: self.flagRequested.emit(card.pattern_type))
+        else:
+            card.wrong.hide()
+        self._list.addWidget(card)
+        self.cards.append(card)
+
+    def mark_flagged(self, pattern_type: str | None) -> None:
+        """The window's flag call succeeded: grey that pattern's cards (every card for None)."""
+        for card in self.cards:
+            if pattern_type is None or card.pattern_type == pattern_type:
+                card.mark_flagged()
+
+
+def complexity_html(complexity: dict[str, Any]) -> str:
+    """The complexity block: the structure's estimate, the optimum and the measurement, in words."""
+    if not complexity:
+        return ""
+    evidence = complexity.get("evidence") or {}
+    rows = [
+        f"<b>Complexity</b>: time {escaped(complexity.get('time_complexity') or '?')}, "
+        f"space {escaped(complexity.get('space_complexity') or '?')} (read from the structure)"
+    ]
+    if complexity.get("optimal_time"):
+        rows.append(
+            f"Best known: time {escaped(complexity['optimal_time'])}"
+            + (f", space {escaped(complexity['optimal_space'])}" if complexity.get("optimal_space") else "")
+        )
+    measured = evidence.get("measured") or {}
+    if measured.get("class"):
+        how = "counted operations" if measured.get("counted") == "line events" else "timing (lower confidence)"
+        rows.append(f"Measured by {how}: {escaped(measured['class'])}; {escaped(measured.get('agreement') or '')}")
+    elif measured.get("reason"):
+        rows.append(f"Not measured: {escaped(measured['reason'])}")
+    return "<br>".join(rows)
+
+
+def metrics_text(metrics: dict[str, Any]) -> str:
+    if not metrics:
+        return ""
+    return (
+        f"Cyclomatic complexity {metrics.get('cyclomatic_complexity', '?')} · "
+        f"{metrics.get('lines_of_code', '?')} lines of code · "
+        f"naming {float(metrics.get('variable_naming_score') or 0):.0%} · "
+        f"readability {float(metrics.get('readability_score') or 0):.0%}"
+    )

@@ -1,0 +1,150 @@
+"""Complexity as a picture: the learner's operation counts at growing sizes with the fitted class
+drawn through them, the reference solution's counts beside them, and the estimate read from the
+structure in words above. People would rather compare two curves than read "O(n²)".
+
+The plot items are made once; a new analysis only feeds them new data (``setData``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ...analysis import fitted_curve
+from ..text import escaped, tooltip
+
+LEARNER_COLOUR = "#1565c0"
+FIT_COLOUR = "#90caf9"
+REFERENCE_COLOUR = "#2e7d32"
+AXIS_COLOUR = "#333333"
+CURVE_POINTS = 60
+LOG_TICK_TOP = 10**9
+
+
+class ComplexityPlot(QWidget):
+    """The measured growth of one analysis. ``set_result`` takes an ``analyze_code_patterns`` result."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.words = QLabel("No analysis yet.")
+        self.words.setWordWrap(True)
+        self.words.setTextFormat(Qt.TextFormat.RichText)
+        self.logarithmic = QCheckBox("Logarithmic axes")
+        self.logarithmic.setToolTip("On logarithmic axes each class is a straight line: the steeper, the slower")
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setMinimumHeight(180)
+        item = self.plot.getPlotItem()
+        item.showGrid(x=True, y=True, alpha=0.15)
+        for side in ("left", "bottom"):
+            item.getAxis(side).setTextPen(AXIS_COLOUR)
+            item.getAxis(side).setPen(AXIS_COLOUR)
+        # Wide enough for "1,000,000" beside the axis's title: pyqtgraph sizes it on the first ticks only.
+        item.getAxis("left").setWidth(72)
+        item.setLabel("bottom", "input size n")
+        item.setLabel("left", "operations (line events)")
+        self.legend = item.addLegend(offset=(10, 10), labelTextColor=AXIS_COLOUR)
+        self.fit = self.plot.plot([], [], pen=pg.mkPen(FIT_COLOUR, width=2), antialias=True, name="fitted class")
+        self.learner = self.plot.plot(
+            [], [], pen=None, symbol="o", symbolSize=7, symbolBrush=LEARNER_COLOUR, symbolPen=None, antialias=True,
+            name="your code",
+        )  # fmt: skip
+        self.reference = self.plot.plot(
+            [], [], pen=pg.mkPen(REFERENCE_COLOUR, width=1.5), symbol="t", symbolSize=7,
+            symbolBrush=REFERENCE_COLOUR, symbolPen=None, antialias=True, name="reference solution",
+        )  # fmt: skip
+        self.logarithmic.toggled.connect(self._set_logarithmic)
+        top = QHBoxLayout()
+        top.addWidget(self.words, 1)
+        top.addWidget(self.logarithmic, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.plot, 1)
+
+    def set_result(self, result: dict[str, Any]) -> None:
+        """Show the measurement of ``result`` (an empty picture, with why, when there is none)."""
+        complexity = result.get("complexity_analysis") or {}
+        measured = (complexity.get("evidence") or {}).get("measured") or {}
+        fit = measured.get("fit") or {}
+        sizes = [float(n) for n in fit.get("sizes") or []]
+        counts = [float(c) for c in fit.get("counts") or []]
+        self.words.setText(describe(complexity))
+        why = (complexity.get("evidence") or {}).get("time") or []
+        self.words.setToolTip(tooltip("\n".join(str(line) for line in why)) if why else "")
+        timed = measured.get("counted") == "time"
+        self.plot.getPlotItem().setLabel("left", "time (ms)" if timed else "operations (line events)")
+        self.learner.setData(sizes, counts)
+        if sizes and fit.get("class"):
+            top = max(sizes)
+            smooth = [min(sizes) + (top - min(sizes)) * i / (CURVE_POINTS - 1) for i in range(CURVE_POINTS)]
+            self.fit.setData(smooth, fitted_curve(fit, smooth))
+            self._rename(self.fit, f"fitted: O({fit['class']})")
+        else:
+            self.fit.setData([], [])
+        reference = measured.get("reference") or {}
+        # The reference is counted, never timed: beside a timed run its counts are another unit.
+        if reference.get("sizes") and not timed:
+            self.reference.setData([float(n) for n in reference["sizes"]], [float(c) for c in reference["counts"]])
+        else:
+            self.reference.setData([], [])
+        self.plot.getPlotItem().enableAutoRange()
+
+    def _set_logarithmic(self, on: bool) -> None:
+        item = self.plot.getPlotItem()
+        item.setLogMode(x=on, y=on)
+        # pyqtgraph labels every minor tick of a log axis, and they run into each other: 1-2-5 steps.
+        for side in ("bottom", "left"):
+            item.getAxis(side).setTicks([log_ticks(LOG_TICK_TOP)] if on else None)
+
+    def _rename(self, item: pg.PlotDataItem, name: str) -> None:
+        for sample, label in self.legend.items:
+            if sample.item is item:
+                label.setText(name)
+
+    @property
+    def series(self) -> dict[str, tuple[list[float], list[float]]]:
+        """What is drawn, by series (for tests and screenshots)."""
+
+        def data(item: pg.PlotDataItem) -> tuple[list[float], list[float]]:
+            xs, ys = item.getData()
+            return ([] if xs is None else [float(x) for x in xs], [] if ys is None else [float(y) for y in ys])
+
+        return {"learner": data(self.learner), "fit": data(self.fit), "reference": data(self.reference)}
+
+
+def log_ticks(top: float) -> list[tuple[float, str]]:
+    """Ticks at 1, 2, 5, 10, 20, 50, ... up to ``top``, placed on a log10 axis."""
+    ticks = []
+    decade = 1
+    while decade <= top:
+        for step in (1, 2, 5):
+            value = step * decade
+            ticks.append((math.log10(value), f"{value:,}" if value < 1_000_000 else f"{value:.0e}"))
+        decade *= 10
+    return ticks
+
+
+def describe(complexity: dict[str, Any]) -> str:
+    """The estimate in words: what the structure says, what is possible, what was measured."""
+    if not complexity:
+        return "No analysis yet."
+    evidence = complexity.get("evidence") or {}
+    parts = [
+        f"Read from its structure, your code takes <b>{escaped(complexity.get('time_complexity') or '?')}</b> "
+        f"time and {escaped(complexity.get('space_complexity') or '?')} extra space."
+    ]
+    if complexity.get("optimal_time"):
+        parts.append(f"The best known solution takes {escaped(complexity['optimal_time'])}.")
+    measured = evidence.get("measured") or {}
+    if measured.get("class"):
+        unit = "operations" if measured.get("counted") == "line events" else "running time (lower confidence)"
+        parts.append(
+            f"Measured {unit}: <b>{escaped(measured['class'])}</b>, {escaped(measured.get('agreement') or '')}."
+        )
+    elif measured.get("reason"):
+        parts.append(f"Not measured: {escaped(measured['reason'])}.")
+    return " ".join(parts)

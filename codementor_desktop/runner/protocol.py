@@ -267,7 +267,8 @@ class FrameDecoder:
     decoder keeps nothing, so a flood costs the parent neither memory nor CPU beyond the bound.
     """
 
-    def __init__(self, nonce: str, max_frame: int = FRAME_FLOOR, max_total: int = TOTAL_FLOOR):
+    def __init__(self, nonce: str, max_frame: int = FRAME_FLOOR, max_total: int = TOTAL_FLOOR, kind_key: str = "kind"):
+        self._kind = kind_key  # "k" in a Piston run's compact frames
         self._prefix = (FRAME_TAG + nonce + ":").encode("ascii")
         self._pending = bytearray()
         self._max_frame = max_frame
@@ -326,13 +327,13 @@ class FrameDecoder:
         except ValueError:
             self._fail("a frame that is not JSON")
             return None
-        if not isinstance(frame, dict) or not isinstance(frame.get("kind"), str):
+        if not isinstance(frame, dict) or not isinstance(frame.get(self._kind), str):
             self._fail("a frame of the wrong shape")
             return None
         if self._done:
             self._fail("a frame after the end of the run")
             return None
-        self._done = frame["kind"] == Frame.DONE
+        self._done = frame[self._kind] == Frame.DONE
         return frame
 
 

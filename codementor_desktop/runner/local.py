@@ -156,7 +156,7 @@ class LocalRunner:
                 if on_frame is not None:
                     on_frame(frame)
 
-            decoder = FrameDecoder(str(job.get("nonce", "")), *channel_bounds(job.get("limits")))
+            decoder = FrameDecoder(str(job.get("nonce", "")), *channel_bounds(job))
             reader = threading.Thread(
                 target=self._read_frames, args=(process, decoder, report, on_any_frame), daemon=True
             )

@@ -76,7 +76,7 @@ def report_from_response(
         report.wall_ms = elapsed_ms
         return report
     stdout = str(run.get("stdout") or "")
-    decoder = FrameDecoder(str(job.get("nonce", "")), *channel_bounds(job.get("limits")), kind_key="k")
+    decoder = FrameDecoder(str(job.get("nonce", "")), *channel_bounds(job), kind_key="k")
     report.frames = _restore(decoder.feed(stdout.encode("utf-8")) + decoder.close())
     report.stderr = str(run.get("stderr") or "")[-16_000:]
     report.exit_code = run.get("code") if isinstance(run.get("code"), int) else None

@@ -244,17 +244,22 @@ FRAME_FLOOR = 16 * 1024 * 1024  # bytes of one frame, whatever the output limit
 TOTAL_FLOOR = 64 * 1024 * 1024  # bytes of a whole run's frames
 
 
-def channel_bounds(limits: Mapping[str, Any] | None) -> tuple[int, int]:
+STEP_BYTES = 2048  # a generous encoded trace step, with its variables
+
+
+def channel_bounds(job: Mapping[str, Any]) -> tuple[int, int]:
     """The most bytes one frame, and all of a run's frames, may take on the result channel.
 
     A frame carries at most a returned value (``VALUE_BYTES``, 8 MB: a list of 10^5 numbers is
     about 1 MB) and what the code printed (``output_bytes``, JSON-escaped: up to six bytes a
     character). So one frame may take ``max(16 MB, 8 x output_bytes)`` and a run four times that
-    (at least 64 MB); past either, the parent stops reading the child and the run is RE.
+    (at least 64 MB), plus ``STEP_BYTES`` a step for a trace of ``max_steps``; past either, the
+    parent stops reading the child and the run is RE.
     """
-    output = int((limits or {}).get("output_bytes") or 0)
+    output = int((job.get("limits") or {}).get("output_bytes") or 0)
     frame = max(FRAME_FLOOR, 8 * output)
-    return frame, max(TOTAL_FLOOR, 4 * frame)
+    steps = int(job.get("max_steps") or 0) if job.get("mode") == "trace" else 0
+    return frame, max(TOTAL_FLOOR, 4 * frame) + STEP_BYTES * steps
 
 
 class FrameDecoder:

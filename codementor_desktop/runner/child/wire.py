@@ -408,15 +408,24 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         line_number: NotRequired[int | None]
         traceback: NotRequired[str]
 
-    class TestFrame(RunOfCode):
-        """One judged test (``Frame.TEST``): what the child saw; the parent adds the rest."""
+    class TestFrame(TypedDict):
+        """One test of judge mode (``Frame.TEST``): what the learner's code gave, never a verdict of
+        AC or WA (the app judges it, ``runner/judging.py``). Either ``value`` (the returned value as
+        JSON text), or ``printed`` (a script's whole output), or a failure's ``verdict`` and fields."""
 
+        kind: str
         test_id: int
-        input: str
-        passed: NotRequired[bool]
-        actual_output: NotRequired[str | None]
-        expected_output: NotRequired[str | None]
+        value: NotRequired[str]
+        printed: NotRequired[str]
+        verdict: NotRequired[VerdictCode]  # one of CHILD_VERDICTS, for a failure only
+        reason: NotRequired[TleReason]
+        error_type: NotRequired[str | None]
+        error_message: NotRequired[str]
+        line_number: NotRequired[int | None]
+        traceback: NotRequired[str]
         stdout: NotRequired[str]
+        execution_time_ms: NotRequired[float | None]
+        cpu_time_ms: NotRequired[float | None]
         line_events: NotRequired[int]
 
     class ExecutionFrame(RunOfCode):

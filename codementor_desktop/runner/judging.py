@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..domain.vocabulary import Verdict
@@ -63,7 +63,7 @@ class Judgment:
         self.show_chars = show_chars
         self._checker: Callable[..., Any] | None = None
 
-    def results(self, frames: list[dict]) -> tuple[list[TestResult], str | None]:
+    def results(self, frames: Sequence[Mapping[str, Any]]) -> tuple[list[TestResult], str | None]:
         """One result per test frame, in order; and the channel fault that stopped the reading, if any."""
         results: list[TestResult] = []
         for frame in frames:
@@ -80,7 +80,7 @@ class Judgment:
                 return results, f"{fault} (test {test['test_id']})"
         return results, None
 
-    def one(self, test: TestCase, frame: dict) -> TestResult:
+    def one(self, test: TestCase, frame: Mapping[str, Any]) -> TestResult:
         """The result of one test from its frame; raises ChannelFault for a frame the child would not send."""
         entry: dict[str, Any] = {
             "test_id": test["test_id"],
@@ -136,7 +136,7 @@ class Judgment:
             entry["error_message"] = _first_wrong_call(args, expected, actual)
         return entry  # type: ignore[return-value]
 
-    def _failure(self, entry: dict[str, Any], test: TestCase, frame: dict) -> TestResult:
+    def _failure(self, entry: dict[str, Any], test: TestCase, frame: Mapping[str, Any]) -> TestResult:
         verdict = frame["verdict"]
         if verdict not in CHILD_VERDICTS:
             raise ChannelFault(f"a verdict the child does not give ({_short(verdict)})")
@@ -169,7 +169,7 @@ def _error(entry: dict[str, Any], verdict: Verdict, message: str) -> TestResult:
     return entry  # type: ignore[return-value]
 
 
-def _text(frame: dict, key: str, limit: int) -> str:
+def _text(frame: Mapping[str, Any], key: str, limit: int) -> str:
     value = frame.get(key, "")
     if value is None:
         return ""
@@ -178,7 +178,7 @@ def _text(frame: dict, key: str, limit: int) -> str:
     return _clip(value, limit)
 
 
-def _number(frame: dict, key: str) -> float | None:
+def _number(frame: Mapping[str, Any], key: str) -> float | None:
     value = frame.get(key)
     if value is None:
         return None

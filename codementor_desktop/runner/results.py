@@ -102,7 +102,7 @@ def child_failure(report: ChildReport, ended: Ending | None, what: str = "runner
         return ended
     if failure.get("verdict") == Verdict.MLE:
         return Ending(Verdict.MLE, "Memory limit exceeded.")
-    if report.frames.index(failure) > _started_at(report):
+    if report.frames.index(cast("dict", failure)) > _started_at(report):
         # The learner's code ran in the harness's process before this: it can break the harness
         # (or forge this frame), so what follows is its RE. A harness that fails on its own
         # before the learner's code starts is still IE.
@@ -179,7 +179,9 @@ def judged_run(report: ChildReport, judgment: Judgment, hidden_ids: set[int] | N
             run["failed_test_case"] = _case(first_wrong)
     if report.channel_fault and not any(r["verdict"] == Verdict.RE for r in results):
         # A fault after the last test's result: the run is RE all the same (VOCABULARY.md).
-        run.update(status=RunStatus.ERROR, verdict=Verdict.RE.value, all_passed=False)
+        run["status"] = RunStatus.ERROR
+        run["verdict"] = Verdict.RE.value
+        run["all_passed"] = False
         run["error_type"] = Verdict.RE.error_type
         run["error_message"] = channel_message(report.channel_fault)
     return run

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .child.wire import Frame
+from .judging import Judgment
 from .protocol import ChildReport, Limits, execute_job, judge_job
 from .results import executed_once, judged_run
 
@@ -90,20 +91,24 @@ class Executor:
         limits = limits.clamped()
         if line_budget is not None:
             tests = [{**test, "count_lines": True, "line_budget": line_budget} for test in tests]
+        # The child gets the inputs only: the expected outputs and the checker stay here (judging.py).
         job = judge_job(
-            language, code, limits, tests=tests, function=function, compare=compare, checker=checker,
-            count_lines=count_lines,
-        )  # fmt: skip
+            language, code, limits, tests=tests, function=function, compare=compare, count_lines=count_lines
+        )
+        judgment = Judgment(
+            tests, compare_mode=compare, checker=checker, function=function, show_chars=limits.output_chars_per_test
+        )
         total = len(tests)
         done = [0]
 
         def on_frame(frame: dict) -> None:
             if frame.get("kind") == Frame.TEST and progress is not None:
                 done[0] += 1
-                progress(done[0], total, f"test {frame.get('test_id')}: {frame.get('verdict')}")
+                progress(done[0], total, f"test {frame.get('test_id')}: {frame.get('verdict') or 'ran'}")
 
         report = self.backend.run(job, limits.wall_seconds(len(tests)), cancel, on_frame)
-        return judged_run(report, tests, hidden_ids)
+        judgment.show_chars = int((job.get("limits") or {}).get("output_chars_per_test") or judgment.show_chars)
+        return judged_run(report, judgment, hidden_ids)
 
     def execute(
         self,

@@ -24,7 +24,7 @@ from . import containment
 from .clocks import ChildClocks, Stop
 from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
-from .protocol import ChildReport, FrameDecoder
+from .protocol import ChildReport, FrameDecoder, channel_bounds
 
 if TYPE_CHECKING:
     from .child.wire import Job
@@ -156,7 +156,7 @@ class LocalRunner:
                 if on_frame is not None:
                     on_frame(frame)
 
-            decoder = FrameDecoder(str(job.get("nonce", "")))
+            decoder = FrameDecoder(str(job.get("nonce", "")), *channel_bounds(job))
             reader = threading.Thread(
                 target=self._read_frames, args=(process, decoder, report, on_any_frame), daemon=True
             )
@@ -170,8 +170,9 @@ class LocalRunner:
                 process.stdin.close()
             except OSError:
                 pass  # the child died before reading its job: its exit status tells why
-            stop = self._watch(reader, clocks, report, cancel, watchdog)
-            if stop is None and not (report.cancelled or report.memory_exceeded):
+            stop = self._watch(reader, clocks, report, cancel, watchdog, decoder)
+            report.channel_fault = decoder.fault
+            if stop is None and not (report.cancelled or report.memory_exceeded or report.channel_fault):
                 # The child closed its output: it is ending, unless it closed it on purpose.
                 if not clocks.wait(min(1.0, max(0.0, clocks.seconds_left()))):
                     stop = Stop(wall=True)
@@ -199,6 +200,9 @@ class LocalRunner:
                 report.signal = -code
             else:
                 report.exit_code = code
+            if report.channel_fault is None and stop is None and report.signal is None:
+                # A frame cut short by the child's own exit (not by a kill of ours) is a fault too.
+                report.channel_fault = None if report.cancelled or report.memory_exceeded else decoder.fault
             report.stderr = b"".join(err_chunks).decode("utf-8", "replace")[-_STDERR_KEEP:]
             if job.get("language") == "javascript" and ran_out_of_memory(report.stderr):
                 report.memory_exceeded = True  # V8's fatal out-of-memory abort
@@ -214,12 +218,14 @@ class LocalRunner:
         report: ChildReport,
         cancel: threading.Event | None,
         watchdog: MemoryWatchdog | None,
+        decoder: FrameDecoder,
     ) -> Stop | None:
         """Wait while the child talks: wake at once when it ends (its output closes), and every
-        poll interval to look at the clocks, a cancel and the memory watchdog."""
+        poll interval to look at the clocks, a cancel, the memory watchdog and the result channel
+        (a fault there ends the run at once: the child is killed, not read further)."""
         while reader.is_alive():
             reader.join(self._poll)
-            if not reader.is_alive():
+            if not reader.is_alive() or decoder.fault is not None:
                 break
             if cancel is not None and cancel.is_set():
                 report.cancelled = True
@@ -234,6 +240,8 @@ class LocalRunner:
 
     @staticmethod
     def _read_frames(process, decoder: FrameDecoder, report: ChildReport, on_frame: FrameCallback | None):
+        """Decode the result channel until it closes; past a fault, drain it unread (the decoder
+        keeps nothing) until the run's end kills the child."""
         stream = process.stdout
         while True:
             chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)

@@ -17,7 +17,7 @@ from ..domain.vocabulary import Verdict
 from .child.python.compact import SHORT
 from .child.wire import Frame
 from .node import ran_out_of_memory
-from .protocol import ChildReport, FrameDecoder
+from .protocol import ChildReport, FrameDecoder, channel_bounds
 
 OUTPUT_LIMIT = 1024  # Piston's default PISTON_OUTPUT_MAX_SIZE, characters a stream
 _SIGKILL = getattr(_signal, "SIGKILL", 9)
@@ -44,20 +44,12 @@ def _expand(frame: dict) -> dict:
     return full
 
 
-def _restore(frames: list[dict], job: dict) -> list[dict]:
-    """Put back what compact frames left out (see the child's ``compact.py``)."""
-    tests = {t.get("test_id"): t for t in job.get("tests") or []}
+def _restore(frames: list[dict]) -> list[dict]:
+    """Put back what compact frames left out (see the child's ``compact.py``); a test frame is
+    judged from its value like a local one (``judging.py``): the server never had the answers."""
     restored = []
     for frame in map(_expand, frames):
-        kind = frame.get("kind")
-        if kind == Frame.TEST:
-            test = tests.get(frame.get("test_id"), {})
-            frame.setdefault("input", test.get("input", ""))
-            frame.setdefault("stdout", "")
-            if "actual_output" not in frame and frame.get("verdict") == Verdict.AC:
-                frame["actual_output"] = test.get("expected_output")
-            frame["passed"] = frame.get("verdict") == Verdict.AC
-        elif kind in (Frame.EXECUTION, Frame.CASE):
+        if frame.get("kind") in (Frame.EXECUTION, Frame.CASE):
             frame.setdefault("stdout", "")
             frame.setdefault("stderr", "")
         restored.append(frame)
@@ -84,8 +76,8 @@ def report_from_response(
         report.wall_ms = elapsed_ms
         return report
     stdout = str(run.get("stdout") or "")
-    decoder = FrameDecoder(str(job.get("nonce", "")))
-    report.frames = _restore(decoder.feed(stdout.encode("utf-8")) + decoder.close(), job)
+    decoder = FrameDecoder(str(job.get("nonce", "")), *channel_bounds(job), kind_key="k")
+    report.frames = _restore(decoder.feed(stdout.encode("utf-8")) + decoder.close())
     report.stderr = str(run.get("stderr") or "")[-16_000:]
     report.exit_code = run.get("code") if isinstance(run.get("code"), int) else None
     report.signal = _signal_number(run.get("signal"))
@@ -95,6 +87,8 @@ def report_from_response(
     if done and memory is not None and not done[0].get("memory_used_kb"):
         done[0]["memory_used_kb"] = int(memory // 1024)
     status = run.get("status")
+    if decoder.fault is not None and status not in ("OL", "EL", "TO", "XX") and report.signal is None:
+        report.channel_fault = decoder.fault  # not the server cutting the output or killing the run
     if report.finished:
         return report  # the child said everything; what happened after (stderr noise) does not matter
     if ran_out_of_memory(report.stderr):

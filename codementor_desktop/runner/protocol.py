@@ -126,16 +126,22 @@ def judge_job(
     tests: list[TestCase],
     function: FunctionSpec | None = None,
     compare: str = "exact",
-    checker: str | None = None,
     count_lines: bool = False,
 ) -> JudgeJob:
-    """Judge ``code`` against ``tests``; ``count_lines`` counts every test's line events."""
+    """Run ``code`` on the inputs of ``tests``; ``count_lines`` counts every test's line events.
+
+    The job carries no expected output and no checker: the app judges what comes back
+    (``judging.py``), so nothing of a hidden test's answer enters the learner's process.
+    """
+    sent: list[TestCase] = []
+    for test in tests:
+        inputs = cast("TestCase", {k: v for k, v in test.items() if k != "expected_output"})
+        sent.append(inputs)
     return {
         **_base("judge", language, code, limits, len(tests)),
-        "tests": tests,
+        "tests": sent,
         "function": function or {},
         "compare": compare,
-        "checker": checker,
         "count_lines": count_lines,
     }
 
@@ -233,33 +239,107 @@ def breakpoint_job(
     return job
 
 
-class FrameDecoder:
-    """Splits a child's stdout into frames of one run (by its nonce); everything else is noise."""
+CHANNEL_MESSAGE = "your code wrote to the result channel"  # VOCABULARY.md: RE, never IE
+FRAME_FLOOR = 16 * 1024 * 1024  # bytes of one frame, whatever the output limit
+TOTAL_FLOOR = 64 * 1024 * 1024  # bytes of a whole run's frames
 
-    def __init__(self, nonce: str):
+
+STEP_BYTES = 2048  # a generous encoded trace step, with its variables
+
+
+def channel_bounds(job: Mapping[str, Any]) -> tuple[int, int]:
+    """The most bytes one frame, and all of a run's frames, may take on the result channel.
+
+    A frame carries at most a returned value (``VALUE_BYTES``, 8 MB: a list of 10^5 numbers is
+    about 1 MB) and what the code printed (``output_bytes``, JSON-escaped: up to six bytes a
+    character). So one frame may take ``max(16 MB, 8 x output_bytes)`` and a run four times that
+    (at least 64 MB), plus ``STEP_BYTES`` a step for a trace of ``max_steps``; past either, the
+    parent stops reading the child and the run is RE.
+    """
+    output = int((job.get("limits") or {}).get("output_bytes") or 0)
+    frame = max(FRAME_FLOOR, 8 * output)
+    steps = int(job.get("max_steps") or 0) if job.get("mode") == "trace" else 0
+    return frame, max(TOTAL_FLOOR, 4 * frame) + STEP_BYTES * steps
+
+
+class FrameDecoder:
+    """Splits a child's result channel into frames of one run (by its nonce), within a bound.
+
+    The channel is the child's alone: the learner's prints are captured in the child, so a line
+    that is not a frame of this run, a frame that is not a JSON object, anything after ``done``,
+    a frame over ``max_frame`` bytes or a run over ``max_total`` bytes can only be the learner's
+    code writing to it. The first such line is the ``fault`` (its reason); from then on the
+    decoder keeps nothing, so a flood costs the parent neither memory nor CPU beyond the bound.
+    """
+
+    def __init__(self, nonce: str, max_frame: int = FRAME_FLOOR, max_total: int = TOTAL_FLOOR, kind_key: str = "kind"):
+        self._kind = kind_key  # "k" in a Piston run's compact frames
         self._prefix = (FRAME_TAG + nonce + ":").encode("ascii")
-        self._pending = b""
-        self.noise_bytes = 0
+        self._pending = bytearray()
+        self._max_frame = max_frame
+        self._max_total = max_total
+        self._total = 0
+        self._done = False
+        self.fault: str | None = None
 
     def feed(self, data: bytes) -> list[dict]:
-        self._pending += data
-        *lines, self._pending = self._pending.split(b"\n")
-        return [frame for frame in (self._decode(line) for line in lines) if frame is not None]
+        if self.fault is not None:
+            return []
+        self._total += len(data)
+        if self._total > self._max_total:
+            return self._fail(f"more than {self._max_total // 2**20} MB of frames in one run")
+        frames: list[dict] = []
+        start = 0
+        while self.fault is None:
+            end = data.find(b"\n", start)
+            if end < 0:
+                break
+            if len(self._pending) + end - start > self._max_frame:
+                return self._fail(f"a line over {self._max_frame // 2**20} MB")
+            self._pending += data[start:end]
+            line, self._pending = bytes(self._pending), bytearray()
+            frame = self._decode(line)
+            if frame is not None:
+                frames.append(frame)
+            start = end + 1
+        if self.fault is None:
+            if len(self._pending) + len(data) - start > self._max_frame:
+                return self._fail(f"a line over {self._max_frame // 2**20} MB")
+            self._pending += data[start:]
+        return frames
 
     def close(self) -> list[dict]:
-        rest, self._pending = self._pending, b""
+        """The end of the channel: a frame cut short (the process ended mid-frame) is a fault."""
+        rest, self._pending = bytes(self._pending), bytearray()
+        if self.fault is not None or not rest:
+            return []
         frame = self._decode(rest)
         return [frame] if frame is not None else []
 
+    def _fail(self, reason: str) -> list[dict]:
+        self.fault = reason
+        self._pending = bytearray()
+        return []
+
     def _decode(self, line: bytes) -> dict | None:
+        if not line.strip():
+            return None  # frames are written with a newline before and after
         if not line.startswith(self._prefix):
-            self.noise_bytes += len(line)
+            self._fail("a line that is not a frame of this run")
             return None
         try:
-            frame = json.loads(line[len(self._prefix) :].decode("utf-8", "replace"))
+            frame = json.loads(line[len(self._prefix) :].decode("utf-8", "strict"))
         except ValueError:
+            self._fail("a frame that is not JSON")
             return None
-        return frame if isinstance(frame, dict) else None
+        if not isinstance(frame, dict) or not isinstance(frame.get(self._kind), str):
+            self._fail("a frame of the wrong shape")
+            return None
+        if self._done:
+            self._fail("a frame after the end of the run")
+            return None
+        self._done = frame[self._kind] == Frame.DONE
+        return frame
 
 
 @dataclass
@@ -284,6 +364,7 @@ class ChildReport:
     memory_exceeded: bool = False
     backend: str = "local"
     internal_error: str | None = None
+    channel_fault: str | None = None  # what the learner's code did to the result channel (FrameDecoder)
     containment: list[str] = field(default_factory=list)  # the layers that held the run (VOCABULARY.md)
 
     def of_kind(self, kind: str) -> list[dict]:
@@ -318,6 +399,11 @@ class ChildReport:
     def memory_used_kb(self) -> int | None:
         done = cast("DoneFrame | None", self.first(Frame.DONE))
         return done.get("memory_used_kb") if done else None
+
+    @property
+    def started(self) -> bool:
+        """The child said ``started``: from then on the learner's code shares its process."""
+        return any(f.get("kind") == Frame.STARTED for f in self.frames)
 
     @property
     def finished(self) -> bool:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..domain.vocabulary import VERDICT_SEVERITY, Verdict
-from .child.wire import Reason, RunStatus
+from .child.wire import Frame, Reason, RunStatus
+from .judging import Judgment, channel_message
 from .protocol import ChildReport
 
 if TYPE_CHECKING:
@@ -52,7 +53,14 @@ class Ending:
 
 
 def ending_verdict(report: ChildReport) -> Ending | None:
-    """Why the process ended early, when it did (never for a cancelled run: that has no verdict)."""
+    """Why the process ended early, when it did (never for a cancelled run: that has no verdict).
+
+    Once the child said ``started``, the learner's code shares its process: a process that ends
+    without its ``done`` and without a signal (``os._exit``, a closed or flooded result channel)
+    is the learner's doing, RE, not the runner's failure.
+    """
+    if report.channel_fault:
+        return Ending(Verdict.RE, channel_message(report.channel_fault))
     if report.memory_exceeded:
         return Ending(Verdict.MLE, "Memory limit exceeded: the program was stopped.")
     if report.cpu_exceeded:
@@ -78,7 +86,11 @@ def ending_verdict(report: ChildReport) -> Ending | None:
         tail = report.stderr.strip().splitlines()[-1:] or [""]
         if "MemoryError" in report.stderr:
             return Ending(Verdict.MLE, "Memory limit exceeded.")
-        detail = f": {tail[0]}" if tail[0] else ""
+        detail = f": {tail[0][:500]}" if tail[0] else ""
+        if report.started:
+            return Ending(
+                Verdict.RE, f"The program ended its process before the run finished (exit status {report.exit_code})"
+            )
         return Ending(Verdict.IE, f"The runner stopped without a result (exit status {report.exit_code}){detail}")
     return None
 
@@ -90,9 +102,19 @@ def child_failure(report: ChildReport, ended: Ending | None, what: str = "runner
         return ended
     if failure.get("verdict") == Verdict.MLE:
         return Ending(Verdict.MLE, "Memory limit exceeded.")
+    if report.frames.index(cast("dict", failure)) > _started_at(report):
+        # The learner's code ran in the harness's process before this: it can break the harness
+        # (or forge this frame), so what follows is its RE. A harness that fails on its own
+        # before the learner's code starts is still IE.
+        return Ending(Verdict.RE, f"The program broke the {what}: " + str(failure.get("message", ""))[:2000])
     return Ending(
         Verdict(failure.get("verdict") or Verdict.IE), f"The {what} failed: " + str(failure.get("message", ""))
     )
+
+
+def _started_at(report: ChildReport) -> int:
+    """Where ``started`` is among the frames (past the end when there is none)."""
+    return next((i for i, f in enumerate(report.frames) if f.get("kind") == Frame.STARTED), len(report.frames))
 
 
 def _signal_name(number: int) -> str:
@@ -102,27 +124,20 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def judged_run(report: ChildReport, tests: list[TestCase], hidden_ids: set[int] | None = None) -> RunResult:
-    """The spec-000 result of ``execute_code`` from a judge run's report."""
+def judged_run(report: ChildReport, judgment: Judgment, hidden_ids: set[int] | None = None) -> RunResult:
+    """The spec-000 result of ``execute_code`` from a judge run's report, judged here (``judging.py``)."""
     hidden_ids = hidden_ids or set()
+    tests = judgment.tests
     compile_error = report.compile_error
-    if compile_error is not None and not report.cancelled:
+    if compile_error is not None and not report.cancelled and not report.tests:
         return _compile_error_run(report, compile_error, tests)
-    by_id = {t["test_id"]: t for t in tests}
-    results: list[TestResult] = []
-    for frame in report.tests:
-        # The child's frame is the result's base; the parent adds what the child must not know.
-        test = by_id.get(frame["test_id"])
-        entry = cast("TestResult", {k: v for k, v in frame.items() if k != "kind"})
-        entry.setdefault("input", test["input"] if test else "")
-        entry.setdefault("actual_output", None)
-        entry.setdefault("execution_time_ms", None)
-        entry["expected_output"] = test.get("expected_output") if test else None
-        entry["passed"] = frame["verdict"] == Verdict.AC
-        entry["hidden"] = frame["test_id"] in hidden_ids
-        results.append(entry)
+    results, fault = judgment.results(report.tests)
+    for entry in results:
+        entry["hidden"] = entry["test_id"] in hidden_ids
     if report.cancelled:
         return _cancelled_run(report, results, tests, hidden_ids)
+    if fault is not None and report.channel_fault is None:
+        report.channel_fault = fault
     ended = child_failure(report, ending_verdict(report))
     if ended is not None and len(results) < len(tests):
         pending = tests[len(results)]
@@ -162,6 +177,13 @@ def judged_run(report: ChildReport, tests: list[TestCase], hidden_ids: set[int] 
         first_wrong = next((r for r in results if r["verdict"] == Verdict.WA), None)
         if first_wrong is not None:
             run["failed_test_case"] = _case(first_wrong)
+    if report.channel_fault and not any(r["verdict"] == Verdict.RE for r in results):
+        # A fault after the last test's result: the run is RE all the same (VOCABULARY.md).
+        run["status"] = RunStatus.ERROR
+        run["verdict"] = Verdict.RE.value
+        run["all_passed"] = False
+        run["error_type"] = Verdict.RE.error_type
+        run["error_message"] = channel_message(report.channel_fault)
     return run
 
 
@@ -261,6 +283,10 @@ def executed_once(report: ChildReport) -> ExecutionResult:
     memory = report.memory_used_kb
     compile_error = report.compile_error
     frame = report.execution
+    if len(report.of_kind(Frame.EXECUTION)) > 1 and report.channel_fault is None:
+        report.channel_fault = "a second result for the one run"
+    if report.channel_fault:
+        frame = None  # whatever came on the channel, the learner's code wrote to it
     if report.cancelled and frame is None:
         return {
             "status": RunStatus.CANCELLED,
@@ -272,7 +298,7 @@ def executed_once(report: ChildReport) -> ExecutionResult:
             "backend": report.backend,
         }
     payload: dict
-    if compile_error is not None:
+    if compile_error is not None and not report.channel_fault:
         payload = {k: v for k, v in compile_error.items() if k != "kind"}
         payload.update(stdout="", stderr=payload.get("error_message", ""), return_value=None)
     elif frame is not None:

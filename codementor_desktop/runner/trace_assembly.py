@@ -92,7 +92,7 @@ class TraceAssembler:
             return out
         end = self.end or {}
         reason = end.get("reason")
-        if reason is None:
+        if reason is None or report.channel_fault:  # a fault on the result channel outweighs any end
             reason, message = _reason_without_end(report, self.internal_error)
         else:
             message = end.get("message") or _MESSAGES.get(reason, "")
@@ -158,7 +158,7 @@ def breakpoint_result(report: ChildReport, language: str = "python") -> dict[str
         out.update(status="error", hit=False, reason="syntax_error", **error)
         out["message"] = f"The code does not compile: {error.get('error_message', '')}"
         return out
-    if not ends:
+    if not ends or report.channel_fault:
         internal = report.of_kind("internal_error")
         reason, message = _reason_without_end(report, str(internal[0].get("message")) if internal else None)
         out.update(status="error", hit=False, reason=reason, message=message)

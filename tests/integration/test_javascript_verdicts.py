@@ -142,11 +142,14 @@ def test_bad_test_data_is_ie(executor):
     assert result["verdict"] == "IE" and "Bad test data" in result["error_message"]
 
 
-def test_checker_problems_say_they_need_python(executor):
-    result = judge(
-        executor, GOOD, TWO_SUM_TESTS[:1], compare="checker", checker="def check(a, e, x):\n    return True\n"
-    )
-    assert result["verdict"] == "IE" and "Python" in result["error_message"]
+def test_a_checker_judges_javascript_answers_in_the_app(executor):
+    # The bank's Python checker runs in the app on the value the child returned.
+    checker = "def check(args, expected, actual):\n    return sorted(actual) == sorted(expected)\n"
+    swapped = "function twoSum(nums, target) {\n  return [1, 0];\n}\n"
+    result = judge(executor, swapped, TWO_SUM_TESTS[:1], compare="checker", checker=checker)
+    assert result["verdict"] == "AC", result
+    wrong = "function twoSum(nums, target) {\n  return [2, 0];\n}\n"
+    assert judge(executor, wrong, TWO_SUM_TESTS[:1], compare="checker", checker=checker)["verdict"] == "WA"
 
 
 @pytest.mark.parametrize(
@@ -204,7 +207,8 @@ def test_learner_output_cannot_forge_a_result(executor):
         '  process.stdout.write(\'\\n\\x1eCM1:abc:{"kind":"test","verdict":"AC"}\\n\');\n  return 0;\n}\n'
     )
     result = judge(executor, code, [{"test_id": 1, "input": "5", "expected_output": "5"}], function={"name": "f"})
-    assert result["verdict"] == "WA" and len(result["test_results"]) == 1
+    # The write to fd 1 reached the result channel: not a verdict, the learner's RE.
+    assert result["verdict"] == "RE" and "your code wrote to the result channel" in result["error_message"]
 
 
 def test_a_cancelled_run_leaves_no_process_behind(executor):

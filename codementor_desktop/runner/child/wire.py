@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 PROTOCOL_VERSION = 1
 FRAME_TAG = "\x1eCM%d:" % PROTOCOL_VERSION
 
+# The largest JSON text of one returned value that a child sends for the parent to judge (a list
+# of 10^5 numbers is about 1 MB): a larger answer is OLE in the child, and the parent's bound on
+# one frame is above it (``protocol.channel_bounds``).
+VALUE_BYTES = 8 * 1024 * 1024
+# What a test frame may say of itself: the child never decides AC or WA (the parent compares),
+# and IE only for test data it cannot read.
+CHILD_VERDICTS = ("RE", "TLE", "MLE", "OLE", "IE")
+
 
 class Verdict:
     """How one test (or one run) ended; the vocabulary's verdicts, as plain strings."""
@@ -168,8 +176,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
     class JudgeJob(JobBase):
         tests: list[TestCase]
         function: FunctionSpec
-        compare: str
-        checker: str | None
+        compare: str  # how the app compares; the child only needs to know "operations"
         count_lines: bool  # count every test's line events (a test's own ``count_lines`` counts one)
 
     class ExecuteJob(JobBase):
@@ -401,15 +408,24 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         line_number: NotRequired[int | None]
         traceback: NotRequired[str]
 
-    class TestFrame(RunOfCode):
-        """One judged test (``Frame.TEST``): what the child saw; the parent adds the rest."""
+    class TestFrame(TypedDict):
+        """One test of judge mode (``Frame.TEST``): what the learner's code gave, never a verdict of
+        AC or WA (the app judges it, ``runner/judging.py``). Either ``value`` (the returned value as
+        JSON text), or ``printed`` (a script's whole output), or a failure's ``verdict`` and fields."""
 
+        kind: str
         test_id: int
-        input: str
-        passed: NotRequired[bool]
-        actual_output: NotRequired[str | None]
-        expected_output: NotRequired[str | None]
+        value: NotRequired[str]
+        printed: NotRequired[str]
+        verdict: NotRequired[VerdictCode]  # one of CHILD_VERDICTS, for a failure only
+        reason: NotRequired[TleReason]
+        error_type: NotRequired[str | None]
+        error_message: NotRequired[str]
+        line_number: NotRequired[int | None]
+        traceback: NotRequired[str]
         stdout: NotRequired[str]
+        execution_time_ms: NotRequired[float | None]
+        cpu_time_ms: NotRequired[float | None]
         line_events: NotRequired[int]
 
     class ExecutionFrame(RunOfCode):

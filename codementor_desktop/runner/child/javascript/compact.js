@@ -6,7 +6,7 @@ const SHORT = {
   kind: 'k', test_id: 'i', verdict: 'v', execution_time_ms: 't', actual_output: 'a', error_message: 'm',
   message: 'M', line_number: 'l', solution_line: 'L', column: 'c', source_line: 'S', stdout: 'o', stderr: 'e',
   return_value: 'R', traceback: 'b', memory_used_kb: 'r', name: 'n', status: 's', where: 'w',
-  lines_total: 'T', lines_covered: 'C', missed: 'x', reason: 'y', line_events: 'E',
+  lines_total: 'T', lines_covered: 'C', missed: 'x', reason: 'y', line_events: 'E', value: 'V', printed: 'P',
 };
 const DROP = {
   test: ['input', 'passed', 'error_type', 'cpu_time_ms'],
@@ -22,7 +22,6 @@ function compactor(compare) {
     const body = {};
     for (const [key, value] of Object.entries(payload)) if (value !== null && value !== undefined && value !== '') body[key] = value;
     for (const key of DROP[kind] || ['error_type']) delete body[key];
-    if (kind === 'test' && body.verdict === 'AC' && (!compare || compare === 'exact')) delete body.actual_output;
     if ('traceback' in body) {
       if (tracebackSent) delete body.traceback;
       tracebackSent = true;

@@ -16,12 +16,20 @@ function pause(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+// The channel's own references, taken before the learner's code loads: a learner who patches
+// JSON.stringify, Buffer.from or fs.writeSync cannot forge or break how a frame is written (and a
+// frame they write themselves is refused by the app: RE, "your code wrote to the result channel").
+const stringify = JSON.stringify;
+const bufferFrom = Buffer.from;
+const writeSync = fs.writeSync;
+const assign = Object.assign;
+
 function writeAll(fd, text) {
-  const data = Buffer.from(text, 'utf8');
+  const data = bufferFrom.call(Buffer, text, 'utf8');
   let offset = 0;
   while (offset < data.length) {
     try {
-      offset += fs.writeSync(fd, data, offset, data.length - offset);
+      offset += writeSync.call(fs, fd, data, offset, data.length - offset);
     } catch (error) {
       if (error.code !== 'EAGAIN') throw error;
       pause(1); // a non-blocking pipe that is full: wait for the parent to read
@@ -33,8 +41,8 @@ function frameWriter(nonce, compact, compare) {
   const prefix = `\n\x1eCM${PROTOCOL}:${nonce}:`;
   const shorten = compact ? require('./compact.js').compactor(compare) : null; // a Piston run
   return function send(kind, payload) {
-    const body = shorten ? shorten(kind, payload) : Object.assign({}, payload, { kind });
-    if (body) writeAll(1, prefix + JSON.stringify(body) + '\n');
+    const body = shorten ? shorten(kind, payload) : assign({}, payload, { kind });
+    if (body) writeAll(1, prefix + stringify(body) + '\n');
   };
 }
 

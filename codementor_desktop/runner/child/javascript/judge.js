@@ -148,45 +148,81 @@ class Session {
   }
 }
 
+const VALUE_BYTES = 8 * 1024 * 1024; // wire.VALUE_BYTES: a larger answer is OLE
+
+/** describeError on the learner's exception, which may throw from a getter, toString or inspect, or carry 50 MB. */
+function describeSafely(session, exception) {
+  let described;
+  try {
+    described = solution.describeError(exception);
+  } catch (error) {
+    let name = 'a value';
+    try {
+      name = typeof exception;
+    } catch (_) {
+      // nothing more to say
+    }
+    described = { verdict: 'RE', error_type: 'runtime_error', error_message: `Uncaught ${name} whose description threw` };
+  }
+  const limit = session.showChars;
+  for (const key of ['error_message', 'traceback']) {
+    const text = described[key];
+    if (typeof text === 'string' && text.length > limit) described[key] = `${text.slice(0, limit)}... (${text.length} characters in all)`;
+  }
+  return described;
+}
+
 function failed(session, result, outcome) {
-  Object.assign(result, solution.describeError(outcome.exception));
-  result.passed = false;
+  Object.assign(result, describeSafely(session, outcome.exception));
   result.stdout = session.clip(outcome.stdout);
   result.execution_time_ms = outcome.timeMs;
   result.cpu_time_ms = outcome.cpuMs;
   return result;
 }
 
-function sameLines(printed, expected) {
-  const lines = (text) => String(text).replace(/^\n+|\n+$/g, '').split(/\r?\n/).map((l) => l.replace(/\s+$/, ''));
-  const a = lines(printed);
-  const b = lines(expected);
-  return a.length === b.length && a.every((l, i) => l === b[i]);
+/** The frame of a test that gave a value: its JSON text, which the app compares (never this child). */
+function gave(session, result, outcome, value, type) {
+  let text;
+  try {
+    text = values.encodeValue(value, type);
+  } catch (error) {
+    let detail = 'reading it threw';
+    try {
+      detail = `reading it threw ${String(error && error.name)}: ${String(error && error.message).slice(0, 500)}`;
+    } catch (_) {
+      // the error's own name or message threw as well
+    }
+    outcome.exception = new Error(`the returned value could not be read (${detail})`);
+    return failed(session, result, outcome);
+  }
+  if (text.length > VALUE_BYTES) {
+    outcome.exception = new sandbox.OutputLimitExceeded();
+    failed(session, result, outcome);
+    result.error_message = `Output limit exceeded: the returned value is ${text.length} characters of JSON, over ${VALUE_BYTES}`;
+    return result;
+  }
+  return Object.assign(result, {
+    value: text, stdout: session.clip(outcome.stdout), execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs,
+  });
 }
 
 function construct(target, args) {
   return solution.isClass(target) ? new target(...args) : target(...args);
 }
 
+/** One test: what the code gave (`value`, or `printed` for a script) or how it failed; no verdict of AC or WA. */
 async function judgeOne(session, test, compiled, fn, compare) {
-  const result = { test_id: test.test_id, input: test.input || '' };
+  const result = { test_id: test.test_id };
   if (!fn.name && !solution.definesFunctions(compiled)) {
-    // A script: its input is stdin and it is judged on what it printed, line by line.
+    // A script: its input is stdin and the app judges what it printed, line by line.
     const [, outcome] = await session.runModule(compiled, test.input || '', true);
     if (outcome.exception) return failed(session, result, outcome);
-    const passed = sameLines(outcome.stdout, test.expected_output || '');
-    return Object.assign(result, {
-      verdict: passed ? 'AC' : 'WA', passed, actual_output: session.clip(outcome.stdout.replace(/\n+$/, '')),
-      stdout: '', execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs,
-    });
+    return Object.assign(result, { printed: outcome.stdout, execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs });
   }
   let args;
   let kwargs;
-  let expected = null;
-  const hasExpected = test.expected_output !== null && test.expected_output !== undefined && test.expected_output !== '';
   try {
     [args, kwargs] = values.parseArguments(test.input || '');
-    if (hasExpected) expected = values.parseValue(test.expected_output);
   } catch (error) {
     return Object.assign(result, { verdict: 'IE', error_type: 'internal_error', error_message: `Bad test data: ${error.message}` });
   }
@@ -199,7 +235,7 @@ async function judgeOne(session, test, compiled, fn, compare) {
     return Object.assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: error.message });
   }
   if (!target) return Object.assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: 'The code defines no function to call.' });
-  if (compare === 'operations') return judgeOperations(session, result, target, args, expected);
+  if (compare === 'operations') return judgeOperations(session, result, target, args);
   const params = fn.params || [];
   const decoded = args.map((a, i) => values.decode(a, params[i] && params[i].type));
   for (const [name, value] of Object.entries(kwargs)) {
@@ -213,23 +249,11 @@ async function judgeOne(session, test, compiled, fn, compare) {
   if (outcome.exception) return failed(session, result, outcome);
   let value = outcome.value;
   if (Number.isInteger(fn.inplace) && fn.inplace < decoded.length) value = decoded[fn.inplace];
-  const actual = values.toJsonable(values.encode(value, fn.returns));
-  result.actual_output = values.show(actual, session.showChars);
-  result.stdout = session.clip(outcome.stdout);
-  result.execution_time_ms = outcome.timeMs;
-  result.cpu_time_ms = outcome.cpuMs;
-  if (!hasExpected) return Object.assign(result, { verdict: 'AC', passed: true, expected_output: null });
-  let passed;
-  try {
-    passed = values.same(compare, expected, actual);
-  } catch (error) {
-    return Object.assign(result, { verdict: 'IE', error_type: 'internal_error', error_message: `Checker failed: ${error.message}` });
-  }
-  return Object.assign(result, { verdict: passed ? 'AC' : 'WA', passed });
+  return gave(session, result, outcome, value, fn.returns);
 }
 
-/** Design problems: construct the class, call each method, compare every return value. */
-async function judgeOperations(session, result, cls, args, expected) {
+/** Design problems: construct the class and call each method; the app compares every return value. */
+async function judgeOperations(session, result, cls, args) {
   const [operations, argumentLists] = [args[0] || [], args[1] || []];
   const play = () => {
     const returns = [];
@@ -248,24 +272,10 @@ async function judgeOperations(session, result, cls, args, expected) {
   };
   const outcome = await session.call(play, '');
   if (outcome.exception) return failed(session, result, outcome);
-  const actual = values.toJsonable(outcome.value);
-  const passed = expected === null || values.equal(expected, actual);
-  Object.assign(result, {
-    verdict: passed ? 'AC' : 'WA', passed, actual_output: values.show(actual, session.showChars),
-    stdout: session.clip(outcome.stdout), execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs,
-  });
-  if (!passed && Array.isArray(expected)) {
-    for (let i = 0; i < Math.min(expected.length, actual.length); i++) {
-      if (!values.equal(expected[i], actual[i])) {
-        result.error_message = `Call ${i} (${operations[i]}) returned ${values.show(actual[i], 200)}, expected ${values.show(expected[i], 200)}`;
-        break;
-      }
-    }
-  }
-  return result;
+  return gave(session, result, outcome, outcome.value, undefined);
 }
 
-/** Judge mode: every test becomes a frame; a TLE, MLE or OLE stops the run. */
+/** Judge mode: every test's actual output becomes a frame; a TLE, MLE or OLE stops the run. */
 async function judgeTests(job, session, send) {
   const fn = job.function || {};
   const compiled = solution.compile(job.code, solution.SOLUTION_FILE, [fn.name]);
@@ -295,9 +305,16 @@ function executionPayload(session, outcome, hasTarget) {
     execution_time_ms: outcome.timeMs,
     cpu_time_ms: outcome.cpuMs,
   };
-  if (outcome.exception) return Object.assign(payload, solution.describeError(outcome.exception), { return_value: null });
+  if (!outcome.exception && hasTarget) {
+    try {
+      payload.return_value = values.show(values.encode(outcome.value), session.showChars);
+    } catch (error) {
+      outcome.exception = new Error('the returned value could not be read');
+    }
+  }
+  if (outcome.exception) return Object.assign(payload, describeSafely(session, outcome.exception), { return_value: null });
   payload.verdict = 'AC';
-  payload.return_value = hasTarget ? values.show(values.encode(outcome.value), session.showChars) : null;
+  if (!hasTarget) payload.return_value = null;
   return payload;
 }
 
@@ -333,4 +350,4 @@ async function executeOnce(job, session, send) {
   return send('execution', executionPayload(session, call, true));
 }
 
-module.exports = { Session, judgeTests, executeOnce, sameLines };
+module.exports = { Session, judgeTests, executeOnce };

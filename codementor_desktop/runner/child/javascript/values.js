@@ -6,12 +6,31 @@
 // The Python-literal reader is loaded only for test data that is not JSON.
 const literals = () => require('./literals.js');
 
+// Taken when the harness loads, before the learner's code runs: a learner who replaces
+// JSON.stringify (or Array.isArray, Object.keys, ...) cannot forge or break how a value travels;
+// whatever else they patch changes only their own answer, or makes reading it throw (RE).
+const stringify = JSON.stringify;
+const parseJson = JSON.parse;
+const isArray = Array.isArray;
+const keysOf = Object.keys;
+const arrayFrom = Array.from;
+const isFiniteNumber = Number.isFinite;
+const isSafeInteger = Number.isSafeInteger;
+const toNumber = Number;
+const toText = String;
+const isView = ArrayBuffer.isView;
+const hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
+const SetType = Set;
+const MapType = Map;
+const DateType = Date;
+const dateIso = Date.prototype.toISOString;
+
 /** Parse `"[2,7,11,15], 9"` (or Python literals, or `"nums = [2,7], target = 9"`) into [args, kwargs]. */
 function parseArguments(text) {
   text = String(text || '').trim();
   if (!text) return [[], {}];
   try {
-    return [JSON.parse('[' + text + ']'), {}];
+    return [parseJson('[' + text + ']'), {}];
   } catch (_) {
     return literals().parseArguments(text);
   }
@@ -20,7 +39,7 @@ function parseArguments(text) {
 /** Parse one literal (an expected output). */
 function parseValue(text) {
   try {
-    return JSON.parse(String(text).trim());
+    return parseJson(toText(text).trim());
   } catch (_) {
     return literals().parseValue(text);
   }
@@ -137,12 +156,12 @@ function encode(value, type) {
 // ---------------------------------------------------------------- JSON view and display
 
 /** Plain JSON data of a result: Sets become sorted lists, Maps objects, odd numbers text. */
-function toJsonable(value, depth = 0, seen = new Set()) {
+function toJsonable(value, depth = 0, seen = new SetType()) {
   if (value === undefined || value === null) return null;
   const kind = typeof value;
   if (kind === 'boolean' || kind === 'string') return value;
-  if (kind === 'number') return Number.isFinite(value) ? value : String(value);
-  if (kind === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+  if (kind === 'number') return isFiniteNumber(value) ? value : toText(value);
+  if (kind === 'bigint') return isSafeInteger(toNumber(value)) ? toNumber(value) : toText(value);
   if (kind === 'function') return `[Function: ${value.name || 'anonymous'}]`;
   if (kind === 'symbol') return value.toString();
   if (depth > 50) return '...';
@@ -150,16 +169,16 @@ function toJsonable(value, depth = 0, seen = new Set()) {
   seen.add(value);
   try {
     if (isTree(value) || isList(value)) return toJsonable(encode(value), depth + 1, seen);
-    if (Array.isArray(value) || ArrayBuffer.isView(value)) return Array.from(value, (v) => toJsonable(v, depth + 1, seen));
-    if (value instanceof Set) return sortedValues(Array.from(value, (v) => toJsonable(v, depth + 1, seen)));
-    if (value instanceof Map) {
+    if (isArray(value) || isView(value)) return arrayFrom(value, (v) => toJsonable(v, depth + 1, seen));
+    if (value instanceof SetType) return sortedValues(arrayFrom(value, (v) => toJsonable(v, depth + 1, seen)));
+    if (value instanceof MapType) {
       const out = {};
-      for (const [k, v] of value) out[typeof k === 'string' ? k : String(k)] = toJsonable(v, depth + 1, seen);
+      for (const [k, v] of value) out[typeof k === 'string' ? k : toText(k)] = toJsonable(v, depth + 1, seen);
       return out;
     }
-    if (value instanceof Date) return value.toISOString();
+    if (value instanceof DateType) return dateIso.call(value);
     const out = {};
-    for (const key of Object.keys(value)) out[key] = toJsonable(value[key], depth + 1, seen);
+    for (const key of keysOf(value)) out[key] = toJsonable(value[key], depth + 1, seen);
     return out;
   } finally {
     seen.delete(value);
@@ -170,12 +189,23 @@ function toJsonable(value, depth = 0, seen = new Set()) {
 function show(value, limit = 2000) {
   let text;
   try {
-    text = JSON.stringify(toJsonable(value));
+    text = stringify(toJsonable(value));
   } catch (_) {
-    text = String(value);
+    text = toText(value);
   }
   if (text === undefined) text = 'null';
   if (text.length > limit) text = text.slice(0, limit) + `... (${text.length} characters)`;
+  return text;
+}
+
+/**
+ * The JSON text of a returned value as the app compares it (nodes as lists, Sets sorted, NaN,
+ * Infinity and unsafe BigInts as text, undefined as null): what a test frame carries. Throws
+ * when the learner's value cannot be read (a getter or iterator that throws): their RE.
+ */
+function encodeValue(value, type) {
+  const text = stringify(toJsonable(encode(value, type)));
+  if (typeof text !== 'string') return 'null';
   return text;
 }
 
@@ -204,8 +234,8 @@ function order(a, b) {
     }
     return a.length - b.length;
   }
-  const ta = JSON.stringify(a, Object.keys(a).sort());
-  const tb = JSON.stringify(b, Object.keys(b).sort());
+  const ta = stringify(a, keysOf(a).sort());
+  const tb = stringify(b, keysOf(b).sort());
   return ta < tb ? -1 : ta > tb ? 1 : 0;
 }
 
@@ -262,5 +292,5 @@ function same(mode, expected, actual) {
 
 module.exports = {
   LiteralError, parseArguments, parseValue, TreeNode, ListNode, buildTree, treeToList, buildList,
-  listToList, decode, encode, toJsonable, show, same, equal,
+  listToList, decode, encode, toJsonable, show, same, equal, encodeValue, stringify, parseJson,
 };

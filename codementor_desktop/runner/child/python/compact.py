@@ -1,9 +1,9 @@
 """Compact frames, for a Piston server, which keeps only 1,024 characters of output by default.
 
-A compact frame leaves out what the parent already knows or can rebuild (a test's input, empty
-fields, ``passed``, ``error_type``, the actual output of a test that passed under exact
-comparison, every traceback after the first) or can do without (the CPU time of each test: the
-server measures the run's) and uses short keys. The parent turns it back
+A compact frame leaves out what the parent already knows or can rebuild (empty fields,
+``error_type``, every traceback after the first) or can do without (the CPU time of each test:
+the server measures the run's) and uses short keys. A test's value travels whole: the parent
+judges it (``runner/judging.py``), so the expected outputs never go to the server. The parent turns it back
 (``runner/piston_report.py``); the JavaScript child does the same (``compact.js``), with the
 same keys, which a test checks.
 """
@@ -38,6 +38,8 @@ SHORT = {
     "missed": "x",
     "reason": "y",
     "line_events": "E",
+    "value": "V",
+    "printed": "P",
 }
 _DROP = {
     "test": ("input", "passed", "error_type", "cpu_time_ms"),
@@ -59,12 +61,6 @@ class Compactor(object):
         payload = {k: v for k, v in payload.items() if v is not None and v != ""}
         for key in _DROP.get(kind, ("error_type",)):
             payload.pop(key, None)
-        if (
-            kind == wire.Frame.TEST
-            and payload.get("verdict") == wire.Verdict.AC
-            and self.compare in (None, "", "exact")
-        ):
-            payload.pop("actual_output", None)
         if "traceback" in payload:
             if self.traceback_sent:
                 del payload["traceback"]

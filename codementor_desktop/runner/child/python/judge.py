@@ -9,7 +9,7 @@ then its entry point is called (``run_program``), with the bank's typed argument
 
 try:
     from .. import wire
-    from . import compare, literals, structures
+    from . import fastjson, literals, sandbox, structures
     from .session import (
         SOLUTION_FILE,
         LineCounter,
@@ -21,11 +21,13 @@ try:
         error_fields,
         fresh_namespace,
         run_module,
+        safe_text,
         syntax_error_payload,
     )
 except ImportError:  # run as a flat script inside the child
-    import compare
+    import fastjson
     import literals
+    import sandbox
     import structures
     import wire
     from session import (
@@ -39,6 +41,7 @@ except ImportError:  # run as a flat script inside the child
         error_fields,
         fresh_namespace,
         run_module,
+        safe_text,
         syntax_error_payload,
     )
 
@@ -209,7 +212,12 @@ def _start(job, workdir, send):
 
 
 def judge_tests(job, workdir, send):
-    """Judge mode: every test becomes a frame; a TLE, MLE or OLE stops the run."""
+    """Judge mode: every test's actual output becomes a frame; a TLE, MLE or OLE stops the run.
+
+    The child never sees an expected output nor decides AC or WA: the parent compares what each
+    frame carries (``runner/judging.py``), so nothing the learner's code does here can forge a
+    verdict or read a hidden test's answer.
+    """
     started = _start(job, workdir, send)
     if started is None:
         return
@@ -223,12 +231,12 @@ def judge_tests(job, workdir, send):
         if counter is not None:
             result["line_events"] = counter.count
         send(wire.Frame.TEST, **result)
-        if result["verdict"] in STOPPING:
+        if result.get("verdict") in STOPPING:
             break
 
 
 class _Judge(object):
-    """The judging of one run's tests: what every test shares (the code, the signature, the mode)."""
+    """The running of one run's tests: what every test shares (the code, the signature, the mode)."""
 
     def __init__(self, session, job, code, code_object, path):
         self.session = session
@@ -237,17 +245,15 @@ class _Judge(object):
         self.path = path
         self.function = job.get("function") or {}
         self.compare = job.get("compare") or "exact"
-        self.checker = _load_checker(job.get("checker"))
         self.script = not self.function.get("name") and not defines_functions(code_object)
 
     def one(self, test, counter):
-        result = {"test_id": test.get("test_id"), "input": test.get("input", "")}
+        """What one test gave: its ``value`` (JSON text), or ``printed`` for a script, or the error."""
+        result = {"test_id": test.get("test_id")}
         if self.script:
             return self._script(result, test, counter)
         try:
             args, kwargs = literals.parse_arguments(test.get("input", ""))
-            has_expected = test.get("expected_output") not in (None, "")
-            expected = literals.parse_value(test["expected_output"]) if has_expected else None
         except literals.LiteralError as exc:
             result.update(error_fields(wire.Verdict.IE, "Bad test data: %s" % exc))
             return result
@@ -263,82 +269,58 @@ class _Judge(object):
         )
         if outcome.failed:
             return self._failed(result, outcome)
-        if self.compare == "operations":
-            actual = literals.to_jsonable(outcome.value)
-        else:
-            actual = literals.to_jsonable(structures.encode(outcome.value, self.function.get("returns")))
+        try:
+            text = encoded_value(outcome.value, None if self.compare == "operations" else self.function.get("returns"))
+        except BaseException as exc:  # noqa: BLE001 - the learner's __repr__, __eq__ or __iter__ raised
+            outcome.exception = UnreadableValue(exc)
+            return self._failed(result, outcome)
+        if len(text) > wire.VALUE_BYTES:
+            outcome.exception = sandbox.OutputLimitExceeded()
+            failed = self._failed(result, outcome)
+            failed["error_message"] = "Output limit exceeded: the returned value is %d characters of JSON, over %d" % (
+                len(text),
+                wire.VALUE_BYTES,
+            )
+            return failed
         result.update(
-            actual_output=literals.show(actual, self.session.show_chars),
+            value=text,
             stdout=self.session.clip(outcome.stdout),
             execution_time_ms=outcome.time_ms,
             cpu_time_ms=outcome.cpu_ms,
         )
-        if not has_expected:
-            result.update(verdict=wire.Verdict.AC, passed=True, expected_output=None)
-            return result
-        try:
-            mode = "exact" if self.compare == "operations" else self.compare
-            passed = compare.same(mode, expected, actual, self.checker, args)
-        except Exception as exc:  # noqa: BLE001 - a broken checker is our fault, not the learner's
-            result.update(error_fields(wire.Verdict.IE, "Checker failed: %s" % exc))
-            return result
-        result.update(verdict=wire.Verdict.AC if passed else wire.Verdict.WA, passed=passed)
-        if not passed and self.compare == "operations" and isinstance(expected, list):
-            result["error_message"] = _first_wrong_call(args, expected, actual)
         return result
 
     def _script(self, result, test, counter):
-        """A script: its input is stdin and it is judged on what it printed, line by line."""
+        """A script: its input is stdin and it is judged on what it printed (all of it, within the
+        output limit), line by line, by the parent."""
         _, outcome = run_module(self.session, self.code_object, self.code, test.get("input", ""), counter)
         if outcome.failed:
             return self._failed(result, outcome)
-        passed = _same_lines(outcome.stdout, test.get("expected_output") or "")
-        result.update(
-            verdict=wire.Verdict.AC if passed else wire.Verdict.WA,
-            passed=passed,
-            actual_output=self.session.clip(outcome.stdout.rstrip("\n")),
-            stdout="",
-            execution_time_ms=outcome.time_ms,
-            cpu_time_ms=outcome.cpu_ms,
-        )
+        result.update(printed=outcome.stdout, execution_time_ms=outcome.time_ms, cpu_time_ms=outcome.cpu_ms)
         return result
 
     def _failed(self, result, outcome):
-        result.update(describe_exception(outcome.exception, self.path))
-        result["passed"] = False
+        result.update(describe_exception(outcome.exception, self.path, self.session.show_chars))
         result["stdout"] = self.session.clip(outcome.stdout)
         result["execution_time_ms"] = outcome.time_ms
         result["cpu_time_ms"] = outcome.cpu_ms
         return result
 
 
-def _first_wrong_call(args, expected, actual):
-    operations = (list(args) + [[]])[0]
-    for index, (want, got) in enumerate(zip(expected, actual)):
-        if not compare.same("exact", want, got):
-            name = operations[index] if index < len(operations) else "?"
-            return "Call %d (%s) returned %s, expected %s" % (
-                index,
-                name,
-                literals.show(got, 200),
-                literals.show(want, 200),
-            )
-    return "The calls returned %d values, expected %d" % (len(actual), len(expected))
+class UnreadableValue(Exception):
+    """The returned value could not be read back (its ``__repr__`` or ``__iter__`` raised)."""
+
+    def __init__(self, cause):
+        Exception.__init__(self, "the returned value could not be read: %s" % safe_text(cause, 500))
 
 
-def _load_checker(source):
-    if not source:
-        return None
-    namespace = {}
-    exec(compile(source, "<checker>", "exec"), namespace)  # noqa: S102 - the problem author's code
-    return namespace["check"]
+def encoded_value(value, returns=None):
+    """The JSON text of a returned value as the parent compares it (nodes as lists, sets sorted)."""
+    return fastjson.dumps(literals.to_jsonable(structures.encode(value, returns)), default=_no_default)
 
 
-def _same_lines(printed, expected):
-    def lines(text):
-        return [line.rstrip() for line in str(text).strip("\n").splitlines()]
-
-    return lines(printed) == lines(expected)
+def _no_default(value):
+    raise TypeError("cannot encode %s" % type(value).__name__)
 
 
 def execute_once(job, workdir, send):
@@ -354,11 +336,15 @@ def execute_once(job, workdir, send):
         "execution_time_ms": outcome.time_ms,
         "cpu_time_ms": outcome.cpu_ms,
     }
+    if not outcome.failed and target is not None:
+        try:
+            payload["return_value"] = literals.show(structures.encode(outcome.value), session.show_chars)
+        except BaseException as exc:  # noqa: BLE001 - the learner's __repr__ raised
+            outcome.exception = UnreadableValue(exc)
     if outcome.failed:
-        payload.update(describe_exception(outcome.exception, path))
+        payload.update(describe_exception(outcome.exception, path, session.show_chars))
         payload["return_value"] = None
     else:
         payload["verdict"] = wire.Verdict.AC
-        encoded = structures.encode(outcome.value)
-        payload["return_value"] = None if target is None else literals.show(encoded, session.show_chars)
+        payload.setdefault("return_value", None)
     send(wire.Frame.EXECUTION, **payload)

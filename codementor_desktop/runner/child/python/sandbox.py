@@ -46,7 +46,12 @@ _NETWORK_EVENTS = (
     "socket.gethostbyaddr",
     "socket.sendto",
 )
-_BLOCKED_IMPORTS = ("_posixsubprocess", "_ctypes", "ctypes", "_socket", "socket", "_winapi", "_multiprocessing", "_ssl")
+# Modules that only do what the guard refuses: importing them fails as a missing module does, so
+# that the standard library's optional imports (``subprocess`` of ``_winapi``, ``asyncio`` of
+# ``ssl``) go on without them. ``socket`` and ``subprocess`` import (``asyncio`` needs both);
+# their calls are refused when made: a socket other than a local pair, a new process.
+_BLOCKED_IMPORTS = ("_ctypes", "ctypes", "_winapi", "_multiprocessing", "_ssl")
+_AF_UNIX = 1  # socket.socketpair(), which asyncio's event loop wakes itself with
 # fcntl commands that name the process a descriptor's SIGIO goes to (Linux F_SETOWN, F_SETOWN_EX; macOS F_SETOWN).
 _SIGNAL_OWNER = (6,) if sys.platform == "darwin" else (8, 15)
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
@@ -162,6 +167,8 @@ def install_guard(workdir, allowed_read_only=()):
             raise SandboxViolation(
                 "%s is not allowed in the practice sandbox (%s)." % (_PROCESS_EVENTS[event].capitalize(), event)
             )
+        if event == "socket.__new__" and len(args) > 1 and args[1] == _AF_UNIX:
+            return  # a local socket; connecting or binding it is refused below
         if event in _NETWORK_EVENTS:
             raise SandboxViolation("Network access is not allowed in the practice sandbox (%s)." % event)
         if event in ("os.kill", "os.killpg", "signal.pthread_kill"):
@@ -172,8 +179,8 @@ def install_guard(workdir, allowed_read_only=()):
             raise SandboxViolation("Sending signals to other processes is not allowed here (fcntl F_SETOWN).")
         if event.startswith("ctypes."):
             raise SandboxViolation("Native code (ctypes) is not allowed in the practice sandbox.")
-        if event == "import" and args and args[0] in _BLOCKED_IMPORTS:
-            raise SandboxViolation("The module %r is not available in the practice sandbox." % args[0])
+        if event == "import" and args and (args[0] in _BLOCKED_IMPORTS or args[0] in _BLOCKED_ONCE_LOADED):
+            raise ModuleNotFoundError("The module %r is not available in the practice sandbox." % args[0], name=args[0])
         if event in _PATH_EVENTS:
             for path in args[:2]:
                 if isinstance(path, (str, bytes)) and not inside(path):
@@ -185,8 +192,28 @@ def install_guard(workdir, allowed_read_only=()):
     # the "import" event again: forget them so that the learner's import is seen.
     for name in _BLOCKED_IMPORTS:
         sys.modules.pop(name, None)
+    _refuse_fork_exec()
     sys.addaudithook(hook)
     return state
+
+
+def _refuse_fork_exec():
+    """``_posixsubprocess.fork_exec`` starts a process without an audit event: it imports (for
+    ``subprocess`` and ``asyncio``) but refuses to run. Imported again after the learner removed
+    it from ``sys.modules``, it is a new module: that import is refused (the hook's "import")."""
+    try:
+        import _posixsubprocess
+    except ImportError:
+        return
+
+    def fork_exec(*args, **kwargs):
+        raise SandboxViolation("Starting other programs is not allowed in the practice sandbox (fork_exec).")
+
+    _posixsubprocess.fork_exec = fork_exec
+    _BLOCKED_ONCE_LOADED.add("_posixsubprocess")
+
+
+_BLOCKED_ONCE_LOADED = set()  # modules whose fresh import is refused (their first copy is tamed)
 
 
 class CapturedOutput(io.TextIOBase):

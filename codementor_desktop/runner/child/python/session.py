@@ -80,8 +80,34 @@ class NoEntryPoint(LookupError):
     """The code has no function to call, or several and no name to choose one by."""
 
 
-def describe_exception(exc, solution_path):
-    """The verdict and error fields for what a call raised, the traceback trimmed to the learner's code."""
+def safe_text(value, limit=2000):
+    """``str(value)`` for a person, at most ``limit`` characters; never raises.
+
+    The value is the learner's (an exception, a returned object): its ``__str__`` may raise, loop
+    into a RecursionError or build 50 MB of text. Only the start of a long text is kept.
+    """
+    try:
+        text = str(value)
+        if not isinstance(text, str):  # a str subclass whose methods are the learner's
+            raise TypeError("__str__ returned %s" % type(text).__name__)
+        text = str.__str__(text)
+    except BaseException as exc:  # noqa: BLE001 - whatever the learner's __str__ does
+        try:
+            name = type(value).__name__
+        except BaseException:  # noqa: BLE001
+            name = "object"
+        return "<%s whose __str__ raised %s>" % (name, type(exc).__name__)
+    if len(text) > limit:
+        text = text[:limit] + "... (%d characters in all)" % len(text)
+    return text
+
+
+def describe_exception(exc, solution_path, limit=2000):
+    """The verdict and error fields for what a call raised, the traceback trimmed to the learner's code.
+
+    The message is the learner's and read safely (``safe_text``): a ``__str__`` that raises, a
+    ``KeyboardInterrupt`` or a 50 MB message is still their RE, never the runner's failure.
+    """
     if isinstance(exc, sandbox.TimeLimitExceeded):
         return error_fields(wire.Verdict.TLE, str(exc) or "Time limit exceeded", reason=wire.Reason.TIME)
     if isinstance(exc, sandbox.OperationsExceeded):
@@ -91,20 +117,27 @@ def describe_exception(exc, solution_path):
     if isinstance(exc, sandbox.OutputLimitExceeded):
         return error_fields(wire.Verdict.OLE, "Output limit exceeded")
     if isinstance(exc, SystemExit):
-        return error_fields(wire.Verdict.RE, "The program exited with status %r" % (exc.code,))
+        return error_fields(wire.Verdict.RE, "The program exited with status %s" % safe_text(exc.code, 200))
     if isinstance(exc, NoEntryPoint):
         return error_fields(wire.Verdict.RE, str(exc))
     import traceback  # only when something failed: it costs a few ms to import
 
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == solution_path]
+    try:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == solution_path]
+    except BaseException:  # noqa: BLE001 - a traceback the learner tampered with
+        frames = []
     lines = ["Traceback (most recent call last):"]
     for frame in frames[-8:]:
         lines.append('  File "%s", line %s, in %s' % (SOLUTION_FILE, frame.lineno, frame.name))
         if frame.line:
-            lines.append("    " + frame.line.strip())
-    message = "%s: %s" % (type(exc).__name__, exc) if str(exc) else type(exc).__name__
+            lines.append("    " + frame.line.strip()[:200])
+    name = type.__getattribute__(type(exc), "__name__")
+    detail = safe_text(exc, limit)
+    message = "%s: %s" % (name, detail) if detail else name
     if isinstance(exc, RecursionError):
         message += " (the recursion went too deep: is a base case missing?)"
+    if isinstance(exc, KeyboardInterrupt):
+        message += " (raised by the program: nobody pressed Ctrl+C)"
     lines.append(message)
     line = frames[-1].lineno if frames else None
     return error_fields(wire.Verdict.RE, message, line_number=line, traceback="\n".join(lines))
@@ -283,9 +316,7 @@ class Session(object):
                 finally:
                     if counter is not None:
                         sys.settrace(None)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:  # noqa: BLE001 - every learner failure becomes a verdict
+        except BaseException as exc:  # noqa: BLE001 - every learner failure becomes a verdict, Ctrl+C too
             outcome.exception = exc
         finally:
             sys.stdin, sys.stdout, sys.stderr = saved

@@ -39,8 +39,27 @@ FrameCallback = Callable[[dict], None]
 def python_child_command() -> list[str]:
     """How to start a Python child: the frozen app itself, or this interpreter, isolated."""
     if getattr(sys, "frozen", False):
-        return [sys.executable, "--child"]
+        return [sys.executable, "--child"]  # its harness is compiled into the app
+    _compile_harness_once()
     return [sys.executable, "-I", "-S", str(CHILD_DIR / "entry.py")]
+
+
+_harness_compiled = threading.Event()
+
+
+def _compile_harness_once() -> None:
+    """In a namespace the child sees its harness read-only, so it could never cache the bytecode
+    and would compile the harness at every start (about 30 ms). Compile it here, once per app,
+    where the files can be written; where they cannot, the child compiles as before."""
+    if _harness_compiled.is_set():
+        return
+    _harness_compiled.set()
+    import compileall
+
+    try:
+        compileall.compile_dir(CHILD_DIR.parent, quiet=2, workers=1)
+    except OSError:
+        pass
 
 
 def scrubbed_environment(workdir: str, extra: dict[str, str] | None = None) -> dict[str, str]:

@@ -6,6 +6,7 @@ import os
 import struct
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -240,3 +241,20 @@ def test_an_init_that_missed_its_parent_death_signal_is_killed_at_the_end():
     assert launch.cpu_seconds is not None  # reaped: its usage was read
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_the_harness_is_compiled_where_a_namespaced_child_cannot_write_its_bytecode(tmp_path, monkeypatch):
+    import importlib.util
+    import shutil
+
+    from codementor_desktop.runner import local
+
+    copy = tmp_path / "child"
+    shutil.copytree(local.CHILD_DIR.parent, copy, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
+    monkeypatch.setattr(local, "CHILD_DIR", copy / "python")
+    monkeypatch.setattr(local, "_harness_compiled", __import__("threading").Event())
+    entry = copy / "python" / "entry.py"
+    assert not Path(importlib.util.cache_from_source(str(entry))).exists()
+    assert local.python_child_command()[-1] == str(entry)
+    for source in (entry, copy / "wire.py", copy / "python" / "judge.py"):
+        assert Path(importlib.util.cache_from_source(str(source))).exists(), source

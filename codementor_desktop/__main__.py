@@ -9,7 +9,7 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["--child"]:
         from codementor_desktop.runner.child.python import entry
 
-        return entry.main()
+        entry.run_and_exit()
     if args[:1] == ["--confine"]:  # the launcher that fences a JavaScript child, then execs Node
         from codementor_desktop.runner.child.python import confinement
 

@@ -93,5 +93,18 @@ def main():
     return 0
 
 
+def run_and_exit():
+    """Run the job, then end at once: the frames are written (unbuffered), and what a normal exit
+    would still do belongs to the learner (atexit handlers, threads left running that it would
+    wait for, files never closed in a folder about to go). It saves the app a few ms a run."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - the learner may have replaced or closed them
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run_and_exit()

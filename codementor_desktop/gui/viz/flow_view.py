@@ -126,7 +126,7 @@ class FlowView(QWidget):
 
     @staticmethod
     def _bulge(a: int, b: int, kind: str) -> float:
-        return 0.45 + 0.32 * abs(b - a) ** 0.85 + (0.35 if kind == "loop" else 0.0) + (0.2 if kind == "call" else 0.0)
+        return 0.45 + 0.32 * abs(b - a) ** 0.85 + {"loop": 0.35, "call": 1.0}.get(kind, 0.0)
 
     def _arc(self, a: int, b: int, kind: str) -> QPainterPath:
         bulge = self._bulge(a, b, kind)

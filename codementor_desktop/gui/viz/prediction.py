@@ -26,10 +26,12 @@ class Question:
     line: int
     function: str
     expected: str
+    code: str = ""  # the text of that line
 
     @property
     def prompt(self) -> str:
-        return f"After line {self.line} of {self.function} runs, what will {self.variable} hold?"
+        code = f" ({self.code})" if self.code else ""
+        return f"After line {self.line}{code} of {self.function} runs, what will {self.variable} hold?"
 
 
 def question_before(timeline: TraceTimeline, index: int) -> Question | None:
@@ -53,7 +55,9 @@ def question_before(timeline: TraceTimeline, index: int) -> Question | None:
     name = names[0]
     expected = state.replay.text(state.variables().get(name), 500)
     line = timeline.last_line_of_frame(int(step.get("frame", 0)), before=reveal)
-    return Question(index, reveal, name, line or int(step.get("line", 0)), str(step.get("function", "?")), expected)
+    line = line or int(step.get("line", 0))
+    function = str(step.get("function", "?"))
+    return Question(index, reveal, name, line, function, expected, timeline.source_line(line))
 
 
 def _literal(text: str) -> tuple[bool, Any]:

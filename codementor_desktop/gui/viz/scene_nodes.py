@@ -8,7 +8,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
 from ...visual.model import Graph, Tree
-from .scene_kit import ACCENT, CHANGED, EDGE, INK, MUTED, Scene, arrow_segments, bounds, segments, set_pairs
+from .scene_kit import ACCENT, CHANGED, INK, MUTED, Scene, arrow_segments, bounds, segments, set_pairs
 from .structure_model import ALL, Drawing
 
 LABEL_LIMIT = 127  # above this many nodes, values show on hover only
@@ -35,6 +35,11 @@ class NodesScene(Scene):
         self.names = self.pool(anchor=(0, 1), size=10, bold=True, color=ACCENT)
         self.weights = self.pool(size=8, color=MUTED)
         self.marks = self.pool(anchor=(0.5, 0), size=9, color=MUTED)
+        self.fills = (pg.mkBrush(NODE_FILL), pg.mkBrush(CHANGED))
+        self.rims = (pg.mkPen(INK, width=1.2), pg.mkPen(ACCENT, width=3))
+        self._drawn: object = None  # the model drawn last: the same one is only recoloured
+        self._colours: tuple | None = None
+        self._where: dict = {}
 
     @staticmethod
     def _tip(x: float, y: float, data) -> str:
@@ -56,38 +61,48 @@ class NodesScene(Scene):
         step_y = min((b - a for a, b in zip(ys, ys[1:], strict=False)), default=1.0) or 1.0
         return {node: (x / step_x, y / step_y * LEVEL) for node, (x, y) in positions.items()}
 
-    def _nodes(self, order: list, where: dict, labels: dict, drawing: Drawing, changed: set) -> None:
+    def _nodes(self, order: list, where: dict, labels: dict, drawing: Drawing, changed: set, same: bool) -> None:
+        """Place the nodes (unless the model is the one drawn last) and colour them."""
         count = len(order)
-        fills = (pg.mkBrush(NODE_FILL), pg.mkBrush(CHANGED))
-        rims = (pg.mkPen(INK, width=1.2), pg.mkPen(ACCENT, width=3))
-        points = np.asarray([where[n] for n in order], dtype=float).reshape(-1, 2)
-        self.nodes.setData(
-            x=points[:, 0], y=points[:, 1], size=node_size(count), data=[labels[n] for n in order],
-            brush=[fills[n in changed] for n in order], pen=[rims[n in drawing.node_names] for n in order],
-        )  # fmt: skip
-        show_labels = count <= LABEL_LIMIT
-        self.labels.set_visible(show_labels)
-        self.labels.update([(*where[n], labels[n]) for n in order] if show_labels else [])
+        if not same:
+            points = np.asarray([where[n] for n in order], dtype=float).reshape(-1, 2)
+            self.nodes.setData(x=points[:, 0], y=points[:, 1], size=node_size(count),
+                               data=[labels[n] for n in order])  # fmt: skip
+            show_labels = count <= LABEL_LIMIT
+            self.labels.set_visible(show_labels)
+            self.labels.update([(*where[n], labels[n]) for n in order] if show_labels else [])
+            self._colours = None
+        colours = (frozenset(changed), frozenset(drawing.node_names))
+        if colours != self._colours:
+            self._colours = colours
+            self.nodes.setBrush([self.fills[n in changed] for n in order], update=False)
+            self.nodes.setPen([self.rims[n in drawing.node_names] for n in order])
         self.names.update([(where[n][0] + 0.25, where[n][1] - 0.3, ", ".join(names))
                            for n, names in drawing.node_names.items() if n in where])  # fmt: skip
 
     def _tree(self, model: Tree, drawing: Drawing) -> QRectF:
-        where = self._place(model.positions, len(model.labels))
+        same = model is self._drawn
+        self._drawn = model
+        if not same:
+            self._where = self._place(model.positions, len(model.labels))
+        where = self._where
         order = [n for n in model.labels if n in where]
         changed = set(order) if ALL in drawing.changed else drawing.changed
-        pairs: list[tuple[float, float]] = []
-        for parent, kids in model.children.items():
-            for kid in kids:
-                if kid is not None and parent in where and kid in where:
-                    pairs += [where[parent], where[kid]]
-        set_pairs(self.edges, pairs)
-        self.edges.setPen(pg.mkPen(EDGE, width=1.5))
-        self._nodes(order, where, model.labels, drawing, changed)
-        self.weights.update([])
-        self.marks.update([(where[n][0], where[n][1] + 0.35, "…") for n in model.cut if n in where])
+        if not same:
+            pairs: list[tuple[float, float]] = []
+            for parent, kids in model.children.items():
+                for kid in kids:
+                    if kid is not None and parent in where and kid in where:
+                        pairs += [where[parent], where[kid]]
+            set_pairs(self.edges, pairs)
+            self.weights.update([])
+            self.marks.update([(where[n][0], where[n][1] + 0.35, "…") for n in model.cut if n in where])
+        self._nodes(order, where, model.labels, drawing, changed, same)
         return self._extent(where)
 
     def _graph(self, model: Graph, drawing: Drawing) -> QRectF:
+        same = model is self._drawn
+        self._drawn = model
         spread = max(4.0, len(model.nodes) ** 0.5 * 2.5)
         where = {n: (x * spread, y * spread) for n, (x, y) in model.positions.items()}
         changed = set(model.nodes) if ALL in drawing.changed else {n for n in model.nodes if n in drawing.changed}
@@ -107,7 +122,7 @@ class NodesScene(Scene):
             if weight is not None and len(model.edges) <= 60:
                 weights.append(((x1 + x2) / 2, (y1 + y2) / 2, weight))
         set_pairs(self.edges, pairs)
-        self._nodes(list(model.nodes), where, {n: n for n in model.nodes}, drawing, changed)
+        self._nodes(list(model.nodes), where, {n: n for n in model.nodes}, drawing, changed, same)
         self.weights.update(weights)
         self.marks.update([])
         return self._extent(where)

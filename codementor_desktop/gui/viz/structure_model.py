@@ -10,15 +10,14 @@ list patch set or appended, the nodes whose fields changed, the keys a dict patc
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...visual.model import Cells, Graph, HashMap, LinkedList, Matrix, Structure, Tree, label
-from ...visual.normalize import Budget, StructureError, detect, normalize
+from ...visual.normalize import Budget, StructureError, detect, fields_of, normalize
 from ...visual.structures import summary
 from .pointers import array_pointers, list_node_positions, node_refs, tree_node_ids
-from .timeline import HIDDEN_TYPES, StepState
+from .timeline import HIDDEN_TYPES, StepState, TraceTimeline
 
 VIEW_BUDGET = Budget(cells=40, tree_nodes=1023, tree_depth=24, graph_nodes=120, graph_edges=400, list_nodes=24,
                      matrix_side=20, map_entries=48)  # fmt: skip
@@ -54,12 +53,24 @@ def candidates(state: StepState) -> list[str]:
 
 
 class StructureReader:
-    """Turns (state, variable, shape) into a ``Drawing``; caches the rebuilt value and the layout."""
+    """Turns (state, variable, shape) into a ``Drawing``.
 
-    def __init__(self, heap_steps: list[int] | None = None):
-        self.heap_steps = heap_steps if heap_steps is not None else []
+    The value, its cut model and its layout are kept while no object reachable from the variable
+    changes (``TraceTimeline.touched_between``): scrubbing through a walk over a 1,000-node tree rebuilds
+    nothing but the colours.
+    """
+
+    def __init__(self, timeline: TraceTimeline | None = None):
+        self.timeline = timeline if timeline is not None else TraceTimeline()
+        self._encoded: str | None = None
+        self._reach: set[int] | None = None
+        self._at = -1
+        self._generation = 0
         self._value_key: tuple | None = None
         self._value: Any = None
+        self._model_key: tuple | None = None
+        self._model: Structure | None = None
+        self._node_ids: dict[int, int] = {}
         self._layout_key: Any = None
         self._layout: dict = {}
 
@@ -68,7 +79,8 @@ class StructureReader:
         if found is None:
             return Drawing(name, note=f"{name} is not in scope at this step.")
         uid, encoded = found
-        value = self._materialize(state, encoded)
+        key = self._key(state, encoded)
+        value = self._materialize(state, encoded, key)
         kind = shape if shape != "auto" else guess_shape(name, encoded, state, value)
         drawing = Drawing(name, kind)
         obj = _heap_object(state, encoded)
@@ -82,35 +94,57 @@ class StructureReader:
                                              [], [], VIEW_BUDGET)  # fmt: skip
                 drawing.changed = changed
             else:
-                model = normalize(kind, value, [], {}, [], [], VIEW_BUDGET)
-                drawing.changed = self._changed_other(state, kind, encoded, obj, value)
-                drawing.node_names = _node_names(state, name, kind, value)
+                model = self._model_of(kind, value, key)
+                drawing.changed = self._changed_other(state, kind, encoded, obj)
+                drawing.node_names = self._node_names(state, name, kind, value)
         except StructureError as exc:
             drawing.note = str(exc)
             return drawing
         except (TypeError, ValueError, KeyError, IndexError) as exc:
             drawing.note = f"{name} cannot be drawn as a {kind.replace('_', ' ')} ({type(exc).__name__})."
             return drawing
-        if isinstance(model, (Tree, Graph)):
-            self._lay_out(model)
         drawing.model = model
         drawing.note = summary(model)
         return drawing
 
     # -- caches -----------------------------------------------------------------------------------
 
-    def _materialize(self, state: StepState, encoded: Any) -> Any:
-        # The heap is the same between two steps with no heap patch between them.
-        epoch = bisect_right(self.heap_steps, state.index)
+    def _key(self, state: StepState, encoded: Any) -> tuple | None:
+        """Names the value: the same key while nothing reachable from the variable changed."""
         try:
-            key: tuple | None = (epoch, json.dumps(encoded, sort_keys=True))
+            text = json.dumps(encoded, sort_keys=True)
         except (TypeError, ValueError):
-            key = None
+            return None
+        if text == self._encoded and self._reach is not None:
+            touched = self.timeline.touched_between(self._at, state.index)
+            if touched is not None and not touched & self._reach:
+                self._at = state.index
+                return (text, self._generation)
+        self._encoded, self._at = text, state.index
+        self._reach = state.replay.refers_to(encoded)
+        self._generation += 1
+        return (text, self._generation)
+
+    def _materialize(self, state: StepState, encoded: Any, key: tuple | None) -> Any:
         if key is not None and key == self._value_key:
             return self._value
         value = state.replay.value(encoded)
         self._value_key, self._value = key, value
         return value
+
+    def _model_of(self, kind: str, value: Any, key: tuple | None) -> Structure:
+        if key is not None and (key, kind) == self._model_key and self._model is not None:
+            return self._model
+        model = normalize(kind, value, [], {}, [], [], VIEW_BUDGET)
+        if isinstance(model, (Tree, Graph)):
+            self._lay_out(model)
+        ids: dict[int, int] = {}
+        if kind == "tree" and fields_of(value) is not None:
+            ids = tree_node_ids(value)
+        elif kind == "linked_list" and not isinstance(value, (list, tuple)):
+            ids = list_node_positions(value)
+        self._model_key, self._model, self._node_ids = (key, kind), model, ids
+        return model
 
     def _lay_out(self, model: Tree | Graph) -> None:
         from ...visual.layout import graph_positions, tree_positions  # networkx: loaded when first drawn
@@ -124,35 +158,30 @@ class StructureReader:
             self._layout_key = key
         model.positions = self._layout
 
-    # -- what changed at this step ----------------------------------------------------------------
+    # -- what changed at this step, and who points where -------------------------------------------
 
     def _changed_items(self, state: StepState, name: str, encoded: Any) -> set[Any]:
         patches = state.step.get("heap") or {}
         if not (isinstance(encoded, dict) and "ref" in encoded):
             return {ALL} if name in (state.step.get("changed") or {}) else set()
-        patch = patches.get(str(encoded["ref"]))
-        return _patched_indices(patch, state, int(encoded["ref"]))
+        return _patched_indices(patches.get(str(encoded["ref"])))
 
-    def _changed_other(self, state: StepState, kind: str, encoded: Any, obj: dict, value: Any) -> set[Any]:
+    def _changed_other(self, state: StepState, kind: str, encoded: Any, obj: dict) -> set[Any]:
         patches = state.step.get("heap") or {}
         if not patches:
             return set()
         touched = {int(key) for key in patches}
-        if kind in ("tree", "linked_list") and not isinstance(value, (list, tuple)):
-            ids = tree_node_ids(value) if kind == "tree" else list_node_positions(value)
-            return {ids[hid] for hid in touched if hid in ids}
+        if self._node_ids:
+            return {self._node_ids[hid] for hid in touched if hid in self._node_ids}
         ref = int(encoded["ref"]) if isinstance(encoded, dict) and "ref" in encoded else None
         patch = patches.get(str(ref)) if ref is not None else None
         if kind == "tree":  # a level-order list: node ids are list indices
-            return _patched_indices(patch, state, ref) if ref is not None else set()
+            return _patched_indices(patch)
         if kind == "matrix":
-            out: set[Any] = set()
-            if patch is not None:
-                out |= {(row, ALL) for row in _patched_indices(patch, state, ref) if isinstance(row, int)}
+            out: set[Any] = {(row, ALL) for row in _patched_indices(patch) if isinstance(row, int)}
             for row, item in enumerate(obj.get("items", [])):
                 if isinstance(item, dict) and "ref" in item and int(item["ref"]) in touched:
-                    row_patch = patches[str(item["ref"])]
-                    out |= {(row, col) for col in _patched_indices(row_patch, state, int(item["ref"]))}
+                    out |= {(row, col) for col in _patched_indices(patches[str(item["ref"])])}
             return out
         if kind in ("hash_map", "graph"):
             if patch is not None and "type" in patch:
@@ -164,8 +193,17 @@ class StructureReader:
             return keys
         return set()
 
+    def _node_names(self, state: StepState, name: str, kind: str, value: Any) -> dict[Any, list[str]]:
+        if not self._node_ids:
+            return {}
+        out: dict[Any, list[str]] = {}
+        for hid, names in node_refs(state.variables(), skip=name).items():
+            if hid in self._node_ids:
+                out.setdefault(self._node_ids[hid], []).extend(names)
+        return out
 
-def _patched_indices(patch: dict | None, state: StepState, ref: int | None) -> set[Any]:
+
+def _patched_indices(patch: dict | None) -> set[Any]:
     if not patch:
         return set()
     if "type" in patch:
@@ -197,20 +235,6 @@ def guess_shape(name: str, encoded: Any, state: StepState, value: Any) -> str:
     if isinstance(encoded, dict) and encoded.get("type") in HIDDEN_TYPES:
         return "array"
     return detect(value)
-
-
-def _node_names(state: StepState, name: str, kind: str, value: Any) -> dict[Any, list[str]]:
-    if kind not in ("tree", "linked_list") or isinstance(value, (list, tuple, dict)):
-        return {}
-    refs = node_refs(state.variables(), skip=name)
-    if not refs:
-        return {}
-    ids = tree_node_ids(value) if kind == "tree" else list_node_positions(value)
-    out: dict[Any, list[str]] = {}
-    for hid, names in refs.items():
-        if hid in ids:
-            out.setdefault(ids[hid], []).extend(names)
-    return out
 
 
 def drawn_labels(model: Structure) -> int:

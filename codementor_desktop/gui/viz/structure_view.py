@@ -70,7 +70,7 @@ class StructureView(QWidget):
 
     def reset(self, timeline: TraceTimeline) -> None:
         """A new trace: forget the drawing, keep the learner's choice of variable if it comes back."""
-        self.reader = StructureReader(timeline.heap_steps)
+        self.reader = StructureReader(timeline)
         self.source = timeline.source
         self.drawing = None
         self._fitted = None

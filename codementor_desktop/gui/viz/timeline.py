@@ -82,14 +82,36 @@ class Observer(Protocol):
 
 @dataclass
 class _Cursor:
+    """A replay that shares its heap objects with the checkpoints and copies one before changing it.
+
+    A checkpoint is then a copy of two dicts (heap ids and frames to the same objects), made in
+    microseconds whatever the heap holds, instead of a copy of every object.
+    """
+
     replay: Replay
     stack: list[FrameInfo] = field(default_factory=list)
     index: int = -1
+    owned: set[int] = field(default_factory=set)  # heap ids copied since the last snapshot
+    owned_frames: set[int] = field(default_factory=set)
 
     def advance(self, step: dict) -> None:
+        heap = self.replay.heap
+        patches = step.get("heap")
+        if patches:
+            for key, encoding in patches.items():
+                hid = int(key)
+                if hid not in self.owned:
+                    if "type" not in encoding and hid in heap:  # a patch changes the object in place
+                        heap[hid] = _copy_object(heap[hid])
+                    self.owned.add(hid)
+        uid = int(step.get("frame", 0))
+        if uid not in self.owned_frames:
+            frames = self.replay.frames
+            if uid in frames:
+                frames[uid] = dict(frames[uid])
+            self.owned_frames.add(uid)
         self.replay.apply(step)
         depth = max(1, int(step.get("depth", 1)))
-        uid = int(step.get("frame", 0))
         stack = self.stack
         del stack[depth:]
         if len(stack) == depth and stack[-1].uid == uid:
@@ -100,13 +122,15 @@ class _Cursor:
             stack[depth - 1 :] = [FrameInfo(uid, str(step.get("function", "?")), int(step.get("line", 0)), depth)]
         self.index += 1
 
-    def copy(self) -> _Cursor:
+    def snapshot(self) -> _Cursor:
+        """A cursor at the same step, sharing every object: from now on each copies before changing."""
         replay = Replay({})
-        replay.heap = {hid: _copy_object(obj) for hid, obj in self.replay.heap.items()}
-        replay.frames = {uid: dict(names) for uid, names in self.replay.frames.items()}
+        replay.heap = dict(self.replay.heap)
+        replay.frames = dict(self.replay.frames)
         replay.index = self.replay.index
-        stack = [FrameInfo(f.uid, f.function, f.line, f.depth) for f in self.stack]
-        return _Cursor(replay, stack, self.index)
+        self.owned = set()
+        self.owned_frames = set()
+        return _Cursor(replay, [FrameInfo(f.uid, f.function, f.line, f.depth) for f in self.stack], self.index)
 
 
 def _copy_object(obj: dict) -> dict:
@@ -129,12 +153,13 @@ class TraceTimeline:
         self.depths = array("i")
         self.lines = array("i")
         self.frames = array("i")
-        self.heap_steps: list[int] = []  # the steps that changed the heap (a drawing cache's epochs)
+        self.heap_steps: list[int] = []  # the steps that changed the heap
         self.every = checkpoint_every
         self.module_uid: int | None = None
+        self._source_lines: tuple[str, list[str]] | None = None
         self.observers: list[Observer] = []
         self._front = _Cursor(Replay({}))
-        self._checkpoints: list[_Cursor] = [self._front.copy()]
+        self._checkpoints: list[_Cursor] = [self._front.snapshot()]
         self._checkpoint_at = [-1]
         self._since_checkpoint = 0
         self._slots: dict[str, _Cursor] = {}
@@ -181,7 +206,7 @@ class TraceTimeline:
         steps = self.steps
         observers = self.observers
         while front.index + 1 < len(steps):
-            for _ in range(64):
+            for _ in range(16):
                 if front.index + 1 >= len(steps):
                     break
                 step = steps[front.index + 1]
@@ -189,8 +214,8 @@ class TraceTimeline:
                 for observer in observers:
                     observer.feed(step, front.replay)
                 self._since_checkpoint += 1
-                if self._since_checkpoint >= max(self.every, len(front.replay.heap)):
-                    self._checkpoints.append(front.copy())
+                if self._since_checkpoint >= self.every:
+                    self._checkpoints.append(front.snapshot())
                     self._checkpoint_at.append(front.index)
                     self._since_checkpoint = 0
             if time.perf_counter() > deadline:
@@ -207,7 +232,7 @@ class TraceTimeline:
         cursor = self._slots.get(slot)
         nearest = bisect_right(self._checkpoint_at, index) - 1
         if cursor is None or cursor.index > index or cursor.index < self._checkpoint_at[nearest]:
-            cursor = self._checkpoints[nearest].copy()
+            cursor = self._checkpoints[nearest].snapshot()
             self._slots[slot] = cursor
         steps = self.steps
         while cursor.index < index:
@@ -230,6 +255,26 @@ class TraceTimeline:
             self._out_joined = (joined, len(self._out_chunks))
         end = self._out_ends[count - 1]
         return joined[max(0, end - limit) : end]
+
+    def touched_between(self, first: int, second: int, limit: int = 500) -> set[int] | None:
+        """The heap ids created or changed by the steps between two steps (the later one included);
+        None when more than ``limit`` steps changed the heap there (cheaper to look again)."""
+        low, high = sorted((first, second))
+        start, end = bisect_right(self.heap_steps, low), bisect_right(self.heap_steps, high)
+        if end - start > limit:
+            return None
+        touched: set[int] = set()
+        for position in range(start, end):
+            touched.update(int(key) for key in self.steps[self.heap_steps[position]]["heap"])
+        return touched
+
+    def source_line(self, line: int) -> str:
+        """The text of a line of the traced code ('' when unknown)."""
+        lines = self._source_lines
+        if lines is None or lines[0] != self.source:
+            lines = self._source_lines = (self.source, self.source.splitlines())
+        text = lines[1][line - 1].strip() if 1 <= line <= len(lines[1]) else ""
+        return text if len(text) <= 60 else text[:59] + "…"
 
     def last_line_of_frame(self, uid: int, before: int) -> int | None:
         """The line a frame was on at its last step before ``before`` (the line that just ran in it)."""

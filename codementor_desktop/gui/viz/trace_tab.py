@@ -31,6 +31,7 @@ from .cursor import StepCursor
 from .player import SPEEDS, Player
 from .predict_box import PredictBox
 from .timeline import HIDDEN_TYPES, StepState, TraceTimeline
+from .variable_log import reaches
 
 CHANGED = QColor("#fff1b8")
 STACK_FRAMES_SHOWN = 40
@@ -42,16 +43,27 @@ BANNER_STYLES = {
 
 
 def changed_names(state: StepState) -> set[str]:
-    """The running frame's variables that this step changed: assigned, or mutated in place."""
+    """The running frame's variables that this step changed: assigned, or mutated in place (the
+    object itself or one it holds directly, as the Variables tab counts changes)."""
     step = state.step
     names = {name for name in (step.get("changed") or {})}
     patched = step.get("heap")
     if patched:
         touched = {int(key) for key in patched}
         for name, value in state.variables().items():
-            if isinstance(value, dict) and "ref" in value and touched & state.replay.refers_to(value):
+            if isinstance(value, dict) and "ref" in value and reaches(state.replay, int(value["ref"]), touched):
                 names.add(name)
     return names
+
+
+def _titled(title: str, widget: QWidget) -> QWidget:
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(2)
+    layout.addWidget(QLabel(f"<b>{escape(title)}</b>"))
+    layout.addWidget(widget, 1)
+    return box
 
 
 class TraceTab(QWidget):
@@ -103,12 +115,12 @@ class TraceTab(QWidget):
         self.stack.setHeaderLabels(["Call stack", "Value"])
         self.stack.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.output = QPlainTextEdit(readOnly=True, objectName="traceOutput")
-        self.output.setPlaceholderText("(nothing printed yet)")
+        self.output.setPlaceholderText("Printed so far: nothing yet")
         self.output.setMaximumBlockCount(5000)
         middle = QSplitter(Qt.Orientation.Horizontal)
         middle.addWidget(left)
         middle.addWidget(self.stack)
-        middle.addWidget(self.output)
+        middle.addWidget(_titled("Printed so far", self.output))
         middle.setSizes([320, 260, 220])
 
         self.predict = PredictBox(player)
@@ -130,6 +142,7 @@ class TraceTab(QWidget):
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
         table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
         return table
@@ -163,10 +176,14 @@ class TraceTab(QWidget):
     def show_state(self, state: StepState, timeline: TraceTimeline) -> None:
         step = state.step
         count = len(timeline)
-        where = f"line {step.get('line')} · {escape(str(step.get('function', '?')))}"
+        line = int(step.get("line", 0))
+        where = f"line {line} in {escape(str(step.get('function', '?')))}"
         event = step.get("event")
         if event != "line":
-            where += f" · {event}"
+            where += f" ({event})"
+        code = timeline.source_line(line)
+        if code:
+            where += f": <code>{escape(code)}</code>"
         self.position.setText(f"Step <b>{state.index + 1:,}</b> of {count:,} · {where}")
         self._show_variables(state)
         self._show_stack(state)

@@ -70,7 +70,7 @@ class VariableLog:
             variables = replay.frames.get(int(step.get("frame", 0)), {})
             for name, value in variables.items():
                 if name not in changed and isinstance(value, dict) and "ref" in value:
-                    if _reaches(replay, int(value["ref"]), touched):
+                    if reaches(replay, int(value["ref"]), touched):
                         self._text(step, name, value, replay)
 
     def _text(self, step: dict, name: str, value: Any, replay: Replay) -> None:
@@ -94,7 +94,8 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def _reaches(replay: Replay, ref: int, touched: set[int]) -> bool:
+def reaches(replay: Replay, ref: int, touched: set[int]) -> bool:
+    """Whether object ``ref``, or an object it holds directly, is among ``touched``."""
     if ref in touched:
         return True
     obj = replay.heap.get(ref) or {}

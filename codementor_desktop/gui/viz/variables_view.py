@@ -88,8 +88,12 @@ class VariablesView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # sized to contents: slow on 100,000 rows
+        header.setStretchLastSection(True)
+        for column, characters in enumerate((7, 5, 12)):
+            header.resizeSection(column, self.fontMetrics().horizontalAdvance("0" * characters) + 12)
         self.table.clicked.connect(self._row_clicked)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.plot)
@@ -123,9 +127,9 @@ class VariablesView(QWidget):
                                        symbol="o", symbolSize=5, symbolBrush=colour, symbolPen=None)  # fmt: skip
                 curve.setDownsampling(auto=True, method="peak")
                 self.curves[name] = curve
-            xs = np.frombuffer(series.steps, dtype=float)
+            xs = np.frombuffer(series.steps, dtype=float) + 1  # steps are counted from 1 on screen
             ys = np.frombuffer(series.values, dtype=float)
-            end = max(count - 1, float(xs[-1]) if len(xs) else 0.0)
+            end = max(float(count), float(xs[-1]) if len(xs) else 0.0)
             xs, ys = np.append(xs, end), np.append(ys, ys[-1] if len(ys) else 0.0)
             curve.setData(xs, ys, stepMode="left")
             curve.setSymbolSize(5 if len(xs) <= 300 else 0)
@@ -137,7 +141,7 @@ class VariablesView(QWidget):
 
     def set_step(self, index: int) -> None:
         self.line.blockSignals(True)
-        self.line.setValue(index)
+        self.line.setValue(index + 1)
         self.line.blockSignals(False)
         row = self.changes.row_at(index)
         if row is not None:
@@ -145,7 +149,7 @@ class VariablesView(QWidget):
             self.table.scrollTo(self.changes.index(row, 0))
 
     def _dragged(self, line: pg.InfiniteLine) -> None:
-        self.step_cursor.move(int(round(line.value())))
+        self.step_cursor.move(int(round(line.value())) - 1)
 
     def _row_clicked(self, index: QModelIndex) -> None:
         self.step_cursor.move(self.log.changes[index.row()].step)

@@ -43,12 +43,16 @@ def test_every_state_equals_a_replay_from_the_start_in_any_order(tree_trace):
     expected = []
     replay = Replay(tree_trace)
     for _ in replay.walk():
-        expected.append({uid: {n: replay.text(v, 2000) for n, v in names.items()} for uid, names in replay.frames.items()})
+        expected.append(
+            {uid: {n: replay.text(v, 2000) for n, v in names.items()} for uid, names in replay.frames.items()}
+        )
     order = list(range(len(steps)))
     random.Random(4).shuffle(order)
     for index in order + list(reversed(range(len(steps)))):
         state = timeline.state_at(index)
-        texts = {uid: {n: state.replay.text(v, 2000) for n, v in names.items()} for uid, names in state.replay.frames.items()}
+        texts = {
+            uid: {n: state.replay.text(v, 2000) for n, v in names.items()} for uid, names in state.replay.frames.items()
+        }
         assert texts == expected[index], index
     assert len(timeline._checkpoints) > 5  # the walk really went through restored checkpoints
 

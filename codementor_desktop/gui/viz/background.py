@@ -31,7 +31,7 @@ class BackgroundCall(QObject):
     def running(self) -> bool:
         return self._thread.is_alive()
 
-    def wait(self, seconds: float = 10.0) -> None:
+    def wait(self, seconds: float = 60.0) -> None:
         if self._thread.ident is not None:
             self._thread.join(seconds)
 

@@ -15,7 +15,7 @@ from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from .line_flow import LineFlow, LineKey
-from .scene_kit import MUTED, TextPool, font
+from .scene_kit import TextPool, font
 
 LIT = "#ef6c00"
 KIND_COLOURS = {"next": "#78909c", "loop": "#1565c0", "call": "#8e24aa"}
@@ -56,7 +56,7 @@ class FlowView(QWidget):
         self.heads.setZValue(8)
         item.addItem(self.heads)
         self.headers = TextPool(item, anchor=(0, 0.5), size=10, bold=True, color="#37474f")
-        self.counts = TextPool(item, anchor=(1, 0.5), size=8, color=MUTED)
+        self.counts = TextPool(item, anchor=(1, 0.5), size=9, color="#455a64")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
@@ -150,7 +150,8 @@ class FlowView(QWidget):
             arc.setPen(self._pen(edge.kind, edge.count, widest))
             if len(self.flow.edges) <= 40:
                 a, b = self.rows[edge.source], self.rows[edge.target]
-                labels.append((-0.75 * self._bulge(a, b, edge.kind) + 0.05, (a + b) / 2, f"×{edge.count:,}"))
+                # Just left of the arc's outermost point (three quarters of its bulge, for this curve).
+                labels.append((-0.75 * self._bulge(a, b, edge.kind) - 0.06, (a + b) / 2, f"×{edge.count:,}"))
         self.counts.update(labels)
         total = sum(self.flow.counts.values())
         loops = sum(1 for e in self.flow.edges if e.kind == "loop")

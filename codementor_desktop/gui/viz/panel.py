@@ -30,11 +30,12 @@ loading in the background when the panel is first shown.
 from __future__ import annotations
 
 import gc
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from .background import BackgroundCall
 from .cursor import StepCursor
@@ -115,6 +116,7 @@ class VisualizationPanel(QTabWidget):
         self._preloaded = False
         self._stale: set[str] = set()
         self._settled = 0
+        self.mermaid_dialog: QDialog | None = None
 
         self.trace_tab = TraceTab(self.step_cursor, self.player)
         self.addTab(self.trace_tab, "Trace")
@@ -209,12 +211,28 @@ class VisualizationPanel(QTabWidget):
                 if self.pages[name].view is not None:
                     self._reset_view(name, self.pages[name].view)
         text, kind = describe_outcome(result)
-        self.trace_tab.set_message(text, kind)
-        self.loopLinesChanged.emit(loop_lines(result))
+        text = escape(text)
+        lines = loop_lines(result)
+        if lines:
+            shown = [f"{n}: {escape(self.timeline.source_line(n))}" for n in lines[:6]]
+            text += "<br><code>" + "<br>".join(shown).replace(" ", "&nbsp;") + "</code>"
+        self.trace_tab.set_message(text, kind, rich=True)
+        self.loopLinesChanged.emit(lines)
         self._schedule_render()
 
     def set_step(self, index: int) -> None:
         self.step_cursor.move(index)
+
+    @property
+    def busy(self) -> bool:
+        """True while work is queued: steps to replay, a step to draw, series to redraw."""
+        variables = self.pages["variables"].view
+        return (
+            not self.timeline.done
+            or self._render.isActive()
+            or (variables is not None and variables.busy)
+            or any(call.running for call in self._background)
+        )
 
     def breakpoint_hit(self, result: dict, code: str | None = None) -> None:
         """Show a ``bp_breakpoint`` result: the stop with its watches, or why it never stopped."""
@@ -238,11 +256,13 @@ class VisualizationPanel(QTabWidget):
     def shutdown(self) -> None:
         """Stop playing, the timers and the background work."""
         self.player.pause()
-        for timer in (self._work, self._render, self._refresh):
+        for timer in self.findChildren(QTimer):  # the panel's, the player's and the views'
             timer.stop()
         for call in self._background:
             call.wait()
         self._background.clear()
+        if self.mermaid_dialog is not None:
+            self.mermaid_dialog.close()
 
     # -- views ------------------------------------------------------------------------------------
 

@@ -67,10 +67,13 @@ class PredictBox(QFrame):
 
     def _answered(self, question: Question, correct: bool, answer: str) -> None:
         if correct:
-            text = f"<b style='color:{RIGHT}'>Right.</b> {escape(question.variable)} = {escape(question.expected)}"
+            text = (
+                f"Last prediction: <b style='color:{RIGHT}'>right.</b> {escape(question.variable)} = "
+                f"{escape(question.expected)}"
+            )
         else:
             text = (
-                f"<b style='color:{WRONG}'>Not quite.</b> {escape(question.variable)} = "
+                f"Last prediction: <b style='color:{WRONG}'>not quite.</b> {escape(question.variable)} = "
                 f"{escape(question.expected)} (you said {escape(answer.strip())})"
             )
         self.feedback.setText(text)

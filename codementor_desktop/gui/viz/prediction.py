@@ -14,6 +14,7 @@ from typing import Any
 
 from ...visual.replay import DELETED
 from .timeline import HIDDEN_TYPES, TraceTimeline
+from .variable_log import reaches
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,8 @@ class Question:
 
 
 def question_before(timeline: TraceTimeline, index: int) -> Question | None:
-    """The question for moving from step ``index`` to the next one, if that step changes a variable."""
+    """The question for moving from step ``index`` to the next one, if that step changes a variable:
+    one it assigns, else one whose list, dict or object it changes in place (``seen.append(x)``)."""
     reveal = index + 1
     if not 0 <= index < len(timeline.steps) - 1:
         return None
@@ -47,13 +49,23 @@ def question_before(timeline: TraceTimeline, index: int) -> Question | None:
         for name, value in (step.get("changed") or {}).items()
         if value != DELETED and not (isinstance(value, dict) and value.get("type") in HIDDEN_TYPES)
     ]
-    if not names:
+    if not names and not step.get("heap"):
         return None
     state = timeline.state_at(reveal, slot="peek")
     if state is None:
         return None
+    variables = state.variables()
+    if not names:
+        touched = {int(key) for key in step["heap"]}
+        names = [
+            name
+            for name, value in variables.items()
+            if isinstance(value, dict) and "ref" in value and reaches(state.replay, int(value["ref"]), touched)
+        ]
+        if not names:
+            return None
     name = names[0]
-    expected = state.replay.text(state.variables().get(name), 500)
+    expected = state.replay.text(variables.get(name), 500)
     line = timeline.last_line_of_frame(int(step.get("frame", 0)), before=reveal)
     line = line or int(step.get("line", 0))
     function = str(step.get("function", "?"))

@@ -69,13 +69,14 @@ class CellsScene(Scene):
             else:
                 continue  # a position the window cut out
             at.setdefault(x, []).append(name)
+        if model.kind == "queue" and count:  # its two ends, named like pointers
+            at.setdefault(CELL / 2, []).insert(0, "front")
+            at.setdefault(count - 1 + CELL / 2, []).append("back")
         marks = [(x, CELL + 0.08, "▲\n" + "\n".join(names)) for x, names in sorted(at.items())]
-        if model.kind == "queue" and count:
-            marks += [(CELL / 2, -0.55, "front"), (count - 1 + CELL / 2, -0.55, "back")]
         self.pointers.update(marks)
-        deepest = max((len(names) for names in at.values()), default=0)
         left = -1.0 if any(x < 0 for x in at) else 0.0
         right = max(count, max(at, default=0) + 1)
+        deepest = max((len(names) for names in at.values()), default=0)
         return bounds(left - 0.2, -0.8, right + 0.2, CELL + 0.45 + 0.42 * deepest)
 
     def _vertical(self, model: Cells, drawing: Drawing) -> QRectF:

@@ -3,17 +3,40 @@ changed nodes filled, variables that point at a node named beside it."""
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainterPath, QTransform
 
 from ...visual.model import Graph, Tree
-from .scene_kit import ACCENT, CHANGED, INK, MUTED, Scene, arrow_segments, bounds, segments, set_pairs
+from .scene_kit import ACCENT, CHANGED, INK, MUTED, Scene, bounds, segments, set_pairs
 from .structure_model import ALL, Drawing
 
 LABEL_LIMIT = 127  # above this many nodes, values show on hover only
 NODE_FILL = "#e3f2fd"
 LEVEL = 1.6
+
+
+EDGE_INK = "#546e7a"
+
+
+@lru_cache(maxsize=128)
+def _turned(degrees: int) -> QPainterPath:
+    path = QPainterPath()
+    path.moveTo(0.5, 0.0)
+    path.lineTo(-0.5, -0.4)
+    path.lineTo(-0.25, 0.0)
+    path.lineTo(-0.5, 0.4)
+    path.closeSubpath()
+    return QTransform().rotate(degrees).map(path)
+
+
+def arrowhead(degrees: float) -> QPainterPath:
+    """A marker pointing along ``degrees`` on screen (y down), in 5-degree steps (cached)."""
+    return _turned(int(round(degrees / 5.0)) * 5 % 360)
 
 
 def node_size(count: int) -> int:
@@ -29,6 +52,8 @@ class NodesScene(Scene):
 
     def build(self) -> None:
         self.edges = self.add(segments())
+        self.heads = self.add(pg.ScatterPlotItem(pxMode=True, size=11, pen=None, brush=pg.mkBrush(EDGE_INK)))
+        self.heads.setZValue(6)
         self.nodes = self.add(pg.ScatterPlotItem(pxMode=True, hoverable=True, tip=self._tip))
         self.nodes.setZValue(10)
         self.labels = self.pool(size=10)
@@ -81,6 +106,7 @@ class NodesScene(Scene):
                            for n, names in drawing.node_names.items() if n in where])  # fmt: skip
 
     def _tree(self, model: Tree, drawing: Drawing) -> QRectF:
+        self.heads.setData(x=[], y=[])
         same = model is self._drawn
         self._drawn = model
         if not same:
@@ -108,20 +134,23 @@ class NodesScene(Scene):
         changed = set(model.nodes) if ALL in drawing.changed else {n for n in model.nodes if n in drawing.changed}
         pairs: list[tuple[float, float]] = []
         weights = []
+        heads: list[tuple[float, float, float]] = []
         for a, b, weight in model.edges:
             if a not in where or b not in where:
                 continue
             (x1, y1), (x2, y2) = where[a], where[b]
-            if model.directed:
-                shrink = 0.12 * spread / 4
-                length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1e-6)
-                pairs += arrow_segments(x1, y1, x2 - (x2 - x1) / length * shrink, y2 - (y2 - y1) / length * shrink,
-                                        head=0.05 * spread)  # fmt: skip
-            else:
-                pairs += [(x1, y1), (x2, y2)]
+            pairs += [(x1, y1), (x2, y2)]
+            if model.directed:  # an arrowhead along the edge, nearer its target: clear of both nodes
+                heads.append((x1 + (x2 - x1) * 0.62, y1 + (y2 - y1) * 0.62, math.degrees(math.atan2(y2 - y1, x2 - x1))))
             if weight is not None and len(model.edges) <= 60:
                 weights.append(((x1 + x2) / 2, (y1 + y2) / 2, weight))
         set_pairs(self.edges, pairs)
+        if heads:
+            self.heads.setData(
+                x=[h[0] for h in heads], y=[h[1] for h in heads], symbol=[arrowhead(h[2]) for h in heads]
+            )
+        else:
+            self.heads.setData(x=[], y=[])
         self._nodes(list(model.nodes), where, {n: n for n in model.nodes}, drawing, changed, same)
         self.weights.update(weights)
         self.marks.update([])

@@ -18,6 +18,20 @@ SCENE_OF = {"array": "cells", "stack": "cells", "queue": "cells", "linked_list":
             "matrix": "grid", "tree": "nodes", "graph": "nodes"}  # fmt: skip
 SHAPE_NAMES = {"auto": "detected shape", "linked_list": "linked list", "hash_map": "hash map", "matrix": "grid"}
 KEY = "yellow: changed at this step · blue: where a pointer is"
+# The smallest area a drawing is fitted into, so that three cells do not fill the whole tab.
+MIN_EXTENT = {"array": (14.0, 3.0), "queue": (14.0, 3.0), "stack": (8.0, 7.0), "linked_list": (16.0, 3.0),
+              "hash_map": (14.0, 8.0), "matrix": (8.0, 5.0)}  # fmt: skip
+
+
+def _at_least(rect: QRectF, width: float, height: float) -> QRectF:
+    grown = QRectF(rect)
+    if grown.width() < width:
+        grown.setLeft(rect.center().x() - width / 2)
+        grown.setWidth(width)
+    if grown.height() < height:
+        grown.setTop(rect.center().y() - height / 2)
+        grown.setHeight(height)
+    return grown
 
 
 class StructureView(QWidget):
@@ -47,7 +61,7 @@ class StructureView(QWidget):
         top.addWidget(self.variable)
         top.addWidget(QLabel("as"))
         top.addWidget(self.shape)
-        top.addWidget(self.note, 1)
+        top.addStretch(1)
 
         self.plot = pg.PlotWidget(background="w")
         self.plot.setObjectName("structurePlot")
@@ -64,6 +78,7 @@ class StructureView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
+        layout.addWidget(self.note)
         layout.addWidget(self.plot, 1)
 
     # -- what the panel tells it ------------------------------------------------------------------
@@ -125,8 +140,8 @@ class StructureView(QWidget):
             self.note.setText(drawing.note)
             return
         scene = self.scenes[wanted]
-        self.plot.getPlotItem().getViewBox().setAspectLocked(scene.aspect_locked)
-        rect = scene.show(drawing)
+        self.plot.getPlotItem().getViewBox().setAspectLocked(scene.aspect_locked or drawing.kind == "graph")
+        rect = _at_least(scene.show(drawing), *MIN_EXTENT.get(drawing.kind, (0.0, 0.0)))
         self.note.setText(f"<b>{drawing.variable}</b>: {drawing.note} <span style='color:#607d8b'>{KEY}</span>")
         self._fit((drawing.variable, drawing.kind), rect)
 

@@ -90,9 +90,10 @@ class TraceTab(QWidget):
         predict = QToolButton()
         predict.setDefaultAction(player.predict_action)
         controls.addWidget(predict)
+        controls.addStretch(1)
         self.position = QLabel("No trace yet: Trace (F5) runs your code step by step.")
         self.position.setObjectName("stepPosition")
-        controls.addWidget(self.position, 1)
+        self.position.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.slider = QSlider(Qt.Orientation.Horizontal, objectName="stepSlider")
         self.slider.setRange(0, 0)
@@ -101,6 +102,7 @@ class TraceTab(QWidget):
         cursor.countChanged.connect(lambda count: self.slider.setRange(0, max(0, count - 1)))
 
         self.banner = QLabel("", objectName="traceBanner")
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.setWordWrap(True)
         self.banner.setVisible(False)
         self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -115,7 +117,7 @@ class TraceTab(QWidget):
         self.stack.setHeaderLabels(["Call stack", "Value"])
         self.stack.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.output = QPlainTextEdit(readOnly=True, objectName="traceOutput")
-        self.output.setPlaceholderText("Printed so far: nothing yet")
+        self.output.setPlaceholderText("(nothing printed yet)")
         self.output.setMaximumBlockCount(5000)
         middle = QSplitter(Qt.Orientation.Horizontal)
         middle.addWidget(left)
@@ -131,6 +133,7 @@ class TraceTab(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
         layout.addWidget(self.slider)
+        layout.addWidget(self.position)
         layout.addWidget(self.banner)
         layout.addWidget(self.predict)
         layout.addWidget(middle, 1)
@@ -164,10 +167,11 @@ class TraceTab(QWidget):
         self.watches.setVisible(False)
         self.set_message("")
 
-    def set_message(self, text: str, kind: str = "info") -> None:
-        """A line above the tables: why the run stopped, a breakpoint's outcome ('' hides it)."""
+    def set_message(self, text: str, kind: str = "info", rich: bool = False) -> None:
+        """A line above the tables: why the run stopped, a breakpoint's outcome ('' hides it).
+        ``text`` is plain unless ``rich`` says it is already HTML."""
         self.banner.setVisible(bool(text))
-        self.banner.setText(text)
+        self.banner.setText(text if rich else escape(text))
         self.banner.setStyleSheet(f"QLabel {{ {BANNER_STYLES.get(kind, BANNER_STYLES['info'])} padding:4px; }}")
 
     def show_pending(self, index: int, count: int) -> None:

@@ -4,19 +4,21 @@ a table of their changes (a click on a row goes to that step)."""
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_right
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from .cursor import StepCursor
-from .variable_log import VariableLog
+from .variable_log import Series, VariableLog
 
 PALETTE = ["#1565c0", "#d84315", "#2e7d32", "#6a1b9a", "#00838f", "#ef6c00", "#ad1457", "#4e342e", "#283593",
            "#558b2f"]  # fmt: skip
 COLUMNS = ("Step", "Line", "Variable", "Value")
+SLICE_SECONDS = 0.008
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -59,6 +61,18 @@ class ChangesModel(QAbstractTableModel):
         return row if row >= 0 else None
 
 
+def step_shape(series: Series, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """A series drawn as steps: each value holds until the next change (steps counted from 1)."""
+    xs = np.frombuffer(series.steps, dtype=float) + 1
+    ys = np.frombuffer(series.values, dtype=float)
+    if not len(xs):
+        return xs, ys
+    end = max(float(count), float(xs[-1]))
+    xs = np.append(np.repeat(xs, 2)[1:], end)
+    ys = np.repeat(ys, 2)
+    return xs, ys
+
+
 class VariablesView(QWidget):
     def __init__(self, cursor: StepCursor, parent: QWidget | None = None):
         super().__init__(parent)
@@ -68,12 +82,16 @@ class VariablesView(QWidget):
         self._version = -1
         self._count = 0
         self.curves: dict[str, pg.PlotDataItem] = {}
+        self._dirty: list[str] = []
+        self._more = QTimer(self)
+        self._more.setSingleShot(True)
+        self._more.setInterval(0)
+        self._more.timeout.connect(self._redraw_some)
         self.note = QLabel("Numbers over the steps; drag the orange line to move through the trace.")
         self.plot = pg.PlotWidget(background="w")
         self.plot.setObjectName("variablesPlot")
         item = self.plot.getPlotItem()
         item.setLabel("bottom", "step")
-        item.showGrid(x=True, y=True, alpha=0.2)
         item.setMenuEnabled(False)
         item.setClipToView(True)
         self.legend = item.addLegend(offset=(10, 5), labelTextColor="#263238")
@@ -111,28 +129,46 @@ class VariablesView(QWidget):
             self.plot.getPlotItem().removeItem(curve)
             self.legend.removeItem(curve)
         self.curves.clear()
+        self._dirty = []
+        self._more.stop()
         self.changes = ChangesModel(log)
         self.table.setModel(self.changes)
 
     def refresh(self, count: int) -> None:
-        """Redraw the series if the log grew (``count``: the steps there are)."""
+        """Redraw the series if the log grew (``count``: the steps there are).
+
+        Long series are redrawn a few at a time, the rest on the next turns of the event loop.
+        """
         if self.log.version == self._version and count == self._count:
             return
         self._version, self._count = self.log.version, count
-        for index, (name, series) in enumerate(self.log.series.items()):
-            curve = self.curves.get(name)
-            if curve is None:
-                colour = PALETTE[index % len(PALETTE)]
-                curve = self.plot.plot(name=name, pen=pg.mkPen(colour, width=2), stepMode="left",
-                                       symbol="o", symbolSize=5, symbolBrush=colour, symbolPen=None)  # fmt: skip
-                curve.setDownsampling(auto=True, method="peak")
-                self.curves[name] = curve
-            xs = np.frombuffer(series.steps, dtype=float) + 1  # steps are counted from 1 on screen
-            ys = np.frombuffer(series.values, dtype=float)
-            end = max(float(count), float(xs[-1]) if len(xs) else 0.0)
-            xs, ys = np.append(xs, end), np.append(ys, ys[-1] if len(ys) else 0.0)
-            curve.setData(xs, ys, stepMode="left")
-            curve.setSymbolSize(5 if len(xs) <= 300 else 0)
+        self._dirty = list(self.log.series)
+        self._show_counts()
+        self._redraw_some()
+
+    def _redraw_some(self) -> None:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        names = list(self.log.series)
+        while self._dirty and time.perf_counter() < deadline:
+            name = self._dirty.pop(0)
+            self._redraw_series(names.index(name), self.log.series[name], self._count)
+        if self._dirty:
+            self._more.start()
+
+    def _redraw_series(self, index: int, series: Series, count: int) -> None:
+        name = series.name
+        curve = self.curves.get(name)
+        colour = PALETTE[index % len(PALETTE)]
+        if curve is None:
+            curve = self.plot.plot(name=name, pen=pg.mkPen(colour, width=2))
+            curve.setDownsampling(auto=True, method="peak")
+            self.curves[name] = curve
+        xs, ys = step_shape(series, count)
+        # A wide pen costs Qt tens of milliseconds a paint on a long series: a thin line there.
+        curve.setPen(pg.mkPen(colour, width=1 if len(xs) > 600 else 2))
+        curve.setData(xs, ys)
+
+    def _show_counts(self) -> None:
         self.changes.catch_up()
         self.note.setText(
             f"{len(self.log.series)} numeric variable(s) plotted · {len(self.log.changes):,} other change(s) below"
@@ -147,6 +183,11 @@ class VariablesView(QWidget):
         if row is not None:
             self.table.selectRow(row)
             self.table.scrollTo(self.changes.index(row, 0))
+
+    @property
+    def busy(self) -> bool:
+        """True while series are still being redrawn."""
+        return bool(self._dirty)
 
     def _dragged(self, line: pg.InfiniteLine) -> None:
         self.step_cursor.move(int(round(line.value())) - 1)

@@ -6,8 +6,6 @@ The SVG renderer scales them; the window's pyqtgraph views can use them as they 
 
 from __future__ import annotations
 
-import networkx as nx
-
 from .model import Graph, Tree
 
 
@@ -15,6 +13,8 @@ def tree_positions(tree: Tree) -> dict[int, tuple[float, float]]:
     """Binary trees in in-order (a search tree reads left to right); other trees leaves first."""
     if tree.root is None:
         return {}
+    import networkx as nx  # here, not at the top: it costs the window's start a second
+
     shape = nx.DiGraph()
     shape.add_node(tree.root)
     for parent, kids in tree.children.items():
@@ -62,6 +62,8 @@ def graph_positions(graph: Graph) -> dict[str, tuple[float, float]]:
     """Forests in layers (breadth first), small cycles on a circle, the rest by springs (seeded)."""
     if not graph.nodes:
         return {}
+    import networkx as nx  # here, not at the top: it costs the window's start a second
+
     shape = nx.DiGraph() if graph.directed else nx.Graph()
     shape.add_nodes_from(graph.nodes)
     shape.add_edges_from((a, b) for a, b, _ in graph.edges)

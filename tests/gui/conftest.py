@@ -12,3 +12,6 @@ def window(qtbot, services):
     main.show()
     yield main
     main.close()
+
+
+from tests.gui.viz_support import make_panel  # noqa: E402, F401 - the visualization panel's tests use it

@@ -46,3 +46,21 @@ def test_nothing_is_left_running_after_shutdown(qtbot):
     assert not panel.mermaid_dialog.isVisible()
     assert {t.name for t in threading.enumerate()} <= before
     assert leftovers(panel) == []
+
+
+def test_the_panel_loads_pyqtgraph_and_networkx_only_when_needed():
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from codementor_desktop.gui.viz.panel import VisualizationPanel\n"
+        "panel = VisualizationPanel()\n"
+        "print('pyqtgraph' in sys.modules, 'networkx' in sys.modules)\n"
+        "panel.view('structure')\n"
+        "print('pyqtgraph' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["False", "False", "True"], done.stderr

@@ -156,3 +156,8 @@ def test_a_stopped_trace_names_its_loop():
     text, kind = describe_outcome(trace)
     assert kind == "warning" and "while loop" in text
     assert loop_lines(trace) == [3, 4]
+
+
+def test_a_tool_error_is_told_as_it_is():
+    text, kind = describe_outcome({"status": "error", "error_code": "UNSUPPORTED", "error_message": "Python only."})
+    assert (text, kind) == ("Python only.", "error")

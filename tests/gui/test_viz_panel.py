@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from codementor_desktop.tools import sample_traces as samples
-from tests.gui.viz_support import feed, make_panel, search_trace  # noqa: F401 - make_panel is a fixture
+from tests.gui.viz_support import feed, search_trace
 
 SUM = "def f(a):\n    s = 0\n    for x in a:\n        s += x\n    return s\n"
 

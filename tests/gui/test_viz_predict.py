@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from codementor_desktop.gui.viz.prediction import PredictionScore
 from codementor_desktop.tools import sample_traces as samples
-from tests.gui.viz_support import feed, make_panel  # noqa: F401 - make_panel is a fixture
+from tests.gui.viz_support import feed
 
 
 def first_line_of(trace: dict, function: str) -> int:

@@ -7,7 +7,7 @@ from PySide6.QtGui import QImage
 
 from codementor_desktop.tools import sample_traces as samples
 from tests.gui.test_viz_views import SHAPES
-from tests.gui.viz_support import make_panel, search_trace  # noqa: F401 - make_panel is a fixture
+from tests.gui.viz_support import search_trace
 
 
 def save(qtbot, panel, path) -> QImage:

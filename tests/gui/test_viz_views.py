@@ -7,7 +7,6 @@ import numpy as np
 
 from codementor_desktop.gui.viz.scene_boxes import bucket_of, table_size
 from codementor_desktop.tools import sample_traces as samples
-from tests.gui.viz_support import make_panel  # noqa: F401 - a fixture
 
 SHAPES = """from collections import deque
 

@@ -23,8 +23,9 @@ GUI thread:
 * ``score``: the predictions of this session (pass one ``PredictionScore`` to keep it across panels);
 * ``shutdown()``: stop timers and background work (the window calls it when it closes).
 
-pyqtgraph and networkx are imported when a tab that needs them is first opened; they start
-loading in the background when the panel is first shown.
+pyqtgraph and networkx are imported when a tab that needs them is first opened. When the panel is
+first shown they start loading on a background thread, and then the tabs' widgets are built one
+at a time while the panel is idle.
 """
 
 from __future__ import annotations
@@ -93,8 +94,12 @@ class _LazyPage(QWidget):
 
 
 def _preload() -> None:
+    """Import what the drawing tabs need (a quarter of a second), off the GUI thread."""
     import networkx  # noqa: F401
     import pyqtgraph  # noqa: F401
+
+    from ...visual import layout, structures  # noqa: F401
+    from . import flow_view, structure_view, variables_view  # noqa: F401
 
 
 class VisualizationPanel(QTabWidget):
@@ -114,7 +119,6 @@ class VisualizationPanel(QTabWidget):
         self._line = -1
         self._background: list[BackgroundCall] = []
         self._preloaded = False
-        self._stale: set[str] = set()
         self._settled = 0
         self.mermaid_dialog: QDialog | None = None
 
@@ -143,6 +147,9 @@ class VisualizationPanel(QTabWidget):
         self._refresh.setSingleShot(True)
         self._refresh.setInterval(REFRESH_MS)
         self._refresh.timeout.connect(self._refresh_visible)
+        self._prebuild = QTimer(self)
+        self._prebuild.setInterval(120)
+        self._prebuild.timeout.connect(self._build_one_view)
         self.step_cursor.moved.connect(self._on_moved)
         self.currentChanged.connect(lambda _index: self._render_now())
 
@@ -295,7 +302,6 @@ class VisualizationPanel(QTabWidget):
             view.reset(self.log)
         else:
             view.reset(self.flow, self.timeline.source)
-        self._stale.add(name)
 
     def view(self, name: str) -> Any:
         """The view of a tab ('structure', 'variables', 'flow'), built if it was not yet."""
@@ -326,7 +332,6 @@ class VisualizationPanel(QTabWidget):
             if line != self._line:
                 self._line = line
                 self.lineChanged.emit(line)
-        self._stale.update(self.pages)
         self._schedule_render()
 
     def _schedule_render(self) -> None:
@@ -348,13 +353,11 @@ class VisualizationPanel(QTabWidget):
             variables: VariablesView = self.view("variables")
             variables.refresh(len(self.timeline))
             variables.set_step(index)
-            self._stale.discard(name)
         elif name == "flow":
             flow: FlowView = self.view("flow")
             flow.refresh()
             step = self.timeline.steps[index]
             flow.set_step(index, (str(step.get("function", "?")), int(step.get("line", 0))))
-            self._stale.discard(name)
         if index >= self.timeline.computed:
             self.trace_tab.show_pending(index, len(self.timeline))
             return  # the work slices render it once the pass gets there
@@ -365,7 +368,6 @@ class VisualizationPanel(QTabWidget):
         if name == "structure":
             structure: StructureView = self.view("structure")
             structure.show_state(state)
-            self._stale.discard(name)
 
     def _work_slice(self) -> None:
         waiting = self.step_cursor.index >= self.timeline.computed
@@ -389,4 +391,17 @@ class VisualizationPanel(QTabWidget):
         super().showEvent(event)
         if not self._preloaded:
             self._preloaded = True
-            self._background.append(BackgroundCall(_preload, "viz-preload", self).start())
+            call = BackgroundCall(_preload, "viz-preload", self)
+            call.done.connect(lambda _result: self._prebuild.start())
+            self._background.append(call.start())
+
+    def _build_one_view(self) -> None:
+        """Build a tab's widgets while nothing else is going on, one tab per turn (tens of ms each),
+        so that opening the tab later is instant."""
+        if self.busy:
+            return
+        for page in self.pages.values():
+            if page.view is None:
+                page.ensure()
+                return
+        self._prebuild.stop()

@@ -90,12 +90,15 @@ class StructureView(QWidget):
         self.drawing = None
         self._fitted = None
         self._state = None
+        self._picked = False  # a new run: the learner's variable is kept only where it exists
         for scene in self.scenes.values():
             scene.set_visible(False)
 
     def show_state(self, state: StepState) -> None:
         self._state = state
         names = tuple(candidates(state))
+        if self._picked and self._chosen is not None and self._chosen not in names:
+            names += (self._chosen,)  # still offered: drawn again where it is in scope
         if names != self._names:
             self._names = names
             self.variable.blockSignals(True)

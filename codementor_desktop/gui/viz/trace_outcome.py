@@ -7,6 +7,8 @@ from typing import Any
 
 def describe_outcome(result: dict[str, Any]) -> tuple[str, str]:
     """The sentence and its kind ("info", "warning" or "error") for a ``bp_trace`` result."""
+    if result.get("error_code"):  # the tool refused or failed (the registry's error shape)
+        return str(result.get("error_message") or result["error_code"]), "error"
     reason = result.get("stop_reason")
     total = int(result.get("total_steps") or len(result.get("steps") or []))
     message = str(result.get("message") or "")

@@ -151,7 +151,8 @@ class FlowView(QWidget):
             if len(self.flow.edges) <= 40:
                 a, b = self.rows[edge.source], self.rows[edge.target]
                 # Just left of the arc's outermost point (three quarters of its bulge, for this curve).
-                labels.append((-0.75 * self._bulge(a, b, edge.kind) - 0.06, (a + b) / 2, f"×{edge.count:,}"))
+                text = f"call ×{edge.count:,}" if edge.kind == "call" else f"×{edge.count:,}"
+                labels.append((-0.75 * self._bulge(a, b, edge.kind) - 0.06, (a + b) / 2, text))
         self.counts.update(labels)
         total = sum(self.flow.counts.values())
         loops = sum(1 for e in self.flow.edges if e.kind == "loop")

@@ -13,7 +13,7 @@ from html import escape
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from .structure_model import Drawing
 
@@ -43,6 +43,7 @@ class TextPool:
         self.plot = plot
         self.anchor = anchor
         self.font = font(size, bold)
+        self.metrics = QFontMetricsF(self.font)
         self.color = color
         self.items: list[pg.TextItem] = []
         self._shown: list[tuple[str, str] | None] = []
@@ -62,8 +63,12 @@ class TextPool:
             color = colors[index] if colors is not None else self.color
             if self._shown[index] != (text, color):
                 if "\n" in text:  # lines centred on each other (a pointer's arrow over its name)
-                    lines = "<br>".join(escape(part) for part in text.split("\n"))
-                    item.setHtml(f'<div style="text-align:center; color:{color}">{lines}</div>')
+                    parts = text.split("\n")
+                    lines = "<br>".join(escape(part) for part in parts)
+                    item.setHtml(f'<div align="center" style="color:{color}">{lines}</div>')
+                    # Centring needs a width: the widest line's (the document margins included).
+                    widest = max(self.metrics.horizontalAdvance(part) for part in parts)
+                    item.setTextWidth(widest + 2 * item.textItem.document().documentMargin() + 2)
                 else:
                     item.setText(text, color=color)
                 self._shown[index] = (text, color)

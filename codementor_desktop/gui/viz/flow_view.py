@@ -18,6 +18,7 @@ from .line_flow import LineFlow, LineKey
 from .scene_kit import TextPool, font
 
 LIT = "#ef6c00"
+NODE_RIM = "#90a4ae"
 KIND_COLOURS = {"next": "#78909c", "loop": "#1565c0", "call": "#8e24aa"}
 HEAT = ((255, 255, 255), (255, 224, 130))
 ROWS_SHOWN = 22
@@ -35,6 +36,8 @@ class FlowView(QWidget):
         self.rows: dict[LineKey, int] = {}
         self.nodes: dict[LineKey, pg.TextItem] = {}
         self.arcs: list[QGraphicsPathItem] = []
+        self._node_items: list[pg.TextItem] = []  # made once, reused by every trace
+        self._arc_items: list[QGraphicsPathItem] = []
         self._lit_edge: int | None = None
         self._lit_node: LineKey | None = None
         self.note = QLabel("Trace your code to see which lines ran and where control went.", objectName="flowNote")
@@ -81,12 +84,9 @@ class FlowView(QWidget):
             self._update_counts()
 
     def _rebuild(self) -> None:
+        """Lay the lines and arcs out again; their items are kept and reused, never destroyed."""
         self._version = self.flow.version
         item = self.plot.getPlotItem()
-        for node in self.nodes.values():
-            item.removeItem(node)
-        for arc in self.arcs:
-            item.removeItem(arc)
         self.nodes.clear()
         self.arcs.clear()
         self.rows.clear()
@@ -99,19 +99,27 @@ class FlowView(QWidget):
                 headers.append((0.0, float(row), "module code" if current == "<module>" else f"def {current}"))
                 row += 1
             self.rows[key] = row
-            node = pg.TextItem(anchor=(0, 0.5), border=pg.mkPen("#90a4ae"), fill=pg.mkBrush("#ffffff"))
-            node.setFont(font(10))
+            node = self._node_item(len(self.nodes))
             node.setPos(0.0, float(row))
-            node.setZValue(10)
-            item.addItem(node)
+            node.border = pg.mkPen(NODE_RIM)
+            node.setVisible(True)
             self.nodes[key] = node
             row += 1
+        for spare in self._node_items[len(self.nodes) :]:
+            spare.setVisible(False)
         self.headers.update(headers)
-        for edge in self.flow.edges:
-            arc = QGraphicsPathItem(self._arc(self.rows[edge.source], self.rows[edge.target], edge.kind))
-            arc.setZValue(5)
-            item.addItem(arc)
+        for index, edge in enumerate(self.flow.edges):
+            if index == len(self._arc_items):
+                arc = QGraphicsPathItem()
+                arc.setZValue(5)
+                item.addItem(arc)
+                self._arc_items.append(arc)
+            arc = self._arc_items[index]
+            arc.setPath(self._arc(self.rows[edge.source], self.rows[edge.target], edge.kind))
+            arc.setVisible(True)
             self.arcs.append(arc)
+        for spare in self._arc_items[len(self.arcs) :]:
+            spare.setVisible(False)
         ends = [(-0.1, float(self.rows[edge.target])) for edge in self.flow.edges]
         points = np.asarray(ends, dtype=float).reshape(-1, 2)
         self.heads.setData(x=points[:, 0], y=points[:, 1], brush=pg.mkBrush("#546e7a"), pen=None)
@@ -123,6 +131,20 @@ class FlowView(QWidget):
         view.setRange(xRange=(-gutter, gutter * 2.2), yRange=(-0.7, min(row, ROWS_SHOWN) - 0.3), padding=0)
         self._lit_edge = None
         self._lit_node = None
+
+    def _node_item(self, index: int) -> pg.TextItem:
+        while len(self._node_items) <= index:
+            node = pg.TextItem(anchor=(0, 0.5), border=pg.mkPen(NODE_RIM), fill=pg.mkBrush("#ffffff"))
+            node.setFont(font(10))
+            node.setZValue(10)
+            node.setVisible(False)
+            self.plot.getPlotItem().addItem(node)
+            self._node_items.append(node)
+        return self._node_items[index]
+
+    def prepare(self, lines: int = 24) -> None:
+        """Make the items of a ``lines``-line flow ahead (while the window is idle)."""
+        self._node_item(lines - 1)
 
     @staticmethod
     def _bulge(a: int, b: int, kind: str) -> float:
@@ -191,7 +213,7 @@ class FlowView(QWidget):
             self.arcs[edge].setZValue(6)
         self._lit_edge = edge if edge is not None and edge < len(self.arcs) else None
         if self._lit_node in self.nodes:
-            self.nodes[self._lit_node].border = pg.mkPen("#90a4ae")
+            self.nodes[self._lit_node].border = pg.mkPen(NODE_RIM)
             self.nodes[self._lit_node].update()
         self._lit_node = key if key in self.nodes else None
         if self._lit_node is not None:

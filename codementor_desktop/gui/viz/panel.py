@@ -291,6 +291,7 @@ class VisualizationPanel(QTabWidget):
         from .flow_view import FlowView
 
         view = FlowView()
+        view.prepare()
         view.mermaid_button.clicked.connect(self.show_mermaid)
         self._reset_view("flow", view)
         return view

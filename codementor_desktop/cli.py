@@ -5,9 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .storage.settings import LoadedSettings
+    from .tools.services import Services
 
 EXIT_ACCEPTED, EXIT_INTERNAL, EXIT_REJECTED = 0, 1, 2
 _INTERNAL_CODES = {"INTERNAL_ERROR", "BACKEND_UNAVAILABLE"}
@@ -38,6 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
     importing = problem_commands.add_parser("import", help="validate and install a folder or zip of problems")
     importing.add_argument("path", type=Path)
     commands.add_parser("selftest", help="what works on this machine and what does not")
+    data = commands.add_parser("data", help="the learner database")
+    data_commands = data.add_subparsers(dest="data_command", required=True)
+    reset = data_commands.add_parser(
+        "reset", help="set the learner database aside (it is kept) and start a fresh one; asks first"
+    )
+    reset.add_argument("--yes", action="store_true", help="do not ask")
     return parser
 
 
@@ -52,22 +64,35 @@ def emit(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())  # so the exit's final flush does not fail again
 
 
+class UnreadableArguments(ValueError):
+    """``@file`` or standard input that cannot be read as UTF-8 text."""
+
+
 def read_arguments(text: str) -> str:
     """The ARGS of ``tool``: inline JSON, ``@file.json``, or ``-`` for standard input."""
     if text == "-":
-        return sys.stdin.read()
-    if text.startswith("@"):
-        return Path(text[1:]).read_text(encoding="utf-8")
-    return text
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run one command (``__main__`` starts the window itself when no command is given)."""
-    return run(build_parser().parse_args(argv))
+        data, source = sys.stdin.buffer.read(), "standard input"
+    elif text.startswith("@"):
+        source = text[1:]
+        try:
+            data = Path(source).read_bytes()
+        except OSError as exc:
+            raise UnreadableArguments(f"{source} cannot be read: {exc.strerror or exc}.") from None
+    else:
+        return text
+    body = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark some editors write
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = exc.start + len(data) - len(body)
+        raise UnreadableArguments(
+            f"{source} is not UTF-8 text (byte 0x{data[offset]:02x} at offset {offset}); "
+            "save the arguments as UTF-8 JSON."
+        ) from None
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the parsed command ``args.command``."""
+    """Run the parsed command ``args.command``; each builds only what it needs."""
     from .applog import install_crash_handler, setup_logging
     from .storage.settings import load_settings
 
@@ -78,15 +103,17 @@ def run(args: argparse.Namespace) -> int:
     for problem in loaded.problems:
         print(f"warning: {problem}", file=sys.stderr)
     if args.command == "tools":
-        return _tools(loaded)
+        return _tools()
+    if args.command == "problems":
+        return _problems(loaded, args)
+    if args.command == "data":
+        return _data_reset(loaded, args.yes)
     services = _services(loaded)
     if services is None:
         return EXIT_INTERNAL
     try:
         if args.command == "tool":
             return _tool(services, args.name, args.arguments)
-        if args.command == "problems":
-            return _problems(services, args)
         if args.command == "selftest":
             from .selftest import run_selftest
 
@@ -96,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_ACCEPTED
 
 
-def _services(loaded):
+def _services(loaded: LoadedSettings) -> Services | None:
     from .storage.database import DatabaseCorrupt
     from .tools.services import Services
 
@@ -107,29 +134,27 @@ def _services(loaded):
         return None
 
 
-def _tools(loaded) -> int:
-    from .tools.schemas import openai_tool
-    from .tools.services import build_registry
+def _tools() -> int:
+    from .tools.catalog import every_tool
 
-    class _Offline:  # the list needs no database: only the registered names
-        settings = loaded.settings
-
-    registry = build_registry(_Offline())  # type: ignore[arg-type]
-    emit(json.dumps([openai_tool(name) for name in registry.names()], indent=2))
+    emit(json.dumps([tool.openai() for tool in every_tool()], indent=2))
     return EXIT_ACCEPTED
 
 
-def _tool(services, name: str, raw: str) -> int:
-    from .domain.vocabulary import Caller
+def _tool(services: Services, name: str, raw: str) -> int:
+    from .domain.vocabulary import Caller, ErrorCode
     from .tools.context import ToolContext
+    from .tools.errors import tool_error
 
+    context = ToolContext(caller=Caller.CLI, learner=services.settings.user)
     try:
         arguments = read_arguments(raw)
-    except OSError as exc:
-        emit(json.dumps({"status": "error", "error_code": "INVALID_ARGUMENTS", "error_message": str(exc)}))
-        return EXIT_REJECTED
-    context = ToolContext(caller=Caller.CLI, learner=services.settings.user)
-    result = services.registry.call(name, arguments, context)
+    except UnreadableArguments as exc:
+        # Answered like any rejected call, and logged like one.
+        result = tool_error(ErrorCode.INVALID_ARGUMENTS, str(exc), [{"field": "(arguments)", "message": "unreadable"}])
+        services.audit.record(name, context.caller.value, context.learner, None, result, time.perf_counter())
+    else:
+        result = services.registry.call(name, arguments, context)
     emit(json.dumps(result, indent=2, ensure_ascii=False))
     code = result.get("error_code")
     if code is None:
@@ -137,8 +162,38 @@ def _tool(services, name: str, raw: str) -> int:
     return EXIT_INTERNAL if code in _INTERNAL_CODES else EXIT_REJECTED
 
 
-def _problems(services, args) -> int:
-    bank = services.bank
+def _data_reset(loaded: LoadedSettings, yes: bool) -> int:
+    """Set the SQLite file aside (kept, never deleted) and start a fresh database."""
+    from .storage.database import Database, set_aside, sqlite_url
+
+    if loaded.settings.database_url:
+        print("error: data reset starts a fresh local SQLite file; the database at database_url is "
+              "shared and is reset by whoever runs it.", file=sys.stderr)  # fmt: skip
+        return EXIT_REJECTED
+    path = loaded.paths.database_file
+    if not path.exists():
+        print(f"There is no learner database at {path} yet: nothing to reset.")
+        return EXIT_ACCEPTED
+    if not yes:
+        print(f"Set the learner database {path} aside (it is kept, with your runs) and start a fresh one? [y/N] ",
+              end="", flush=True)  # fmt: skip
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes"):
+            print("Nothing changed (run `codementor data reset --yes` to skip the question).")
+            return EXIT_REJECTED
+    kept = set_aside(path)
+    Database.open(sqlite_url(path)).close()
+    print(f"The old database is kept at {kept}; a fresh one is ready at {path}.")
+    return EXIT_ACCEPTED
+
+
+def _problems(loaded: LoadedSettings, args: argparse.Namespace) -> int:
+    """The bank's commands: they read problem files only, never the learner database."""
+    from .problems.bank import load_bank
+    from .resources import builtin_problems_dir
+
+    user_problems = loaded.paths.user_problems_dir
+    bank = load_bank([builtin_problems_dir(), user_problems])
     if args.problems_command == "list":
         try:
             found = bank.search(
@@ -182,7 +237,7 @@ def _problems(services, args) -> int:
     if args.problems_command == "import":
         from .problems.importer import import_problems
 
-        report = import_problems(args.path, services.paths.user_problems_dir, existing=bank)
+        report = import_problems(args.path, user_problems, existing=bank)
         for line in report.lines():
             emit(line)
         return EXIT_ACCEPTED if report.installed and not report.rejected else EXIT_REJECTED

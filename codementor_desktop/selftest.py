@@ -5,36 +5,47 @@ from __future__ import annotations
 import ctypes.util
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .domain.vocabulary import Caller
 from .tools.context import ToolContext
 
-Check = tuple[str, Callable[[], tuple[bool, str]], bool]  # name, check, essential
+if TYPE_CHECKING:
+    from .tools.services import Services
+
+Outcome = tuple[bool, str]
+Check = tuple[str, Callable[[], Outcome], bool]  # name, check, essential
 
 
-def _run(services, code: str, **extra) -> dict:
+def _run(services: Services, code: str, **extra: Any) -> dict:
     arguments = {"language": "python", "code": code, "timeout_seconds": 2, **extra}
     return services.registry.call(
         "bp_execute", arguments, ToolContext(caller=Caller.PERSON, learner=services.settings.user)
     )
 
 
-def checks(services) -> list[Check]:
-    def python_runs():
+def _ends_as(services: Services, verdict: str, what: str, code: str, **extra: Any) -> Callable[[], Outcome]:
+    """A check that ``code`` (described as ``what``) ends with ``verdict``."""
+
+    def check() -> Outcome:
+        got = _run(services, code, **extra).get("verdict")
+        return got == verdict, f"{what} ended as {got}"
+
+    return check
+
+
+def checks(services: Services) -> list[Check]:
+    def python_runs() -> Outcome:
         result = _run(services, "def f(x):\n    return x * 2\n", input_data=21)
         return result.get("return_value") == "42", f"bp_execute returned {result.get('return_value')!r}"
 
-    def time_limit():
-        result = _run(services, "while True:\n    pass\n")
-        return result.get("verdict") == "TLE", f"an endless loop ended as {result.get('verdict')}"
-
-    def memory_limit():
-        result = _run(services, "x = bytearray(600 * 1024 * 1024)\n", memory_limit_mb=64)
-        return result.get("verdict") == "MLE", f"a 600 MB allocation ended as {result.get('verdict')}"
-
-    def network_guard():
-        result = _run(services, "import socket\nsocket.socket().connect(('127.0.0.1', 9))\n")
-        return result.get("verdict") == "RE", f"opening the network ended as {result.get('verdict')}"
+    time_limit = _ends_as(services, "TLE", "an endless loop", "while True:\n    pass\n")
+    memory_limit = _ends_as(
+        services, "MLE", "a 600 MB allocation", "x = bytearray(600 * 1024 * 1024)\n", memory_limit_mb=64
+    )
+    network_guard = _ends_as(
+        services, "RE", "opening the network", "import socket\nsocket.socket().connect(('127.0.0.1', 9))\n"
+    )
 
     def problem_bank():
         count, errors = len(services.bank), len(services.bank.errors)
@@ -80,9 +91,9 @@ def checks(services) -> list[Check]:
     ]
 
 
-def run_selftest(services) -> int:
+def run_selftest(services: Services) -> int:
     failed_essential = False
-    print(f"backend: {services.executor.backend.name}; data: {services.paths.data_dir}")
+    print(f"backend: {services.backend_name}; data: {services.paths.data_dir}")
     for name, check, essential in checks(services):
         try:
             ok, detail = check()

@@ -37,6 +37,7 @@ class Verdict(StrEnum):
 # Worst first: a run's overall verdict is the worst of its tests.
 VERDICT_SEVERITY = [Verdict(code) for code in wire.SEVERITY]
 RunStatus = wire.RunStatus
+Reason = wire.Reason  # why a TLE: "time" or "operations"
 
 
 class Language(StrEnum):
@@ -57,6 +58,25 @@ class Difficulty(StrEnum):
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
+
+
+class ProblemStatus(StrEnum):
+    """Where a learner stands with a problem: never run, run at least once, or submitted and
+    accepted. A status only moves forward: a problem once solved stays solved."""
+
+    NEW = "new"
+    ATTEMPTED = "attempted"
+    SOLVED = "solved"
+
+    @classmethod
+    def of_run(cls, verdict: str | None, submitted: bool) -> ProblemStatus:
+        """The status one run gives: a Submit (hidden tests included) that is AC solves; any run attempts."""
+        return cls.SOLVED if submitted and verdict == Verdict.AC else cls.ATTEMPTED
+
+    def at_least(self, other: ProblemStatus) -> ProblemStatus:
+        """The further of the two statuses."""
+        order = list(ProblemStatus)
+        return max(self, other, key=order.index)
 
 
 TECHNIQUES = (

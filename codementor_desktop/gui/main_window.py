@@ -2,47 +2,70 @@
 
 It takes the services it shows; ``app.py`` builds them. Work goes to the ``ToolWorker``; the
 window only renders what comes back, and ignores results of jobs that are no longer current.
+The learner's code is kept as a draft in the services' ``drafts`` as they type, and the window
+starts where it was left: the same problem, language and draft, the same layout.
 """
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass, replace
+
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QPlainTextEdit,
     QProgressBar,
     QSplitter,
     QTabWidget,
     QToolBar,
-    QWidget,
 )
 
+from ..domain.vocabulary import Language, ProblemStatus
 from ..tools.services import Services
+from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.statement import StatementView
+from .text import escaped, message_box
 from .workers import ToolWorker
+
+log = logging.getLogger(__name__)
+STOPPED = "<b>Stopped</b> · the run was stopped before it finished: no verdict."
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What the window started: a Run or a Submit of one problem in one language."""
+
+    job: int
+    problem_id: str
+    language: str
+    submitted: bool
 
 
 class MainWindow(QMainWindow):
     def __init__(self, services: Services, worker: ToolWorker | None = None):
         super().__init__()
         self.services = services
+        self.drafts = services.drafts
         self.setWindowTitle("CodeMentor")
         self.setObjectName("mainWindow")
         self.resize(1280, 800)
         self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
         self.worker.setParent(self)
-        self._drafts: dict[tuple[str, str], str] = {}
         self._problem_id: str | None = None
+        self._run: _Run | None = None
 
         self.browser = ProblemBrowser(services.bank)
         self.statement = StatementView()
         self.editor = CodeEditor(font_size=services.settings.font_size, dark=services.settings.theme == "dark")
+        self.autosave = DraftAutosave(self.editor, self.drafts, self)
         self.tests = TestsPanel()
         self.output = QPlainTextEdit(readOnly=True)
         self.output.setObjectName("output")
@@ -50,21 +73,21 @@ class MainWindow(QMainWindow):
         self.panels.addTab(self.tests, "Tests")
         self.panels.addTab(self.output, "Output")
 
-        centre = QSplitter(Qt.Orientation.Vertical)
-        centre.addWidget(self.statement)
-        centre.addWidget(self.editor)
-        centre.addWidget(self.panels)
-        centre.setSizes([220, 380, 200])
+        self.centre = QSplitter(Qt.Orientation.Vertical)
+        self.centre.addWidget(self.statement)
+        self.centre.addWidget(self.editor)
+        self.centre.addWidget(self.panels)
+        self.centre.setSizes([220, 380, 200])
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.browser)
-        self.splitter.addWidget(centre)
+        self.splitter.addWidget(self.centre)
         self.splitter.setSizes([300, 980])
         self.setCentralWidget(self.splitter)
 
-        self._build_toolbar()
+        self._build_actions()
         self.progress = QProgressBar(maximumWidth=160, visible=False)
         self.progress.setRange(0, 100)
-        self.backend_label = QLabel(f"{services.executor.backend.name} runner")
+        self.backend_label = QLabel(f"{services.backend_name} runner", textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.backend_label)
         self.statusBar().showMessage(f"{len(services.bank)} problems")
@@ -75,81 +98,115 @@ class MainWindow(QMainWindow):
         self.worker.result.connect(self._on_result)
         self.worker.error.connect(self._on_error)
         self.worker.finished.connect(self._on_finished)
-        self.worker.cancelled.connect(lambda _job: self.statusBar().showMessage("Stopped."))
+        self.worker.cancelled.connect(self._on_cancelled)
         self._restore_layout()
-        ids = self.browser.visible_ids()
-        if ids:
-            self.browser.select(ids[0])
+        self.browser.set_statuses(self.drafts.statuses())
+        self._open_where_left()
 
     # --- building ---------------------------------------------------------------------------
-    def _build_toolbar(self) -> None:
+    def _build_actions(self) -> None:
         bar = QToolBar("Main", objectName="mainToolbar", movable=False)
         self.addToolBar(bar)
-        self.title_label = QLabel("", objectName="problemTitle")
+        self.title_label = QLabel("", objectName="problemTitle", textFormat=Qt.TextFormat.PlainText)
         self.title_label.setMinimumWidth(200)
         bar.addWidget(self.title_label)
         self.language = QComboBox(objectName="language")
-        self.language.addItem("Python", "python")
-        self.language.addItem("JavaScript", "javascript")
+        self.language.addItem("Python", Language.PYTHON.value)
+        self.language.addItem("JavaScript", Language.JAVASCRIPT.value)
         self.language.currentIndexChanged.connect(self._on_language)
         bar.addWidget(self.language)
-        self.run_action = self._action(bar, "Run", "Ctrl+Return", self.run_code, "Run the visible tests")
-        self.submit_action = self._action(
-            bar, "Submit", "Ctrl+Shift+Return", self.submit_code, "Run every test, hidden ones too"
-        )
-        self.stop_action = self._action(bar, "Stop", "Escape", self.worker.cancel, "Stop the running job")
+        self.run_action = self._action("Run", "Ctrl+Return", self.run_code, bar)
+        self.submit_action = self._action("Submit", "Ctrl+Shift+Return", self.submit_code, bar)
+        self.stop_action = self._action("Stop", "Escape", self.worker.cancel, bar, "Stop the running job")
         self.stop_action.setEnabled(False)
-        self.reset_action = self._action(bar, "Reset code", None, self.reset_code, "Go back to the starter code")
+        self.reset_action = self._action(
+            "Reset code", None, self.reset_code, bar, "Go back to the starter code (Ctrl+Z brings your code back)"
+        )
+        self.quit_action = self._action("Quit", "Ctrl+Q", self.close, None, "Save your work and quit")
+        self._show_run_buttons(None)
 
-    def _action(self, bar: QToolBar, text: str, shortcut: str | None, slot, tip: str) -> QAction:
+    def _action(self, text: str, shortcut: str | None, slot, bar: QToolBar | None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
-            tip += f" ({QKeySequence(shortcut).toString()})"
         action.setToolTip(tip)
         action.triggered.connect(slot)
-        bar.addAction(action)
+        if bar is not None:
+            bar.addAction(action)
+        else:
+            self.addAction(action)  # a shortcut without a button
         return action
+
+    def _show_run_buttons(self, running: _Run | None) -> None:
+        """While a run is going, Run and Submit say that they replace it."""
+        for action, submits, idle_tip in (
+            (self.run_action, False, "Run the visible tests"),
+            (self.submit_action, True, "Run every test, hidden ones too"),
+        ):
+            name = "Submit" if submits else "Run"
+            if running is None:
+                text, tip = name, idle_tip
+            else:
+                text = f"{name} again" if running.submitted == submits else f"{name} instead"
+                tip = f"{text} (stops the current run)"
+            action.setText(text)
+            action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
 
     # --- problems and code ------------------------------------------------------------------
     @property
     def current_language(self) -> str:
         return self.language.currentData()
 
+    def _open_where_left(self) -> None:
+        """The problem, language and draft of the last session (or of the one that crashed)."""
+        place = self.drafts.last_open()
+        if place is not None and place[0] in self.services.bank and self.language.findData(place[1]) >= 0:
+            self.language.blockSignals(True)
+            self.language.setCurrentIndex(self.language.findData(place[1]))
+            self.language.blockSignals(False)
+            if self.browser.select(place[0]):
+                return
+        ids = self.browser.visible_ids()
+        if ids:
+            self.browser.select(ids[0])
+
     def open_problem(self, problem_id: str) -> None:
         problem = self.services.bank.get(problem_id)
         if problem is None:
             return
-        self._remember_draft()
+        self.autosave.save_now()
         self._problem_id = problem_id
         self.title_label.setText(f"  {problem.title}  ")
         self.statement.show_problem(problem)
-        key = (problem_id, self.current_language)
-        self.editor.set_language(self.current_language)
-        self.editor.set_text(self._drafts.get(key, problem.starter_code(self.current_language).strip() + "\n"))
-        self.tests.show_running("Run your code to see the tests here.")
-        self.tests.table.setRowCount(0)
+        language = self.current_language
+        self.editor.set_language(language)
+        draft = self.drafts.load(problem_id, language)
+        self.editor.set_text(draft if draft is not None else self._starter(problem_id))
+        self.autosave.follow(problem_id, language)
+        self.drafts.remember_open(problem_id, language)
+        self.tests.clear("Run your code to see the tests here.")
 
-    def _remember_draft(self) -> None:
-        if self._problem_id is not None:
-            self._drafts[(self._problem_id, self.editor.language)] = self.editor.text()
+    def _starter(self, problem_id: str) -> str:
+        problem = self.services.bank.get(problem_id)
+        return problem.starter_code(self.current_language).strip() + "\n" if problem is not None else ""
 
     def _on_language(self) -> None:
         if self._problem_id is not None:
-            self._remember_draft()
-            problem_id, self._problem_id = self._problem_id, None
-            self.open_problem(problem_id)
+            self.open_problem(self._problem_id)
 
     def reset_code(self) -> None:
-        problem = self.services.bank.get(self._problem_id or "")
-        if problem is not None:
-            self.editor.set_text(problem.starter_code(self.current_language).strip() + "\n")
+        """Back to the starter code, as one step Ctrl+Z undoes."""
+        if self._problem_id is None:
+            return
+        self.editor.replace_all(self._starter(self._problem_id))
+        self.statusBar().showMessage("Starter code restored. Ctrl+Z brings your code back.")
 
     # --- running ----------------------------------------------------------------------------
     def run_code(self, include_hidden: bool = False) -> int | None:
         if self._problem_id is None:
             self.statusBar().showMessage("Choose a problem first.")
             return None
+        self.autosave.save_now()  # the code that ran is worth keeping whatever happens next
         self.editor.clear_diagnostics()
         arguments = {
             "code": self.editor.text(),
@@ -159,23 +216,39 @@ class MainWindow(QMainWindow):
             "timeout": int(self.services.settings.timeout_seconds),
             "include_hidden": bool(include_hidden),
         }
+        # ``started`` (inside ``submit``) gives it its job id; a synchronous worker has the result
+        # before ``submit`` returns.
+        self._run = _Run(0, self._problem_id, self.current_language, bool(include_hidden))
         return self.worker.submit("execute_code", arguments)
 
     def submit_code(self) -> int | None:
         return self.run_code(include_hidden=True)
 
-    def _on_started(self, _job: int, name: str) -> None:
+    def _on_started(self, job: int, name: str) -> None:
+        if self._run is not None and self._run.job == 0:
+            self._run = replace(self._run, job=job)
         self.stop_action.setEnabled(True)
+        self._show_run_buttons(self._run)
         self.progress.setValue(0)
         self.progress.setVisible(True)
-        self.tests.show_running("Running…")
+        # The last run's rows would read as this run's verdicts until it ends: take them away.
+        self.tests.clear("Running…")
+        self.output.setPlainText("")
         self.statusBar().showMessage(f"Running {name}…")
 
     def _on_progress(self, _job: int, fraction: float, text: str) -> None:
         self.progress.setValue(int(fraction * 100))
         self.statusBar().showMessage(text)
 
-    def _on_result(self, _job: int, result: dict) -> None:
+    def _on_result(self, job: int, result: dict) -> None:
+        run = self._run if self._run is not None and self._run.job == job else None
+        if run is not None and "run_id" in result:
+            self.browser.set_status(run.problem_id, ProblemStatus.of_run(result.get("verdict"), run.submitted))
+        if run is not None and (run.problem_id, run.language) != (self._problem_id, self.current_language):
+            problem = self.services.bank.get(run.problem_id)
+            title = problem.title if problem is not None else run.problem_id
+            self.statusBar().showMessage(f"{title}: {result.get('verdict') or result.get('error_code', '')}")
+            return  # the learner has moved on: these results are not about the code on screen
         self.tests.show_result(result)
         self.panels.setCurrentWidget(self.tests)
         printed = [
@@ -193,30 +266,71 @@ class MainWindow(QMainWindow):
         )
 
     def _on_error(self, _job: int, message: str) -> None:
-        self.tests.show_running(f"<b>Internal error</b>: {message}")
+        self.tests.clear(f"<b>Internal error</b>: {escaped(message)}")
+
+    def _on_cancelled(self, _job: int) -> None:
+        self._end_run()
+        self.tests.clear(STOPPED)
+        self.statusBar().showMessage("Stopped.")
 
     def _on_finished(self, _job: int) -> None:
+        self._end_run()
+
+    def _end_run(self) -> None:
         self.stop_action.setEnabled(False)
         self.progress.setVisible(False)
+        self._show_run_buttons(None)
 
     # --- lifetime ---------------------------------------------------------------------------
-    def _restore_layout(self) -> None:
-        stored = QSettings(str(self.services.paths.config_dir / "window.ini"), QSettings.Format.IniFormat)
-        geometry = stored.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        state = stored.value("splitter")
-        if state is not None:
-            self.splitter.restoreState(state)
+    def _layout_settings(self) -> QSettings:
+        return QSettings(str(self.services.paths.config_dir / "window.ini"), QSettings.Format.IniFormat)
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        stored = QSettings(str(self.services.paths.config_dir / "window.ini"), QSettings.Format.IniFormat)
+    def _restore_layout(self) -> None:
+        stored = self._layout_settings()
+        for key, restore in (
+            ("geometry", self.restoreGeometry),
+            ("state", self.restoreState),
+            ("splitter", self.splitter.restoreState),
+            ("centre", self.centre.restoreState),
+        ):
+            value = stored.value(key)
+            if value is not None:
+                restore(value)
+        panel = stored.value("panel")
+        if panel is not None and str(panel).isdigit() and int(panel) < self.panels.count():
+            self.panels.setCurrentIndex(int(panel))
+
+    def _save_layout(self) -> None:
+        stored = self._layout_settings()
         stored.setValue("geometry", self.saveGeometry())
+        stored.setValue("state", self.saveState())
         stored.setValue("splitter", self.splitter.saveState())
+        stored.setValue("centre", self.centre.saveState())
+        stored.setValue("panel", self.panels.currentIndex())
+        stored.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        """Keep the draft, the open problem and language, and the layout; stop the running job."""
+        self.autosave.save_now()
+        if self._problem_id is not None:
+            self.drafts.remember_open(self._problem_id, self.current_language)
+        if not self.drafts.flush(10.0) and not self._close_unsaved():
+            event.ignore()
+            return
+        self._save_layout()
         self.worker.shutdown()
         super().closeEvent(event)
 
-
-def build_demo_window(services: Services) -> QWidget:
-    """The window as a standalone demo (smoke tests and screenshots use it)."""
-    return MainWindow(services)
+    def _close_unsaved(self) -> bool:
+        """The disk refused the draft: ask before closing (the text is still in the editor)."""
+        problem = self.drafts.last_error or "the database did not answer"
+        log.error("closing with an unsaved draft: %s", problem)
+        answer = message_box(
+            self,
+            QMessageBox.Icon.Warning,
+            "CodeMentor",
+            f"Your code could not be saved ({problem}).\n\nQuit anyway and lose the changes since the last save?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes

@@ -71,10 +71,6 @@ class ToolWorker(QObject):
         self._request.connect(self._runner.run)
 
     @property
-    def current_job(self) -> int:
-        return self._current
-
-    @property
     def busy(self) -> bool:
         return self._cancel is not None
 
@@ -103,7 +99,7 @@ class ToolWorker(QObject):
             self._thread = None
 
     def _on_progress(self, job_id: int, fraction: float, text: str) -> None:
-        if job_id == self._current:
+        if job_id == self._current and self._cancel is not None and not self._cancel.is_set():
             self.progress.emit(job_id, fraction, text)
 
     def _on_done(self, job_id: int, result: dict) -> None:

@@ -8,11 +8,15 @@ progress callback, so the same call runs under pytest, the command line and a wo
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .protocol import ChildReport, Limits, new_job
+from .child.wire import Frame
+from .protocol import ChildReport, Limits, execute_job, judge_job
 from .results import executed_once, judged_run
+
+if TYPE_CHECKING:
+    from .child.wire import ExecutionResult, FunctionSpec, Job, Language, RunResult, TestCase
 
 ProgressCallback = Callable[[int, int, str], None]
 SUPPORTED_LANGUAGES = ("python",)
@@ -38,11 +42,13 @@ class BackendUnavailable(RuntimeError):
 
 class Backend(Protocol):
     name: str
-    languages: tuple[str, ...]
+
+    @property
+    def languages(self) -> tuple[str, ...]: ...
 
     def run(
         self,
-        job: dict,
+        job: Job,
         deadline_seconds: float,
         cancel: threading.Event | None = None,
         on_frame: Callable[[dict], None] | None = None,
@@ -65,70 +71,66 @@ class Executor:
         self,
         *,
         code: str,
-        language: str,
-        tests: list[dict],
+        language: Language,
+        tests: list[TestCase],
         limits: Limits,
-        function: dict | None = None,
+        function: FunctionSpec | None = None,
         compare: str = "exact",
         checker: str | None = None,
-        hidden_ids: set | None = None,
+        hidden_ids: set[int] | None = None,
         count_lines: bool = False,
         line_budget: int | None = None,
         cancel: threading.Event | None = None,
         progress: ProgressCallback | None = None,
-    ) -> dict[str, Any]:
-        """Judge ``code`` against ``tests`` (dicts with test_id, input, expected_output)."""
+    ) -> RunResult:
+        """Judge ``code`` against ``tests``. ``count_lines`` counts every test's line events, and
+        ``line_budget`` stops a test past that many (TLE for operations); a test's own
+        ``count_lines`` and ``line_budget`` do the same for that test alone."""
         self._check_language(language)
         limits = limits.clamped()
-        job = new_job(
-            "judge",
-            language,
-            code,
-            limits,
-            test_count=len(tests),
-            tests=tests,
-            function=function or {},
-            compare=compare,
-            checker=checker,
+        if line_budget is not None:
+            tests = [{**test, "count_lines": True, "line_budget": line_budget} for test in tests]
+        job = judge_job(
+            language, code, limits, tests=tests, function=function, compare=compare, checker=checker,
             count_lines=count_lines,
-            line_budget=line_budget,
-        )
+        )  # fmt: skip
         total = len(tests)
         done = [0]
 
         def on_frame(frame: dict) -> None:
-            if frame.get("kind") == "test" and progress is not None:
+            if frame.get("kind") == Frame.TEST and progress is not None:
                 done[0] += 1
                 progress(done[0], total, f"test {frame.get('test_id')}: {frame.get('verdict')}")
 
-        report = self.backend.run(job, limits.wall_deadline(len(tests)), cancel, on_frame)
+        report = self.backend.run(job, limits.wall_seconds(len(tests)), cancel, on_frame)
         return judged_run(report, tests, hidden_ids)
 
     def execute(
         self,
         *,
         code: str,
-        language: str,
+        language: Language,
         limits: Limits,
-        arguments: dict[str, Any] | None = None,
+        arguments: Mapping[str, Any] | None = None,
         entry_point: str | None = None,
         stdin: str = "",
         cancel: threading.Event | None = None,
-    ) -> dict[str, Any]:
+    ) -> ExecutionResult:
         """Run ``code`` once (bp_execute). ``arguments`` holds ``input_data``/``target_value`` if given."""
         self._check_language(language)
         limits = limits.clamped()
-        job = new_job("execute", language, code, limits, entry_point=entry_point, stdin=stdin, **(arguments or {}))
-        report = self.backend.run(job, limits.wall_deadline(1), cancel, None)
+        job = execute_job(language, code, limits, arguments=arguments, entry_point=entry_point, stdin=stdin)
+        report = self.backend.run(job, limits.wall_seconds(1), cancel, None)
         return executed_once(report)
 
     def run_job(
         self,
-        job: dict,
+        job: Job,
         deadline_seconds: float,
         cancel: threading.Event | None = None,
         on_frame: Callable[[dict], None] | None = None,
     ) -> ChildReport:
-        """A raw job (generation, tracing): the report as the backend saw it."""
-        self._check_language(job.get("language", "python"))
+        """A job built by the caller (generation, tracing, the learner's tests): the report as the
+        backend saw it. ``deadline_seconds`` is the run's wall-clock backstop."""
+        self._check_language(job["language"])
         return self.backend.run(job, deadline_seconds, cancel, on_frame)

@@ -2,7 +2,9 @@
 
 The runner owns the process: it creates a temporary working directory, starts the child in a new
 session with a scrubbed environment, writes the job, reads frames as they arrive, and kills the
-whole process group on a deadline or a cancel. Called from a worker thread, never the GUI thread.
+whole process group when a test passes its CPU limit, a wall-clock backstop passes or the run is
+cancelled (``clocks.py`` says who measures what). Called from a worker thread, never the GUI
+thread.
 """
 
 from __future__ import annotations
@@ -17,10 +19,15 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .clocks import ChildClocks, Stop
 from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
 from .protocol import ChildReport, FrameDecoder
+
+if TYPE_CHECKING:
+    from .child.wire import Job
 
 CHILD_DIR = Path(__file__).resolve().parent / "child" / "python"
 _KEEP_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "SYSTEMROOT", "WINDIR", "COMSPEC", "TZ")
@@ -62,7 +69,7 @@ class LocalRunner:
 
     def __init__(
         self,
-        command_for: Callable[[dict], list[str]] | None = None,
+        command_for: Callable[[Job], list[str]] | None = None,
         poll_seconds: float = 0.02,
         node_path: str = "",
     ):
@@ -85,7 +92,7 @@ class LocalRunner:
             return missing_node_advice(find_node(self._node_path)[1])
         return ""
 
-    def _command(self, job: dict, workdir: str) -> list[str] | None:
+    def _command(self, job: Job, workdir: str) -> list[str] | None:
         if self._command_for is not None:
             return self._command_for(job)
         if job.get("language") == "javascript":
@@ -95,7 +102,7 @@ class LocalRunner:
 
     def run(
         self,
-        job: dict,
+        job: Job,
         deadline_seconds: float,
         cancel: threading.Event | None = None,
         on_frame: FrameCallback | None = None,
@@ -123,7 +130,7 @@ class LocalRunner:
                     stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE,
                     cwd=workdir,
-                    env=scrubbed_environment(workdir, job.get("env")),
+                    env=scrubbed_environment(workdir),
                     **popen_args,
                 )
             except OSError as exc:
@@ -136,8 +143,17 @@ class LocalRunner:
             if needs_memory_watchdog():
                 watchdog = MemoryWatchdog(process.pid, (job.get("limits") or {}).get("memory_mb", 256))
                 watchdog.start()
+            clocks = ChildClocks(process, job, deadline_seconds)
+
+            def on_any_frame(frame: dict) -> None:
+                clocks.boundary(frame)
+                if on_frame is not None:
+                    on_frame(frame)
+
             decoder = FrameDecoder(str(job.get("nonce", "")))
-            reader = threading.Thread(target=self._read_frames, args=(process, decoder, report, on_frame), daemon=True)
+            reader = threading.Thread(
+                target=self._read_frames, args=(process, decoder, report, on_any_frame), daemon=True
+            )
             err_chunks: list[bytes] = []
             err_reader = threading.Thread(target=_drain, args=(process.stderr, err_chunks), daemon=True)
             reader.start()
@@ -148,29 +164,20 @@ class LocalRunner:
                 process.stdin.close()
             except OSError:
                 pass  # the child died before reading its job: its exit status tells why
-            deadline = started + deadline_seconds
-            # The reader ends when the child closes stdout (it exits): wake up at once for that,
-            # and every poll interval to look at the deadline, a cancel and the watchdog.
-            while reader.is_alive():
-                reader.join(self._poll)
-                if not reader.is_alive():
-                    break
-                if cancel is not None and cancel.is_set():
-                    report.cancelled = True
-                    break
-                if time.perf_counter() > deadline:
-                    report.timed_out = True
-                    break
-                if watchdog is not None and watchdog.exceeded:
-                    report.memory_exceeded = True
-                    break
-            try:
-                process.wait(timeout=max(0.0, min(1.0, deadline - time.perf_counter())))
-            except subprocess.TimeoutExpired:
-                report.timed_out = report.timed_out or not report.cancelled
-            if process.poll() is None:
-                kill_process_tree(process)
-            process.wait()
+            stop = self._watch(reader, clocks, report, cancel, watchdog)
+            if stop is None and not (report.cancelled or report.memory_exceeded):
+                # The child closed its output: it is ending, unless it closed it on purpose.
+                if not clocks.wait(min(1.0, max(0.0, clocks.seconds_left()))):
+                    stop = Stop(wall=True)
+            if stop is not None:
+                report.timed_out = stop.wall
+                report.cpu_exceeded = stop.cpu
+                report.pending_cpu_ms = stop.test_cpu_ms
+            if not clocks.ended():
+                kill_process_tree(process)  # not reaped yet, so its process group is still its own
+            if not clocks.wait(10.0):
+                process.wait()
+            report.cpu_ms = clocks.cpu_ms
             reader.join(timeout=5)
             err_reader.join(timeout=5)
             if watchdog is not None:
@@ -190,6 +197,31 @@ class LocalRunner:
             report.wall_ms = (time.perf_counter() - started) * 1000
             shutil.rmtree(workdir, ignore_errors=True)
         return report
+
+    def _watch(
+        self,
+        reader: threading.Thread,
+        clocks: ChildClocks,
+        report: ChildReport,
+        cancel: threading.Event | None,
+        watchdog: MemoryWatchdog | None,
+    ) -> Stop | None:
+        """Wait while the child talks: wake at once when it ends (its output closes), and every
+        poll interval to look at the clocks, a cancel and the memory watchdog."""
+        while reader.is_alive():
+            reader.join(self._poll)
+            if not reader.is_alive():
+                break
+            if cancel is not None and cancel.is_set():
+                report.cancelled = True
+                return None
+            stop = clocks.check()
+            if stop is not None:
+                return stop
+            if watchdog is not None and watchdog.exceeded:
+                report.memory_exceeded = True
+                return None
+        return None
 
     @staticmethod
     def _read_frames(process, decoder: FrameDecoder, report: ChildReport, on_frame: FrameCallback | None):

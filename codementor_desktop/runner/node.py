@@ -12,12 +12,15 @@ network itself, which Node 20's permission model does not cover.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CHILD_DIR = Path(__file__).resolve().parent / "child" / "javascript"
 HARNESS = CHILD_DIR / "harness.js"
@@ -58,7 +61,7 @@ class NodeRuntime:
         flags.append(f"--allow-fs-write={workdir}")
         return flags
 
-    def command(self, job: dict, workdir: str) -> list[str]:
+    def command(self, job: Mapping[str, Any], workdir: str) -> list[str]:
         """The command line of a JavaScript child for ``job``, run in ``workdir``."""
         memory_mb = int((job.get("limits") or {}).get("memory_mb") or 256)
         workdir = os.path.realpath(workdir)
@@ -71,7 +74,7 @@ class NodeRuntime:
         ]
 
 
-def limit_process(pid: int, job: dict) -> None:
+def limit_process(pid: int, job: Mapping[str, Any]) -> None:
     """Limits a JavaScript child cannot set on itself, applied from the parent (Linux)."""
     try:
         import resource
@@ -84,7 +87,11 @@ def limit_process(pid: int, job: dict) -> None:
     data = (memory_mb + DATA_HEADROOM_MB) * 1024 * 1024
     wanted = [(resource.RLIMIT_DATA, data, data), (resource.RLIMIT_CORE, 0, 0)]
     if limits.get("cpu_seconds"):
-        cpu = int(limits["cpu_seconds"])
+        # Node cannot stop a looping test on CPU time; its harness interrupts one at the wall
+        # backstop (wall_factor x the test's limit) and goes on: the kernel's limit must not
+        # end the whole run before that.
+        harness_stop = float(limits.get("timeout_seconds") or 0) * float(limits.get("wall_factor") or 1)
+        cpu = max(int(limits["cpu_seconds"]), math.ceil(harness_stop) + 1)
         wanted.append((resource.RLIMIT_CPU, cpu, cpu + 1))  # SIGXCPU first, SIGKILL a second later
     if limits.get("file_mb"):
         size = int(limits["file_mb"]) * 1024 * 1024

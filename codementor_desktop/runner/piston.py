@@ -18,13 +18,16 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from .executor import BackendUnavailable
 from .piston_report import report_from_response
 from .protocol import ChildReport
+
+if TYPE_CHECKING:
+    from .child.wire import Job
 
 CHILD_DIR = Path(__file__).resolve().parent / "child"
 LANGUAGE_DIR = {"python": CHILD_DIR / "python", "javascript": CHILD_DIR / "javascript"}
@@ -34,6 +37,7 @@ HEADROOM_MB = {"python": 64, "javascript": 128}  # the server limits the whole p
 SOLUTION = {"python": "solution.py", "javascript": "solution.js"}
 JS_TESTS_ONLY = ("test_frameworks.js", "expect.js", "coverage.js")  # bp_run_tests' part of the JS harness
 RETRY_STATUS = {429, 500, 502, 503, 504}
+PACK_ABOVE = 64 * 1024  # characters of harness above which it travels packed (see ``packed``)
 OUTPUT_SHARE = 600  # characters of learner output and answers per run, of Piston's default 1,024
 LIMIT_FIELDS = (
     "run_timeout",
@@ -43,6 +47,7 @@ LIMIT_FIELDS = (
     "compile_cpu_time",
     "compile_memory_limit",
 )
+WIRE_SHAPES = "\nif TYPE_CHECKING:  # the shapes"  # where wire.py's TypedDicts start
 _LIMIT_MESSAGE = re.compile(r"(\w+) cannot exceed the configured limit of (\d+)")
 
 
@@ -76,7 +81,9 @@ def _closure(language: str, entry: str, mode_module: str | None) -> tuple[Path, 
         if javascript:
             wanted += re.findall(r"require\('\./([\w.]+\.js)'\)", text)
         else:
-            wanted += [f"{n}.py" for n in re.findall(r"\bimport\s+([\w, ]+)", text) for n in _split(n) if n in names]
+            imported = [n for group in re.findall(r"\bimport\s+([\w, ]+)", text) for n in _split(group)]
+            imported += re.findall(r"\bfrom\s+\.?(\w+)\s+import\b", text)  # "from session import (...)"
+            wanted += [f"{n}.py" for n in imported if n in names]
     return tuple(found[name] for name in seen)
 
 
@@ -93,7 +100,34 @@ def child_files(language: str, mode: str = "judge") -> list[dict[str, str]]:
         from .child.python.entry import MODES
 
         paths = list(_closure(language, "entry.py", f"{MODES.get(mode, ('judge',))[0]}.py"))
-    return [{"name": path.name, "content": path.read_text(encoding="utf-8")} for path in paths]
+    files = [{"name": path.name, "content": _shipped(path)} for path in paths]
+    if language == "python" and sum(len(f["content"]) for f in files) > PACK_ABOVE:
+        return packed(files)
+    return files
+
+
+def _shipped(path: Path) -> str:
+    """A child file as it travels: ``wire.py`` without the shapes only the type checker reads."""
+    text = path.read_text(encoding="utf-8")
+    if path.name == "wire.py":
+        text = text.split(WIRE_SHAPES, 1)[0]
+    return text
+
+
+def packed(files: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The files compressed into one text file, and ``unpack.py`` as the main file to unpack them.
+
+    A trace's harness is over the 100 KB of request body a stock Piston server takes; packed, it is
+    under half of it. Plain text both, so that any Piston version writes them as they are."""
+    import base64
+    import zlib
+
+    data = "\0".join(part for f in files for part in (f["name"], f["content"])).encode("utf-8")
+    unpack = LANGUAGE_DIR["python"] / "unpack.py"
+    return [
+        {"name": unpack.name, "content": unpack.read_text(encoding="utf-8")},
+        {"name": "harness.b64", "content": base64.b64encode(zlib.compress(data, 9)).decode("ascii")},
+    ]
 
 
 class PistonBackend:
@@ -164,7 +198,7 @@ class PistonBackend:
 
     def run(
         self,
-        job: dict,
+        job: Job,
         deadline_seconds: float,
         cancel: threading.Event | None = None,
         on_frame: Callable[[dict], None] | None = None,
@@ -180,17 +214,17 @@ class PistonBackend:
         runtime = _choose(self.runtimes(), language)
         if runtime is None:
             raise BackendUnavailable(self.unsupported_reason(language), self.url)
-        job = dict(job)
-        job["nonce"] = secrets.token_hex(4)  # short: every frame carries it, and output is scarce
-        job["compact"] = True
+        sent: dict[str, Any] = dict(job)
+        sent["nonce"] = secrets.token_hex(4)  # short: every frame carries it, and output is scarce
+        sent["compact"] = True
         # What a test printed is clipped harder: the whole result must fit the server's output limit.
-        limits = dict(job.get("limits") or {})
-        share = max(100, OUTPUT_SHARE // max(1, len(job.get("tests") or [])))
+        limits: dict[str, Any] = dict(job["limits"])
+        share = max(100, OUTPUT_SHARE // max(1, len(sent.get("tests") or [])))
         limits["output_chars_per_test"] = min(int(limits.get("output_chars_per_test") or 2000), share)
-        job["limits"] = limits
-        code = job.pop("code", "")
-        job["code_file"] = SOLUTION.get(language, "solution.txt")
-        payload = self._payload(job, language, runtime, code, deadline_seconds)
+        sent["limits"] = limits
+        code = sent.pop("code", "")
+        sent["code_file"] = SOLUTION.get(language, "solution.txt")
+        payload = self._payload(sent, language, runtime, code, deadline_seconds)
         started = time.perf_counter()
         timeout = self._request_timeout or (deadline_seconds + 20.0)
         report = ChildReport(backend=self.name)
@@ -205,7 +239,7 @@ class PistonBackend:
             report.wall_ms = (time.perf_counter() - started) * 1000
             return report
         report = report_from_response(
-            self._json(response), job, self.url, payload["run_timeout"], payload["run_memory_limit"], started
+            self._json(response), sent, self.url, payload["run_timeout"], payload["run_memory_limit"], started
         )
         if on_frame is not None:
             for frame in report.frames:

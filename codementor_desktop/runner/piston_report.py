@@ -15,6 +15,7 @@ from typing import Any
 
 from ..domain.vocabulary import Verdict
 from .child.python.compact import SHORT
+from .child.wire import Frame
 from .node import ran_out_of_memory
 from .protocol import ChildReport, FrameDecoder
 
@@ -49,14 +50,14 @@ def _restore(frames: list[dict], job: dict) -> list[dict]:
     restored = []
     for frame in map(_expand, frames):
         kind = frame.get("kind")
-        if kind == "test":
+        if kind == Frame.TEST:
             test = tests.get(frame.get("test_id"), {})
             frame.setdefault("input", test.get("input", ""))
             frame.setdefault("stdout", "")
-            if "actual_output" not in frame and frame.get("verdict") == "AC":
+            if "actual_output" not in frame and frame.get("verdict") == Verdict.AC:
                 frame["actual_output"] = test.get("expected_output")
-            frame["passed"] = frame.get("verdict") == "AC"
-        elif kind in ("execution", "case"):
+            frame["passed"] = frame.get("verdict") == Verdict.AC
+        elif kind in (Frame.EXECUTION, Frame.CASE):
             frame.setdefault("stdout", "")
             frame.setdefault("stderr", "")
         restored.append(frame)
@@ -108,6 +109,10 @@ def report_from_response(
         )
     elif report.signal == _SIGKILL:
         _explain_kill(report, status, memory, memory_limit, run_timeout_ms, elapsed_ms, stdout, url, run.get("message"))
+    elif status is None and len(stdout) >= OUTPUT_LIMIT:
+        # An old server cuts what it keeps at the limit; when the run had ended already, it says
+        # nothing else: the frames stop short, the exit status is 0.
+        report.internal_error = output_cut_message(url)
     if report.internal_error or report.timed_out or report.memory_exceeded:
         report.signal = None  # explained: the verdict comes from the cause, not from the SIGKILL
     return report

@@ -15,7 +15,8 @@ import ctypes
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 # Windows constants (winnt.h)
 JOB_OBJECT_LIMIT_PROCESS_TIME = 0x00000002
@@ -89,7 +90,7 @@ class WindowsJob:
         self._kernel32 = kernel32
 
     @classmethod
-    def attach(cls, process: subprocess.Popen, job: dict) -> WindowsJob | None:
+    def attach(cls, process: subprocess.Popen, job: Mapping[str, Any]) -> WindowsJob | None:
         kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
         handle = kernel32.CreateJobObjectW(None, None)
         if not handle:

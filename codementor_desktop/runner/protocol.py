@@ -1,24 +1,65 @@
-"""The versioned messages between the app and a child: one JSON job in, framed JSON out.
+"""The versioned messages between the app and a child: one typed JSON job in, framed JSON out.
 
-A job is a plain dict (``mode``, ``language``, ``code``, ``tests`` or ``input_data``, ``limits``,
-``nonce``). The child answers with frames (see ``child/frames.py``): ``started``, one ``test`` per
-judged test (or ``execution``, ``trace_batch``, ...), then ``done``; ``compile_error`` and
-``internal_error`` where they apply. Frames are never evaluated, only decoded as JSON.
+A job is built by the builder of its mode (``judge_job``, ``execute_job``, ``tests_job``,
+``generate_job``, ``trace_job``, ``breakpoint_job``); every job carries the protocol version, a
+fresh nonce and the limits the child applies to itself. The child answers with frames (see
+``child/python/frames.py``): ``started``, one ``test`` per judged test (or ``execution``,
+``case``, ``trace_batch``, ...), then ``done``; ``compile_error`` and ``internal_error`` where
+they apply. Frames are never evaluated, only decoded as JSON. The shapes are in ``child/wire.py``.
+
+Time limits are CPU time, so that a busy machine does not turn a pass into a TLE: the per-test
+limit (``timeout_seconds``) is CPU seconds per test, the run's (``run_seconds``) CPU seconds for
+all tests together. Wall time is only a backstop, at ``WALL_FACTOR`` times the CPU limit and at
+most ``WALL_CAP`` seconds (see ``local.py`` for who measures what).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from .child.wire import FRAME_TAG, PROTOCOL_VERSION
+from .child.wire import FRAME_TAG, PROTOCOL_VERSION, Frame
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .child.wire import (
+        BreakpointJob,
+        ChildLimits,
+        CompileErrorFrame,
+        DoneFrame,
+        ExecuteJob,
+        ExecutionFrame,
+        FrameMessage,
+        FunctionSpec,
+        GeneratedFrame,
+        GenerateJob,
+        InternalErrorFrame,
+        JobBase,
+        JudgeJob,
+        Language,
+        Mode,
+        TestCase,
+        TestFrame,
+        TestsJob,
+        TraceJob,
+    )
+
+WALL_FACTOR = 3.0  # the wall-clock backstop, as a multiple of a CPU limit
+WALL_CAP = 60.0  # ... and never more than this many seconds
+STARTUP_SECONDS = 2.0  # a child's start and the harness's own work, beside the learner's
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits of one run; ``clamped`` keeps every value within its hard maximum."""
+    """Resource limits of one run; ``clamped`` keeps every value within its hard maximum.
+
+    ``timeout_seconds`` is the CPU time each test may take and ``run_seconds`` the CPU time of
+    the whole run; the wall clock only backs them up (``test_wall_seconds``, ``wall_seconds``).
+    """
 
     timeout_seconds: float = 5.0
     run_seconds: float = 30.0
@@ -41,26 +82,33 @@ class Limits:
             file_mb=self.file_mb,
         )
 
-    def wall_deadline(self, test_count: int) -> float:
-        """Seconds the parent waits before it kills the child: the tests' share of the run limit."""
-        per_tests = self.timeout_seconds * max(test_count, 1) + 2.0
-        return min(per_tests, self.run_seconds)
+    def cpu_seconds(self, test_count: int) -> float:
+        """The CPU time the learner's code may use in the whole run: every test's share, or the run's."""
+        return min(self.timeout_seconds * max(test_count, 1), self.run_seconds)
 
-    def for_child(self, test_count: int = 1) -> dict[str, Any]:
-        deadline = self.wall_deadline(test_count)
+    def test_wall_seconds(self) -> float:
+        """The wall-clock backstop of one test, counted from the frame that ended the previous one."""
+        return min(WALL_FACTOR * self.timeout_seconds, WALL_CAP)
+
+    def wall_seconds(self, test_count: int) -> float:
+        """The wall-clock backstop of the whole run, after which the parent kills the child."""
+        return min(WALL_FACTOR * self.cpu_seconds(test_count) + STARTUP_SECONDS, WALL_CAP)
+
+    def for_child(self, test_count: int = 1) -> ChildLimits:
+        """What the child enforces on itself; ``cpu_seconds`` becomes its RLIMIT_CPU."""
         return {
             "timeout_seconds": self.timeout_seconds,
-            "cpu_seconds": int(deadline) + 1,
+            "cpu_seconds": math.ceil(self.cpu_seconds(test_count) + STARTUP_SECONDS / 2),
             "memory_mb": self.memory_mb,
             "output_bytes": self.output_bytes,
             "output_chars_per_test": self.output_chars_per_test,
             "file_mb": self.file_mb,
+            "wall_factor": WALL_FACTOR,
         }
 
 
-def new_job(mode: str, language: str, code: str, limits: Limits, test_count: int = 1, **fields: Any) -> dict:
-    """A job ready to send: protocol version, a fresh nonce, and the limits the child applies."""
-    job = {
+def _base(mode: Mode, language: Language, code: str, limits: Limits, test_count: int = 1) -> JobBase:
+    return {
         "v": PROTOCOL_VERSION,
         "mode": mode,
         "language": language,
@@ -68,7 +116,120 @@ def new_job(mode: str, language: str, code: str, limits: Limits, test_count: int
         "nonce": secrets.token_hex(8),
         "limits": limits.for_child(test_count),
     }
-    job.update(fields)
+
+
+def judge_job(
+    language: Language,
+    code: str,
+    limits: Limits,
+    *,
+    tests: list[TestCase],
+    function: FunctionSpec | None = None,
+    compare: str = "exact",
+    checker: str | None = None,
+    count_lines: bool = False,
+) -> JudgeJob:
+    """Judge ``code`` against ``tests``; ``count_lines`` counts every test's line events."""
+    return {
+        **_base("judge", language, code, limits, len(tests)),
+        "tests": tests,
+        "function": function or {},
+        "compare": compare,
+        "checker": checker,
+        "count_lines": count_lines,
+    }
+
+
+def execute_job(
+    language: Language,
+    code: str,
+    limits: Limits,
+    *,
+    arguments: Mapping[str, Any] | None = None,
+    entry_point: str | None = None,
+    stdin: str = "",
+) -> ExecuteJob:
+    """Run ``code`` once; ``arguments`` may hold ``input_data`` and ``target_value``, each present
+    only when the caller gave it (``None`` is a value)."""
+    job: ExecuteJob = {**_base("execute", language, code, limits), "entry_point": entry_point, "stdin": stdin}
+    arguments = arguments or {}
+    if "input_data" in arguments:
+        job["input_data"] = arguments["input_data"]
+    if "target_value" in arguments:
+        job["target_value"] = arguments["target_value"]
+    return job
+
+
+def tests_job(language: Language, code: str, limits: Limits, *, test_code: str, test_framework: str) -> TestsJob:
+    """Run the learner's own tests (``test_code``) against ``code``."""
+    return {**_base("tests", language, code, limits), "test_code": test_code, "test_framework": test_framework}
+
+
+def generate_job(
+    code: str, limits: Limits, *, generator: str, sizes: list[int], function: FunctionSpec, compare: str
+) -> GenerateJob:
+    """Make a problem's large inputs with its generator, answered (and counted) by its reference ``code``."""
+    return {
+        **_base("generate", "python", code, limits, len(sizes)),
+        "generator": generator,
+        "sizes": list(sizes),
+        "function": function,
+        "compare": compare,
+        "count_lines": True,
+    }
+
+
+def trace_job(
+    language: Language,
+    code: str,
+    limits: Limits,
+    *,
+    arguments: Mapping[str, Any],
+    trace_points: list[Any],
+    max_steps: int,
+    entry_point: str | None = None,
+    batch_size: int = 1000,
+) -> TraceJob:
+    """Trace ``code`` step by step (the child's ``trace`` mode)."""
+    job: TraceJob = {
+        **_base("trace", language, code, limits),
+        "entry_point": entry_point,
+        "trace_points": list(trace_points),
+        "max_steps": max_steps,
+        "batch_size": batch_size,
+    }
+    if "input_data" in arguments:
+        job["input_data"] = arguments["input_data"]
+    if "target_value" in arguments:
+        job["target_value"] = arguments["target_value"]
+    return job
+
+
+def breakpoint_job(
+    language: Language,
+    code: str,
+    limits: Limits,
+    *,
+    arguments: Mapping[str, Any],
+    condition: str,
+    watch: list[str],
+    line: int | None,
+    hit: int,
+    entry_point: str | None = None,
+) -> BreakpointJob:
+    """Run ``code`` until ``condition`` holds (the child's ``breakpoint`` mode)."""
+    job: BreakpointJob = {
+        **_base("breakpoint", language, code, limits),
+        "entry_point": entry_point,
+        "condition": condition,
+        "watch": list(watch),
+        "line": line,
+        "hit": hit,
+    }
+    if "input_data" in arguments:
+        job["input_data"] = arguments["input_data"]
+    if "target_value" in arguments:
+        job["target_value"] = arguments["target_value"]
     return job
 
 
@@ -103,15 +264,23 @@ class FrameDecoder:
 
 @dataclass
 class ChildReport:
-    """What a backend saw of one run: the frames, and how the process ended."""
+    """What a backend saw of one run: the frames, and how the process ended.
+
+    ``timed_out`` means a wall-clock backstop stopped it, ``cpu_exceeded`` that the parent saw a
+    test pass its CPU limit (``pending_cpu_ms`` is that test's CPU time); ``cpu_ms`` is the whole
+    child's CPU time, from its resource usage, when the backend knows it.
+    """
 
     frames: list[dict] = field(default_factory=list)
     exit_code: int | None = None
     signal: int | None = None
     stderr: str = ""
     timed_out: bool = False
+    cpu_exceeded: bool = False
     cancelled: bool = False
     wall_ms: float = 0.0
+    cpu_ms: float | None = None
+    pending_cpu_ms: float | None = None
     memory_exceeded: bool = False
     backend: str = "local"
     internal_error: str | None = None
@@ -119,6 +288,36 @@ class ChildReport:
     def of_kind(self, kind: str) -> list[dict]:
         return [f for f in self.frames if f.get("kind") == kind]
 
+    def first(self, kind: str) -> FrameMessage | None:
+        """The first frame of ``kind``, or None."""
+        return next((cast("FrameMessage", f) for f in self.frames if f.get("kind") == kind), None)
+
+    @property
+    def tests(self) -> list[TestFrame]:
+        return cast("list[TestFrame]", self.of_kind(Frame.TEST))
+
+    @property
+    def generated(self) -> list[GeneratedFrame]:
+        return cast("list[GeneratedFrame]", self.of_kind(Frame.GENERATED))
+
+    @property
+    def execution(self) -> ExecutionFrame | None:
+        return cast("ExecutionFrame | None", self.first(Frame.EXECUTION))
+
+    @property
+    def compile_error(self) -> CompileErrorFrame | None:
+        return cast("CompileErrorFrame | None", self.first(Frame.COMPILE_ERROR))
+
+    @property
+    def child_error(self) -> InternalErrorFrame | None:
+        """The harness's own failure, as the child reported it."""
+        return cast("InternalErrorFrame | None", self.first(Frame.INTERNAL_ERROR))
+
+    @property
+    def memory_used_kb(self) -> int | None:
+        done = cast("DoneFrame | None", self.first(Frame.DONE))
+        return done.get("memory_used_kb") if done else None
+
     @property
     def finished(self) -> bool:
-        return any(f.get("kind") == "done" for f in self.frames)
+        return any(f.get("kind") == Frame.DONE for f in self.frames)

@@ -1,22 +1,39 @@
 """From what a child reported to the spec's result shapes, with the shared verdicts.
 
 A killed or crashed child still yields a verdict: the test that was running when the process
-ended gets TLE (deadline), MLE (memory) or RE (a crash), and an unexplained failure is IE.
+ended gets TLE (a CPU limit or the wall-clock backstop, ``reason: "time"``), MLE (memory) or RE
+(a crash), and an unexplained failure is IE. A cancelled run has no verdict: its status is
+``cancelled`` (the learner stopped it; it is not an attempt).
 """
 
 from __future__ import annotations
 
 import signal as _signal
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from ..domain.vocabulary import VERDICT_SEVERITY, Verdict
+from .child.wire import Reason, RunStatus
 from .protocol import ChildReport
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .child.wire import (
+        CompileErrorFrame,
+        ExecutionResult,
+        FailedTestCase,
+        RunResult,
+        TestCase,
+        TestResult,
+        TleReason,
+    )
 
 _CPU_SIGNALS = {getattr(_signal, "SIGXCPU", -1)}
 _CRASH_SIGNALS = {getattr(_signal, name, -1) for name in ("SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT")}
 
 
-def worst(verdicts: list[Verdict]) -> Verdict:
+def worst(verdicts: Iterable[Verdict]) -> Verdict:
     """The most severe verdict of a list (AC for an empty one)."""
     present = set(verdicts)
     for verdict in VERDICT_SEVERITY:
@@ -25,30 +42,57 @@ def worst(verdicts: list[Verdict]) -> Verdict:
     return Verdict.AC
 
 
-def ending_verdict(report: ChildReport) -> tuple[Verdict, str] | None:
-    """Why the process ended early, when it did: the verdict and a sentence for a person."""
-    if report.cancelled:
-        return Verdict.IE, "The run was cancelled."
+@dataclass(frozen=True)
+class Ending:
+    """Why a child ended before it said everything: the verdict, a sentence, and for TLE why."""
+
+    verdict: Verdict
+    message: str
+    reason: TleReason | None = None
+
+
+def ending_verdict(report: ChildReport) -> Ending | None:
+    """Why the process ended early, when it did (never for a cancelled run: that has no verdict)."""
     if report.memory_exceeded:
-        return Verdict.MLE, "Memory limit exceeded: the program was stopped."
+        return Ending(Verdict.MLE, "Memory limit exceeded: the program was stopped.")
+    if report.cpu_exceeded:
+        used = f" ({report.pending_cpu_ms / 1000:.1f} s)" if report.pending_cpu_ms else ""
+        return Ending(Verdict.TLE, f"Time limit exceeded: the test used up its CPU time{used}.", Reason.TIME)
     if report.timed_out:
-        return Verdict.TLE, "Time limit exceeded: the program was stopped."
+        return Ending(
+            Verdict.TLE,
+            "Time limit exceeded: the program was still running at the wall-clock backstop (three times "
+            "its time limit) and was stopped; is it waiting for something?",
+            Reason.TIME,
+        )
     if report.signal in _CPU_SIGNALS:
-        return Verdict.TLE, "CPU time limit exceeded."
+        return Ending(Verdict.TLE, "Time limit exceeded: the CPU time limit stopped the program.", Reason.TIME)
     if report.signal is not None and report.signal == getattr(_signal, "SIGKILL", 9):
-        return Verdict.MLE, "The program was killed (most likely by the memory limit)."
+        return Ending(Verdict.MLE, "The program was killed (most likely by the memory limit).")
     if report.signal is not None and report.signal in _CRASH_SIGNALS:
         name = _signal_name(report.signal)
-        return Verdict.RE, f"The program crashed ({name}); very deep recursion is a common cause."
+        return Ending(Verdict.RE, f"The program crashed ({name}); very deep recursion is a common cause.")
     if report.internal_error:
-        return Verdict.IE, report.internal_error
+        return Ending(Verdict.IE, report.internal_error)
     if not report.finished:
         tail = report.stderr.strip().splitlines()[-1:] or [""]
         if "MemoryError" in report.stderr:
-            return Verdict.MLE, "Memory limit exceeded."
+            return Ending(Verdict.MLE, "Memory limit exceeded.")
         detail = f": {tail[0]}" if tail[0] else ""
-        return Verdict.IE, f"The runner stopped without a result (exit status {report.exit_code}){detail}"
+        return Ending(Verdict.IE, f"The runner stopped without a result (exit status {report.exit_code}){detail}")
     return None
+
+
+def child_failure(report: ChildReport, ended: Ending | None, what: str = "runner") -> Ending | None:
+    """How the run ended, counting the harness's own report of its failure (``internal_error``)."""
+    failure = report.child_error
+    if failure is None or ended is not None:
+        return ended
+    if failure.get("verdict") == Verdict.MLE:
+        return Ending(Verdict.MLE, "Memory limit exceeded.")
+    return Ending(
+        Verdict(failure.get("verdict") or Verdict.IE), f"The {what} failed: " + str(failure.get("message", ""))
+    )
 
 
 def _signal_name(number: int) -> str:
@@ -58,54 +102,94 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def judged_run(report: ChildReport, tests: list[dict], hidden_ids: set | None = None) -> dict[str, Any]:
+def judged_run(report: ChildReport, tests: list[TestCase], hidden_ids: set[int] | None = None) -> RunResult:
     """The spec-000 result of ``execute_code`` from a judge run's report."""
     hidden_ids = hidden_ids or set()
-    compile_errors = report.of_kind("compile_error")
-    internal = report.of_kind("internal_error")
-    results: list[dict] = []
-    if compile_errors:
-        error = compile_errors[0]
-        return _error_run(report, Verdict.CE, error, results, tests[0] if tests else None)
-    by_id = {t.get("test_id"): t for t in tests}
-    for frame in report.of_kind("test"):
-        entry = {k: v for k, v in frame.items() if k != "kind"}
-        test = by_id.get(entry.get("test_id"), {})
-        entry["expected_output"] = test.get("expected_output")
-        entry["passed"] = entry.get("verdict") == Verdict.AC.value
-        entry["hidden"] = entry.get("test_id") in hidden_ids
+    compile_error = report.compile_error
+    if compile_error is not None and not report.cancelled:
+        return _compile_error_run(report, compile_error, tests)
+    by_id = {t["test_id"]: t for t in tests}
+    results: list[TestResult] = []
+    for frame in report.tests:
+        # The child's frame is the result's base; the parent adds what the child must not know.
+        test = by_id.get(frame["test_id"])
+        entry = cast("TestResult", {k: v for k, v in frame.items() if k != "kind"})
+        entry.setdefault("input", test["input"] if test else "")
+        entry.setdefault("actual_output", None)
+        entry.setdefault("execution_time_ms", None)
+        entry["expected_output"] = test.get("expected_output") if test else None
+        entry["passed"] = frame["verdict"] == Verdict.AC
+        entry["hidden"] = frame["test_id"] in hidden_ids
         results.append(entry)
-    ended = ending_verdict(report)
-    if internal and ended is None:
-        ended = (Verdict.IE, "The runner failed: " + str(internal[0].get("message", "")))
-        if internal[0].get("verdict") == "MLE":
-            ended = (Verdict.MLE, "Memory limit exceeded.")
+    if report.cancelled:
+        return _cancelled_run(report, results, tests, hidden_ids)
+    ended = child_failure(report, ending_verdict(report))
     if ended is not None and len(results) < len(tests):
-        verdict, message = ended
         pending = tests[len(results)]
-        results.append(
-            {
-                "test_id": pending.get("test_id"),
-                "input": pending.get("input", ""),
-                "expected_output": pending.get("expected_output"),
-                "actual_output": None,
-                "passed": False,
-                "verdict": verdict.value,
-                "error_type": verdict.error_type,
-                "error_message": message,
-                "hidden": pending.get("test_id") in hidden_ids,
-            }
-        )
-    _hide_inputs(results, hidden_ids)
+        stopped: TestResult = {
+            "test_id": pending["test_id"],
+            "input": pending.get("input", ""),
+            "expected_output": pending.get("expected_output"),
+            "actual_output": None,
+            "passed": False,
+            "verdict": ended.verdict.value,
+            "execution_time_ms": None,
+            "hidden": pending["test_id"] in hidden_ids,
+            "error_type": ended.verdict.error_type,
+            "error_message": ended.message,
+        }
+        if ended.reason:
+            stopped["reason"] = ended.reason
+        if report.pending_cpu_ms is not None:
+            stopped["cpu_time_ms"] = report.pending_cpu_ms
+        results.append(stopped)
+    hide_inputs(results, hidden_ids)
+    run = _run_shell(report, results, tests)
     verdicts = [Verdict(r["verdict"]) for r in results]
-    passed = sum(1 for v in verdicts if v is Verdict.AC)
-    done = report.of_kind("done")
-    run: dict[str, Any] = {
-        "status": "completed",
-        "verdict": worst(verdicts).value if verdicts else (ended[0].value if ended else Verdict.AC.value),
+    run["verdict"] = (worst(verdicts) if verdicts else (ended.verdict if ended else Verdict.AC)).value
+    first_error = next((r for r in results if Verdict(r["verdict"]).is_error), None)
+    if first_error is not None:
+        run["status"] = RunStatus.ERROR
+        describe_failure(run, first_error)
+    elif ended is not None and not results:
+        run["status"] = RunStatus.ERROR
+        run["verdict"] = ended.verdict.value
+        run["error_type"] = ended.verdict.error_type
+        run["error_message"] = ended.message
+        if ended.reason:
+            run["reason"] = ended.reason
+    else:
+        first_wrong = next((r for r in results if r["verdict"] == Verdict.WA), None)
+        if first_wrong is not None:
+            run["failed_test_case"] = _case(first_wrong)
+    return run
+
+
+def describe_failure(run: RunResult, failed: TestResult) -> None:
+    """The run's error fields (spec 000) from the test that failed first."""
+    verdict = Verdict(failed["verdict"])
+    run["error_type"] = failed.get("error_type") or verdict.error_type
+    run["error_message"] = failed.get("error_message", "")
+    run["line_number"] = failed.get("line_number")
+    if failed.get("reason"):
+        run["reason"] = failed["reason"]
+    if failed.get("traceback"):
+        run["traceback"] = failed["traceback"]
+    run["failed_test_case"] = _case(failed)
+
+
+def _case(test: TestResult) -> FailedTestCase:
+    return {"test_id": test["test_id"], "input": test.get("input", "")}
+
+
+def _run_shell(report: ChildReport, results: list[TestResult], tests: list[TestCase]) -> RunResult:
+    """The fields every judged run has, from its tests; the verdict and errors come after."""
+    passed = sum(1 for r in results if r["passed"])
+    run: RunResult = {
+        "status": RunStatus.COMPLETED,
         "execution_time_ms": round(sum(r.get("execution_time_ms") or 0 for r in results), 3),
         "wall_time_ms": round(report.wall_ms, 1),
-        "memory_used_kb": (done[0].get("memory_used_kb") if done else None),
+        "memory_used_kb": report.memory_used_kb,
         "test_results": results,
         "tests_run": len(results),
         "tests_total": len(tests),
@@ -113,31 +197,26 @@ def judged_run(report: ChildReport, tests: list[dict], hidden_ids: set | None = 
         "pass_rate": round(passed / len(tests), 4) if tests else 0.0,
         "backend": report.backend,
     }
-    first_error = next((r for r in results if Verdict(r["verdict"]).is_error), None)
-    if first_error is None and ended is not None and not results:
-        first_error = {"verdict": ended[0].value, "error_type": ended[0].error_type, "error_message": ended[1]}
-    if first_error is not None:
-        run["status"] = "error"
-        run["verdict"] = worst(verdicts + [Verdict(first_error["verdict"])]).value
-        run["error_type"] = first_error.get("error_type") or Verdict(first_error["verdict"]).error_type
-        run["error_message"] = first_error.get("error_message", "")
-        run["line_number"] = first_error.get("line_number")
-        if first_error.get("traceback"):
-            run["traceback"] = first_error["traceback"]
-        if "test_id" in first_error:
-            run["failed_test_case"] = {"test_id": first_error["test_id"], "input": first_error.get("input", "")}
-    else:
-        first_wrong = next((r for r in results if r["verdict"] == Verdict.WA.value), None)
-        if first_wrong is not None:
-            run["failed_test_case"] = {"test_id": first_wrong["test_id"], "input": first_wrong.get("input", "")}
+    if report.cpu_ms is not None:
+        run["cpu_time_ms"] = report.cpu_ms
     return run
 
 
-def _hide_inputs(results: list[dict], hidden_ids: set) -> None:
+def _cancelled_run(
+    report: ChildReport, results: list[TestResult], tests: list[TestCase], hidden_ids: set[int]
+) -> RunResult:
+    hide_inputs(results, hidden_ids)
+    run = _run_shell(report, results, tests)
+    run["status"] = RunStatus.CANCELLED
+    run["all_passed"] = False
+    return run
+
+
+def hide_inputs(results: list[TestResult], hidden_ids: set[int]) -> None:
     """Hidden tests show nothing, except the first one that failed (so the learner can debug it)."""
     shown_one = False
     for entry in results:
-        if entry.get("test_id") not in hidden_ids:
+        if entry["test_id"] not in hidden_ids:
             continue
         if not entry["passed"] and not shown_one:
             shown_one = True
@@ -149,15 +228,16 @@ def _hide_inputs(results: list[dict], hidden_ids: set) -> None:
         entry["stdout"] = ""
 
 
-def _error_run(report: ChildReport, verdict: Verdict, error: dict, results: list, test: dict | None) -> dict:
-    run = {
-        "status": "error",
-        "verdict": verdict.value,
-        "error_type": verdict.error_type,
+def _compile_error_run(report: ChildReport, error: CompileErrorFrame, tests: list[TestCase]) -> RunResult:
+    run: RunResult = {
+        "status": RunStatus.ERROR,
+        "verdict": Verdict.CE.value,
+        "error_type": Verdict.CE.error_type,
         "error_message": error.get("error_message", ""),
         "line_number": error.get("line_number"),
-        "test_results": results,
+        "test_results": [],
         "tests_run": 0,
+        "tests_total": len(tests),
         "all_passed": False,
         "pass_rate": 0.0,
         "execution_time_ms": 0,
@@ -169,38 +249,51 @@ def _error_run(report: ChildReport, verdict: Verdict, error: dict, results: list
         run["column"] = error["column"]
     if error.get("source_line"):
         run["source_line"] = error["source_line"]
-    if test is not None:
-        run["failed_test_case"] = {"test_id": test.get("test_id"), "input": test.get("input", "")}
+    if tests:
+        run["failed_test_case"] = {"test_id": tests[0]["test_id"], "input": tests[0].get("input", "")}
     return run
 
 
-def executed_once(report: ChildReport) -> dict[str, Any]:
+def executed_once(report: ChildReport) -> ExecutionResult:
     """The spec-002 result of ``bp_execute`` from an execute run's report."""
-    done = report.of_kind("done")
-    memory = done[0].get("memory_used_kb") if done else None
-    compile_errors = report.of_kind("compile_error")
-    frames = report.of_kind("execution")
-    if compile_errors:
-        payload = dict(compile_errors[0])
-        payload.pop("kind", None)
+    memory = report.memory_used_kb
+    compile_error = report.compile_error
+    frame = report.execution
+    if report.cancelled and frame is None:
+        return {
+            "status": RunStatus.CANCELLED,
+            "stdout": "",
+            "stderr": "",
+            "return_value": None,
+            "execution_time_ms": round(report.wall_ms, 1),
+            "memory_usage_kb": memory,
+            "backend": report.backend,
+        }
+    payload: dict
+    if compile_error is not None:
+        payload = {k: v for k, v in compile_error.items() if k != "kind"}
         payload.update(stdout="", stderr=payload.get("error_message", ""), return_value=None)
-    elif frames:
-        payload = {k: v for k, v in frames[0].items() if k != "kind"}
+    elif frame is not None:
+        payload = {k: v for k, v in frame.items() if k != "kind"}
     else:
-        ended = ending_verdict(report) or (Verdict.IE, "The runner stopped without a result.")
-        internal = report.of_kind("internal_error")
-        message = ended[1] if not internal else "The runner failed: " + str(internal[0].get("message", ""))
+        ended = child_failure(report, ending_verdict(report)) or Ending(
+            Verdict.IE, "The runner stopped without a result."
+        )
         payload = {
-            "verdict": ended[0].value,
-            "error_type": ended[0].error_type,
-            "error_message": message,
+            "verdict": ended.verdict.value,
+            "error_type": ended.verdict.error_type,
+            "error_message": ended.message,
             "stdout": "",
             "stderr": "",
             "return_value": None,
         }
-    verdict = Verdict(payload.get("verdict", "IE"))
-    result = {
-        "status": "error" if verdict.is_error else "success",
+        if ended.reason:
+            payload["reason"] = ended.reason
+        if report.pending_cpu_ms is not None:
+            payload["cpu_time_ms"] = report.pending_cpu_ms
+    verdict = Verdict(payload.get("verdict", Verdict.IE))
+    result: ExecutionResult = {
+        "status": RunStatus.ERROR if verdict.is_error else RunStatus.SUCCESS,
         "verdict": verdict.value,
         "stdout": payload.get("stdout", ""),
         "stderr": payload.get("stderr", "") or (payload.get("traceback", "") if verdict.is_error else ""),
@@ -209,7 +302,5 @@ def executed_once(report: ChildReport) -> dict[str, Any]:
         "memory_usage_kb": memory,
         "backend": report.backend,
     }
-    for key in ("error_type", "error_message", "line_number", "traceback"):
-        if payload.get(key) is not None:
-            result[key] = payload[key]
-    return result
+    extra = ("reason", "cpu_time_ms", "error_type", "error_message", "line_number", "traceback")
+    return cast("ExecutionResult", {**result, **{k: payload[k] for k in extra if payload.get(k) is not None}})

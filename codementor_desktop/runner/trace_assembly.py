@@ -8,70 +8,46 @@ A trace result holds every step as a dict::
 
 ``changed`` holds only the variables of that frame that changed (``{"deleted": true}`` for one
 that went away); ``heap`` only the objects that are new (a full encoding, with ``"type"``) or
-changed (a patch: ``set``, ``put``, ``fields``, ``length``/``append``). Replaying the steps in order
-gives the state at any step (``visual.replay`` does it). Optional keys appear only when they
-have something to say; ``yielded`` and ``resumed`` mark a generator pausing and resuming, and
-a call step names its caller's ``parent`` frame.
+changed (a patch: ``set``, ``put``, ``fields``, ``length``/``append``); ``changed_elsewhere``
+(``{frame: changed}``) what the step's line changed in other frames' variables (a ``global`` or
+``nonlocal`` assignment, ``import *``, ``exec``). Replaying the steps in order gives the state of
+every frame at any step (``visual.replay`` does it). Optional keys appear only when they have
+something to say; ``yielded`` and ``resumed`` mark a generator pausing and resuming, and a call
+step names its caller's ``parent`` frame. The shape is ``wire.TraceStep``; the steps are expanded
+from the child's compact form in ``trace_steps.py``.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .protocol import ChildReport, Limits, new_job
+from .child.wire import Frame
+from .protocol import ChildReport
 from .results import ending_verdict
+from .trace_steps import TracePacker, expand
+
+if TYPE_CHECKING:
+    from .child.wire import TraceStep
 
 log = logging.getLogger(__name__)
-EVENTS = ("line", "call", "return", "exception")
-StepsCallback = Callable[[list[dict]], None]
-
-
-def trace_job(
-    code: str,
-    language: str,
-    limits: Limits,
-    *,
-    arguments: dict[str, Any],
-    trace_points: list,
-    max_steps: int,
-    entry_point: str | None = None,
-    batch_size: int = 1000,
-) -> dict:
-    """The job for the child's ``trace`` mode."""
-    job = new_job("trace", language, code, limits, entry_point=entry_point, trace_points=list(trace_points),
-                  max_steps=max_steps, batch_size=batch_size, **arguments)  # fmt: skip
-    return job
-
-
-def breakpoint_job(
-    code: str,
-    language: str,
-    limits: Limits,
-    *,
-    arguments: dict[str, Any],
-    condition: str,
-    watch: list[str],
-    line: int | None,
-    hit: int,
-    entry_point: str | None = None,
-) -> dict:
-    """The job for the child's ``breakpoint`` mode."""
-    return new_job("breakpoint", language, code, limits, entry_point=entry_point, condition=condition,
-                   watch=list(watch), line=line, hit=hit, **arguments)  # fmt: skip
+StepsCallback = Callable[[list["TraceStep"]], None]
 
 
 class TraceAssembler:
     """Turns ``trace_batch`` frames into step dicts as they arrive.
 
     Pass ``feed`` as the runner's ``on_frame``: it runs on the runner's reader thread, so
-    ``on_steps`` (if given) receives each new batch there, ready for a window to queue.
+    ``on_steps`` (if given) receives each new batch there, ready for a window to queue. The
+    batches' text is packed as it came, for the run store (``stored``).
     """
 
     def __init__(self, on_steps: StepsCallback | None = None):
-        self.steps: list[dict] = []
-        self.frames: dict[int, dict] = {}
+        self.steps: list[TraceStep] = []
+        self.packer = TracePacker()
+        self.frames: dict[int, tuple[str, int]] = {}
         self.end: dict | None = None
         self.compile_error: dict | None = None
         self.internal_error: str | None = None
@@ -79,65 +55,31 @@ class TraceAssembler:
 
     def feed(self, frame: dict) -> None:
         kind = frame.get("kind")
-        if kind == "trace_batch":
+        if kind == Frame.TRACE_BATCH:
             # The batch is dropped from the report once expanded: a long trace is held once, not twice.
-            wire = frame.pop("steps", None)
-            if not isinstance(wire, list):
+            text = frame.pop("steps", None)
+            try:
+                batch = json.loads(text) if isinstance(text, str) else None
+            except ValueError:
+                batch = None
+            if not isinstance(batch, list):
+                log.warning("a malformed trace batch was skipped")
                 return
-            new = []
-            for item in wire:
-                step = self._expand(item)
-                if step is not None:
-                    self.steps.append(step)
-                    new.append(step)
+            new = expand(batch, len(self.steps), self.frames)
+            self.packer.add(text)
+            self.steps.extend(new)
             if self.on_steps is not None and new:
                 self.on_steps(new)
-        elif kind == "trace_end":
+        elif kind == Frame.TRACE_END:
             self.end = frame
-        elif kind == "compile_error":
+        elif kind == Frame.COMPILE_ERROR:
             self.compile_error = frame
-        elif kind == "internal_error":
+        elif kind == Frame.INTERNAL_ERROR:
             self.internal_error = str(frame.get("message", ""))
 
-    def _expand(self, wire: Any) -> dict | None:
-        try:
-            event, line, uid = int(wire[0]), int(wire[1]), int(wire[2])
-            changed = wire[3] if len(wire) > 3 else None
-            heap = wire[4] if len(wire) > 4 else None
-            stdout = wire[5] if len(wire) > 5 else None
-            extra = wire[6] if len(wire) > 6 else None
-            name = EVENTS[event]
-        except (TypeError, ValueError, IndexError, KeyError):
-            log.warning("a malformed trace step was skipped")
-            return None
-        if event == 1 and isinstance(extra, dict):
-            self.frames[uid] = {"function": str(extra.get("function", "?")), "depth": extra.get("depth", 0)}
-        info = self.frames.get(uid, {"function": "?", "depth": 0})
-        step: dict[str, Any] = {
-            "step": len(self.steps),
-            "event": name,
-            "line": line,
-            "function": info["function"],
-            "depth": info["depth"],
-            "frame": uid,
-        }
-        if isinstance(changed, dict) and changed:
-            step["changed"] = changed
-        if isinstance(heap, dict) and heap:
-            step["heap"] = heap
-        if isinstance(stdout, str) and stdout:
-            step["stdout"] = stdout
-        if isinstance(extra, dict):
-            if event == 2:
-                step["return_value"] = extra.get("value")
-            if "exception" in extra:
-                step["exception"] = extra["exception"]
-            if event == 1 and extra.get("parent") is not None:
-                step["parent"] = extra["parent"]
-            for flag in ("yielded", "resumed"):
-                if extra.get(flag):
-                    step[flag] = True
-        return step
+    def stored(self, result: dict[str, Any]) -> bytes:
+        """What the run store keeps of ``result`` (this trace's): see ``trace_steps.TracePacker``."""
+        return self.packer.packed(result)
 
     def result(self, report: ChildReport, max_steps: int, language: str = "python") -> dict[str, Any]:
         """The whole trace result once the run is over."""
@@ -162,7 +104,7 @@ class TraceAssembler:
             total_steps=len(self.steps),
             steps=self.steps,
             line_counts={str(k): v for k, v in (end.get("line_counts") or _counts(self.steps)).items()},
-            stdout=end.get("stdout", "".join(s.get("stdout", "") for s in self.steps)),
+            stdout=end["stdout"] if "stdout" in end else "".join(s.get("stdout", "") for s in self.steps),
             execution_time_ms=end.get("elapsed_ms", round(report.wall_ms, 1)),
         )
         if end.get("heap"):
@@ -188,7 +130,7 @@ def _reason_without_end(report: ChildReport, internal: str | None) -> tuple[str,
     if report.cancelled:
         return "cancelled", "The trace was cancelled; the steps so far are kept."
     if ended is not None:
-        verdict, text = ended
+        verdict, text = ended.verdict, ended.message
         reason = {"TLE": "time_limit", "MLE": "memory_limit", "RE": "crashed"}.get(verdict.value, "internal_error")
         return reason, text + " The steps so far are kept."
     if internal:
@@ -196,7 +138,7 @@ def _reason_without_end(report: ChildReport, internal: str | None) -> tuple[str,
     return "internal_error", "The trace ended without its closing report."
 
 
-def _counts(steps: list[dict]) -> dict[str, int]:
+def _counts(steps: list[TraceStep]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for step in steps:
         if step["event"] == "line":

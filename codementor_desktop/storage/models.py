@@ -35,6 +35,8 @@ class StoredRun(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
     result: Mapped[bytes] = mapped_column(LargeBinary)
 
+    __table_args__ = (Index("ix_runs_learner_problem", "learner_id", "problem_id"),)  # migration 0002
+
 
 class RateEvent(Base):
     """One rate-limited call, counted within its limit's window (shared across processes)."""
@@ -54,3 +56,24 @@ class Note(Base):
     __tablename__ = "notes"
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class Draft(Base):
+    """The code a learner has in the editor for one problem in one language, as last saved."""
+
+    __tablename__ = "drafts"
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), primary_key=True)
+    problem_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    language: Mapped[str] = mapped_column(String(16), primary_key=True)
+    code: Mapped[str] = mapped_column(Text)
+    saved_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class OpenProblem(Base):
+    """The problem a learner had open last, and in which language: where the window starts."""
+
+    __tablename__ = "open_problems"
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), primary_key=True)
+    problem_id: Mapped[str] = mapped_column(String(80))
+    language: Mapped[str] = mapped_column(String(16))
+    opened_at: Mapped[datetime] = mapped_column(DateTime)

@@ -1,13 +1,16 @@
 """Typed settings: defaults, a system file a lab administrator can lock, the user's TOML file,
-then ``CODEMENTOR_*`` environment variables. A broken file is reported with its line and the app
-goes on with the other sources; secrets never live here (see ``secrets.py``).
+then ``CODEMENTOR_*`` environment variables. Secrets never live here (see ``secrets.py``).
+
+Nothing here raises on a person's mistake: a file that does not parse, a misspelt key, a value of
+the wrong type or out of bounds is each reported with the file and line (or the variable), and
+that key alone falls back to its default.
 """
 
 from __future__ import annotations
 
 import getpass
 import os
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -15,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .paths import AppPaths
+from .settings_file import SettingsFile, read_settings_file, to_toml, toml_value
 
 SCHEMA_VERSION = 1
 
@@ -25,8 +29,18 @@ class RateLimit(BaseModel):
     per_seconds: int = Field(ge=1)
 
 
+# What each rate limit counts. A person's own runs on this machine are never counted.
+RATE_LIMIT_MEANINGS = {
+    "execution_shared": "runs on a shared (Piston) server, by anyone",
+    "execution_local": "a model's runs on this machine",
+    "analysis": "a model's code analyses",
+    "recommendation": "a model's problem recommendations",
+    "escalation": "a model's escalations to the deeper model",
+}
+
+
 def _default_rate_limits() -> dict[str, RateLimit]:
-    # The spec's numbers for calls that reach a shared server; a higher one for local runs.
+    # The spec's numbers for calls that reach a shared server; a higher one for a model's local runs.
     return {
         "execution_shared": RateLimit(calls=20, per_seconds=3600),
         "execution_local": RateLimit(calls=200, per_seconds=3600),
@@ -44,27 +58,45 @@ def _default_user() -> str:
 
 
 class Settings(BaseModel):
-    """Everything a person or an administrator can set."""
+    """Everything a person or an administrator can set (the README's table is made from this)."""
 
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
-    schema_version: int = SCHEMA_VERSION
-    user: str = Field(default_factory=_default_user, min_length=1, max_length=64)
-    backend: Literal["local", "piston"] = "local"
-    piston_url: str = ""
-    piston_key_header: str = "Authorization"
-    node_path: str = ""
-    llm_base_url: str = ""
-    llm_model: str = ""
-    llm_deep_model: str = ""
-    database_url: str = ""
-    timeout_seconds: float = Field(default=5.0, ge=1, le=10)
-    run_seconds: float = Field(default=30.0, ge=1, le=60)
-    memory_mb: int = Field(default=256, ge=16, le=512)
-    max_code_chars: int = Field(default=100_000, ge=1000, le=1_000_000)
-    rate_limits: dict[str, RateLimit] = Field(default_factory=_default_rate_limits)
-    theme: Literal["light", "dark"] = "light"
-    font_size: int = Field(default=11, ge=6, le=32)
+    schema_version: int = Field(default=SCHEMA_VERSION, description="the format of this file (the app writes it)")
+    user: str = Field(
+        default_factory=_default_user,
+        min_length=1,
+        max_length=64,
+        description="the current learner: runs and rate limits are kept per learner",
+    )
+    backend: Literal["local", "piston"] = Field(
+        default="local", description="where code runs: `local` (a restricted child process) or `piston` (a server)"
+    )
+    piston_url: str = Field(default="", description="the Piston server's address")
+    piston_key_header: str = Field(default="Authorization", description="the header the Piston key travels in")
+    node_path: str = Field(default="", description="the Node.js that runs JavaScript (empty: `node` on the PATH)")
+    llm_base_url: str = Field(default="", description="an OpenAI-compatible endpoint for the tutor")
+    llm_model: str = Field(default="", description="the tutor's model")
+    llm_deep_model: str = Field(default="", description="the model the tutor escalates to")
+    database_url: str = Field(default="", description="a database URL (empty: the SQLite file in the data folder)")
+    timeout_seconds: float = Field(default=5.0, ge=1, le=10, description="time limit per test, in seconds")
+    run_seconds: float = Field(default=30.0, ge=1, le=60, description="time limit of a whole run, in seconds")
+    memory_mb: int = Field(default=256, ge=16, le=512, description="memory limit of a run, in MB")
+    max_code_chars: int = Field(
+        default=100_000, ge=1000, le=1_000_000, description="the longest code a tool accepts, in characters"
+    )
+    max_input_bytes: int = Field(
+        default=1_000_000,
+        ge=1000,
+        le=100_000_000,
+        description="the largest `input_data` (or `target_value`) a tool accepts, in bytes of JSON",
+    )
+    rate_limits: dict[str, RateLimit] = Field(
+        default_factory=_default_rate_limits,
+        description="calls per window for a model's tool loop and a shared server (see below)",
+    )
+    theme: Literal["light", "dark"] = Field(default="light", description="`light` or `dark`")
+    font_size: int = Field(default=11, ge=6, le=32, description="the editor's font size")
 
 
 # Environment variable -> field. Secrets (keys) are read by secrets.py, never stored here.
@@ -93,54 +125,94 @@ class LoadedSettings:
     locked: set[str] = field(default_factory=set)
 
 
-def read_toml(path: Path) -> tuple[dict[str, Any], str | None]:
-    """A TOML file as a dict, or an empty dict and a sentence naming the file and line."""
-    if not path.exists():
-        return {}, None
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle), None
-    except tomllib.TOMLDecodeError as exc:
-        return {}, f"{path}: {exc}; using the defaults instead"
-    except (OSError, UnicodeDecodeError) as exc:
-        return {}, f"{path}: cannot be read ({exc}); using the defaults instead"
-
-
-def load_settings(paths: AppPaths | None = None, environ: dict[str, str] | None = None) -> LoadedSettings:
+def load_settings(paths: AppPaths | None = None, environ: Mapping[str, str] | None = None) -> LoadedSettings:
     """Merge the sources in order; every problem met is listed, nothing raises."""
     environ = dict(os.environ if environ is None else environ)
     paths = paths or AppPaths.discover(environ)
     problems: list[str] = []
-    system, problem = read_toml(paths.system_settings_file)
-    if problem:
-        problems.append(problem)
-    locked = set(system.pop("locked", []) or [])
-    user, problem = read_toml(paths.settings_file)
-    if problem:
-        problems.append(problem)
-    merged: dict[str, Any] = {}
-    merged.update(system)
-    merged.update({k: v for k, v in user.items() if k not in locked})
+    system = read_settings_file(paths.system_settings_file)
+    user = read_settings_file(paths.settings_file)
+    problems += [f.problem for f in (system, user) if f.problem]
+    locked_value = system.values.pop("locked", [])
+    locked = {str(name) for name in locked_value} if isinstance(locked_value, list) else set()
+    values: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    rate_limits = _default_rate_limits()
+    for source in (system, user):
+        for key, value in source.values.items():
+            if key not in Settings.model_fields:
+                problems.append(f"{source.where(key)}: unknown setting {key!r}{_suggestion(key)}; ignored")
+            elif source is user and key in locked:
+                problems.append(f"{source.where(key)}: {key!r} is locked by the administrator; ignored")
+            elif key == "rate_limits":
+                _merge_rate_limits(rate_limits, value, source, problems)
+            else:
+                values[key] = value
+                origin[key] = source.where(key)
     for variable, name in ENVIRONMENT.items():
         if variable in environ and name not in locked:
-            merged[name] = environ[variable]
-    settings = _validate(merged, problems)
+            values[name] = environ[variable]
+            origin[name] = f"environment variable {variable}"
+    values["rate_limits"] = rate_limits
+    settings = _validate(values, origin, problems)
     return LoadedSettings(settings=settings, paths=paths, problems=problems, locked=locked)
 
 
-def _validate(values: dict[str, Any], problems: list[str]) -> Settings:
+def _suggestion(key: str) -> str:
+    import difflib  # only for a misspelt key: not worth its import on every start
+
+    close = difflib.get_close_matches(key, list(Settings.model_fields), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _merge_rate_limits(limits: dict[str, RateLimit], given: Any, source: SettingsFile, problems: list[str]) -> None:
+    """Each limit given replaces its default; the others stay."""
+    if not isinstance(given, dict):
+        problems.append(f"{source.where('rate_limits')}: 'rate_limits' must be a table of limits; ignored")
+        return
+    for bucket, value in given.items():
+        where = source.where("rate_limits", bucket)
+        if bucket not in limits:
+            known = ", ".join(sorted(limits))
+            problems.append(f"{where}: unknown rate limit {bucket!r} (known: {known}); ignored")
+            continue
+        try:
+            limits[bucket] = RateLimit.model_validate(value)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            name = ".".join(["rate_limits", bucket, *(str(p) for p in error["loc"])])
+            problems.append(f"{source.where('rate_limits', bucket, *map(str, error['loc']))}: setting {name!r}: "
+                            f"{error['msg']}; using its default")  # fmt: skip
+
+
+def _validate(values: dict[str, Any], origin: dict[str, str], problems: list[str]) -> Settings:
+    """Settings from ``values``; each key that fails is reported and left at its default."""
     try:
         return Settings(**values)
     except ValidationError as exc:
         good = dict(values)
         for error in exc.errors():
             name = str(error["loc"][0]) if error["loc"] else "?"
-            problems.append(f"setting {name!r}: {error['msg']}; using its default")
+            problems.append(
+                f"{origin.get(name, 'settings')}: setting {name!r}: {error['msg']} (got {_short(values.get(name))});"
+                f" using its default{_default_text(name)}"
+            )
             good.pop(name, None)
         try:
             return Settings(**good)
         except ValidationError:
             return Settings()
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _default_text(name: str) -> str:
+    if name == "user" or name not in Settings.model_fields:
+        return ""  # the user's default is the login name: nothing to show
+    return f" ({Settings.model_fields[name].get_default(call_default_factory=True)!r})"
 
 
 def save_settings(loaded: LoadedSettings) -> Path:
@@ -152,34 +224,23 @@ def save_settings(loaded: LoadedSettings) -> Path:
     path = loaded.paths.settings_file
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".toml.tmp")
-    tmp.write_text(_to_toml(changed), encoding="utf-8")
+    tmp.write_text(to_toml(changed), encoding="utf-8")
     os.replace(tmp, path)
     return path
 
 
-def _to_toml(values: dict[str, Any]) -> str:
-    import json
-
-    simple, tables = [], []
-    for key, value in sorted(values.items()):
-        if isinstance(value, dict):
-            tables.append((key, value))
-        else:
-            simple.append(f"{key} = {_toml_value(value, json)}")
-    out = "\n".join(simple) + "\n"
-    for key, table in tables:
-        for sub, value in sorted(table.items()):
-            if isinstance(value, dict):
-                inner = ", ".join(f"{k} = {_toml_value(v, json)}" for k, v in value.items())
-                out += f"\n[{key}.{sub}]\n" + inner.replace(", ", "\n") + "\n"
-            else:
-                out += f"\n[{key}]\n{sub} = {_toml_value(value, json)}\n"
-    return out
-
-
-def _toml_value(value: Any, json) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    return json.dumps(value)
+def settings_table() -> str:
+    """The README's table: every key of ``settings.toml``, its default, its variable, its meaning."""
+    variables = {name: f"`{variable}`" for variable, name in ENVIRONMENT.items()}
+    rows = [("key", "default", "environment variable", "meaning"), ("---", "---", "---", "---")]
+    for name, info in Settings.model_fields.items():
+        if name == "rate_limits":
+            for bucket, limit in _default_rate_limits().items():
+                default = f"`{toml_value(limit.model_dump())}`"
+                rows.append((f"`rate_limits.{bucket}`", default, "", RATE_LIMIT_MEANINGS[bucket]))
+            continue
+        default = (
+            "your login name" if name == "user" else f"`{toml_value(info.get_default(call_default_factory=True))}`"
+        )
+        rows.append((f"`{name}`", default, variables.get(name, ""), info.description or ""))
+    return "\n".join("| " + " | ".join(row) + " |" for row in rows).replace("|  |", "| |")

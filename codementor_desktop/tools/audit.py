@@ -11,7 +11,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-_SIZE_FIELDS = ("code", "test_code", "optimal_solution")
+from .arguments import CODE_FIELDS
+
+_SAMPLE = 1000  # steps of a trace measured for result_bytes
 
 
 class AuditLog:
@@ -37,7 +39,7 @@ class AuditLog:
             "duration_ms": round((time.perf_counter() - started) * 1000, 1),
             "outcome": result.get("error_code") or result.get("verdict") or result.get("status") or "ok",
             "sizes": _sizes(arguments),
-            "result_bytes": len(json.dumps(result, default=str)),
+            "result_bytes": _result_bytes(result),
         }
         for key in ("run_id", "trace_id"):
             if key in result:
@@ -50,12 +52,23 @@ class AuditLog:
             self._logger.removeHandler(handler)
 
 
+def _result_bytes(result: dict) -> int:
+    """The size of the result as JSON. A long trace's steps are measured on a sample: encoding
+    100,000 steps again only to count them would double the time of the call."""
+    steps = result.get("steps")
+    if not isinstance(steps, list) or len(steps) <= _SAMPLE:
+        return len(json.dumps(result, default=str))
+    rest = {key: value for key, value in result.items() if key != "steps"}
+    sample = steps[:: len(steps) // _SAMPLE][:_SAMPLE]
+    return len(json.dumps(rest, default=str)) + len(json.dumps(sample, default=str)) * len(steps) // len(sample)
+
+
 def _sizes(arguments: Any) -> dict[str, int]:
     if isinstance(arguments, str):
         return {"raw_chars": len(arguments)}
     if not isinstance(arguments, dict):
         return {}
-    sizes = {f"{k}_chars": len(v) for k, v in arguments.items() if k in _SIZE_FIELDS and isinstance(v, str)}
+    sizes = {f"{k}_chars": len(v) for k, v in arguments.items() if k in CODE_FIELDS and isinstance(v, str)}
     if isinstance(arguments.get("test_cases"), list):
         sizes["test_cases"] = len(arguments["test_cases"])
     return sizes

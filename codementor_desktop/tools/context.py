@@ -5,11 +5,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..domain.vocabulary import Caller
 
+if TYPE_CHECKING:
+    from ..runner.child.wire import TraceStep
+
 Progress = Callable[[float, str], None]
-StepsCallback = Callable[[list[dict]], None]
+StepsCallback = Callable[[list["TraceStep"]], None]
 
 
 @dataclass

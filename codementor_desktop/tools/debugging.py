@@ -7,22 +7,24 @@ reason and the loop diagnosis) with the id, which the other tools accept as ``{"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..domain.vocabulary import ErrorCode
 from ..runner.executor import UnsupportedLanguage
-from ..runner.protocol import Limits
-from ..runner.trace_assembly import TraceAssembler, breakpoint_job, breakpoint_result, trace_job
+from ..runner.protocol import Limits, breakpoint_job, trace_job
+from ..runner.trace_assembly import TraceAssembler, breakpoint_result
+from ..runner.trace_steps import WIRE_BATCHES, collector_paused, restored_trace
 from ..visual.history import variable_history
-from ..visual.replay import Replay
+from ..visual.replay import Replay, TrailingReplay
 from .context import ToolContext
 from .errors import ToolFailure
 from .execution import execution_bucket
-from .registry import Tool
+from .registry import AnyTool, Tool
 from .schemas import BpBreakpoint, BpTrace, BpVariableHistory
+from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from .services import Services
+    from ..runner.child.wire import Language, TraceStep
 
 TRACEABLE = ("python",)
 SUMMARY_STEPS = 8
@@ -47,12 +49,12 @@ def _arguments(args: Any) -> dict[str, Any]:
     return out
 
 
-def _limits(seconds: int, services: Services) -> Limits:
+def _limits(seconds: int, services: Workbench) -> Limits:
     return Limits(timeout_seconds=float(seconds), run_seconds=float(seconds) + 4, memory_mb=services.settings.memory_mb)
 
 
 def run_trace(
-    services: Services,
+    services: Workbench,
     context: ToolContext,
     *,
     code: str,
@@ -62,46 +64,55 @@ def run_trace(
     max_steps: int,
     entry_point: str | None,
     seconds: int = 5,
+    follower: TrailingReplay | None = None,
 ) -> dict[str, Any]:
-    """Trace ``code`` in a child; the whole result, stored under a new ``trace_id``."""
+    """Trace ``code`` in a child; the whole result, stored under a new ``trace_id``. ``follower``,
+    if given, is fed the steps as they arrive (on the runner's reader thread)."""
     limits = _limits(seconds, services).clamped()
-    job = trace_job(code, language, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
+    job = trace_job(cast("Language", language), code, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
                     entry_point=entry_point)  # fmt: skip
     window_hook = context.on_trace_steps
 
-    def on_steps(new: list[dict]) -> None:
+    def on_steps(new: list[TraceStep]) -> None:
         if window_hook is not None:
             window_hook(new)
+        if follower is not None:
+            follower.feed(new)
         done = new[-1]["step"] + 1
         context.report(min(done / max(max_steps, 1), 1.0), f"{done:,} steps traced")
 
     assembler = TraceAssembler(on_steps=on_steps)
-    # The tracer stops itself on time (then watches the loop a moment); the parent's kill is the backstop.
-    report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, assembler.feed)
-    result = assembler.result(report, max_steps, language)
-    result["source_lines"] = code.splitlines()
-    result["trace_id"] = services.runs.save(
-        "trace", "bp_trace", context.learner, result, language=language, verdict=result.get("stop_reason")
-    )
+    with collector_paused():
+        # The tracer stops itself on time (then watches the loop a moment); the parent's kill is the backstop.
+        report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, assembler.feed)
+        result = assembler.result(report, max_steps, language)
+        result["source_lines"] = code.splitlines()
+        # Stored as the child sent the steps: a 100,000-step trace is not encoded again.
+        blob = assembler.stored(result)
+        result["trace_id"] = services.runs.save(
+            "trace", "bp_trace", context.learner, result, blob, language=language, verdict=result.get("stop_reason")
+        )
     return result
 
 
-def bp_trace(args: BpTrace, context: ToolContext, services: Services) -> dict:
+def bp_trace(args: BpTrace, context: ToolContext, services: Workbench) -> dict:
     python_only(args.language, "bp_trace")
+    follower = TrailingReplay(SUMMARY_STEPS)
     result = run_trace(
         services, context, code=args.code, language=args.language, arguments=_arguments(args),
         trace_points=list(args.trace_points), max_steps=args.max_steps, entry_point=args.entry_point,
-        seconds=args.timeout_seconds,
+        seconds=args.timeout_seconds, follower=follower,
     )  # fmt: skip
-    summary = summarize(result)
+    summary = summarize(result, follower)
     if context.capped:
         return summary
     result["summary"] = summary
     return result
 
 
-def summarize(trace: dict[str, Any]) -> dict[str, Any]:
-    """What a model receives: enough to explain the run without the 100,000 steps."""
+def summarize(trace: dict[str, Any], follower: TrailingReplay | None = None) -> dict[str, Any]:
+    """What a model receives: enough to explain the run without the 100,000 steps. ``follower``,
+    when it followed the trace as it streamed in, spares a replay of the whole trace."""
     steps = trace.get("steps") or []
     summary: dict[str, Any] = {
         "trace_id": trace.get("trace_id"),
@@ -121,7 +132,7 @@ def summarize(trace: dict[str, Any]) -> dict[str, Any]:
     summary["lines_visited"] = {line: count for line, count in ranked[:SUMMARY_LINES]}
     if len(ranked) > SUMMARY_LINES:
         summary["lines_visited_omitted"] = len(ranked) - SUMMARY_LINES
-    summary["last_steps"] = _last_steps(trace, steps)
+    summary["last_steps"] = _last_steps(trace, steps, follower)
     summary["note"] = (
         "Pass {'trace_id': ...} as trace_data to bp_variable_history or bp_execution_diagram; "
         "the window shows every step."
@@ -129,11 +140,14 @@ def summarize(trace: dict[str, Any]) -> dict[str, Any]:
     return summary
 
 
-def _last_steps(trace: dict[str, Any], steps: list[dict]) -> list[dict]:
-    replay = Replay(trace)
+def _last_steps(trace: dict[str, Any], steps: list[TraceStep], follower: TrailingReplay | None) -> list[dict]:
     start = max(0, len(steps) - SUMMARY_STEPS)
-    if start:
-        replay.seek(start - 1)
+    if follower is not None and len(follower.last) == len(steps) - start:
+        replay = follower.replay
+    else:
+        replay = Replay(trace)
+        if start:
+            replay.jump(start - 1)
     out = []
     for step in steps[start:]:
         replay.apply(step)
@@ -156,11 +170,11 @@ def _last_steps(trace: dict[str, Any], steps: list[dict]) -> list[dict]:
     return out
 
 
-def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Services) -> dict:
+def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench) -> dict:
     python_only(args.language, "bp_breakpoint")
     limits = _limits(args.timeout_seconds, services).clamped()
     job = breakpoint_job(
-        args.code, args.language, limits, arguments=_arguments(args), condition=args.condition,
+        args.language, args.code, limits, arguments=_arguments(args), condition=args.condition,
         watch=list(args.watch_vars), line=args.line, hit=args.hit, entry_point=args.entry_point,
     )  # fmt: skip
     report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, None)
@@ -177,13 +191,15 @@ def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Services) 
     return result
 
 
-def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Services) -> dict[str, Any]:
+def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Workbench) -> dict[str, Any]:
     """A full trace from ``{"trace_id": ...}`` (NOT_FOUND if unknown) or from the trace itself."""
     identifier = trace_data.get("trace_id")
     if "steps" in trace_data and isinstance(trace_data["steps"], list):
         return trace_data
     if isinstance(identifier, str) and identifier:
         found = services.runs.get(identifier, context.learner)
+        if found is not None and WIRE_BATCHES in found:
+            found = restored_trace(found)
         if found is None or not identifier.startswith("trace_"):
             raise ToolFailure(
                 ErrorCode.NOT_FOUND,
@@ -198,7 +214,7 @@ def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Se
     )
 
 
-def bp_variable_history(args: BpVariableHistory, context: ToolContext, services: Services) -> dict:
+def bp_variable_history(args: BpVariableHistory, context: ToolContext, services: Workbench) -> dict:
     if not args.trace_data and args.code:
         python_only(args.language, "bp_variable_history")
         trace = run_trace(
@@ -213,8 +229,8 @@ def bp_variable_history(args: BpVariableHistory, context: ToolContext, services:
     return result
 
 
-TOOLS = [
-    Tool("bp_trace", bp_trace, execution_bucket),
-    Tool("bp_breakpoint", bp_breakpoint, execution_bucket),
-    Tool("bp_variable_history", bp_variable_history),
+TOOLS: list[AnyTool] = [
+    Tool(BpTrace, bp_trace, execution_bucket),
+    Tool(BpBreakpoint, bp_breakpoint, execution_bucket),
+    Tool(BpVariableHistory, bp_variable_history),
 ]

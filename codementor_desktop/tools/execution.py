@@ -2,28 +2,57 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import threading
+from typing import TYPE_CHECKING, cast
 
 from ..domain.vocabulary import ErrorCode
+from ..problems.judging import function_spec, visible_tests, written_hidden_tests
+from ..runner import operations
+from ..runner.child.wire import RunStatus
+from ..runner.hidden_tests import HIDDEN_ID_START, GeneratedTests, GeneratorSpec, numbered_hidden_tests
 from ..runner.protocol import Limits
 from .context import ToolContext
 from .errors import ToolFailure
-from .problem_tests import function_spec, hidden_tests, visible_tests
-from .registry import Tool
+from .registry import AnyTool, Bucket, Tool
 from .schemas import BpExecute, ExecuteCode
+from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from .services import Services
+    from ..problems.model import Problem
+    from ..runner.child.wire import FunctionSpec, TestCase
 
 
-def execution_bucket(_args: object, services: Services) -> str:
+def execution_bucket(_args: object, services: Workbench) -> Bucket:
     """Runs on a shared server count against the spec's limit; local runs have their own."""
-    return "execution_local" if services.executor.backend.name == "local" else "execution_shared"
+    if services.backend_name == "local":
+        return Bucket("execution_local")
+    return Bucket("execution_shared", shared=True)
 
 
-def execute_code(args: ExecuteCode, context: ToolContext, services: Services) -> dict:
+def hidden_tests(
+    problem: Problem, generated: GeneratedTests | None, cancel: threading.Event | None = None
+) -> list[TestCase]:
+    """A bank problem's hidden tests: the written-out ones, then the generated large ones."""
+    cases = generated.cases(generator_spec(problem), cancel) if generated is not None else []
+    return numbered_hidden_tests(written_hidden_tests(problem), cases)
+
+
+def generator_spec(problem: Problem) -> GeneratorSpec:
+    """What the runner needs to make ``problem``'s large tests, as plain data."""
+    return GeneratorSpec(
+        name=problem.id,
+        version=problem.version,
+        generator=problem.generator.python,
+        reference=problem.solutions.python,
+        sizes=tuple(problem.generator.sizes),
+        function=function_spec(problem),
+        compare=problem.compare,
+    )
+
+
+def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -> dict:
     problem = services.bank.get(args.problem_id)
-    tests = [
+    tests: list[TestCase] = [
         {
             "test_id": t.test_id if t.test_id is not None else i + 1,
             "input": t.input,
@@ -31,22 +60,27 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Services) ->
         }
         for i, t in enumerate(args.test_cases)
     ]
-    hidden_ids: set = set()
+    hidden_ids: set[int] = set()
+    references: list[operations.Baseline] = []
     if problem is None and not tests:
         raise ToolFailure(
             ErrorCode.NOT_FOUND,
             f"There is no problem {args.problem_id!r} in the bank, and no test_cases were given.",
             field_errors=[{"field": "problem_id", "message": "unknown problem"}],
         )
+    function: FunctionSpec
     if problem is not None:
         if not tests:
-            tests = visible_tests(problem)
+            tests = cast("list[TestCase]", visible_tests(problem))
         if args.include_hidden:
             context.report(0.0, "preparing the hidden tests")
             hidden = hidden_tests(problem, services.generated, context.cancel)
             hidden_ids = {t["test_id"] for t in hidden}
             tests += hidden
-        function = function_spec(problem, args.language)
+            # The generated large tests follow the written-out hidden ones, numbered on from them.
+            generated = services.generated.cases(generator_spec(problem), context.cancel)
+            references = operations.baselines(generated, HIDDEN_ID_START + len(written_hidden_tests(problem)))
+        function = cast("FunctionSpec", function_spec(problem, args.language))
         compare, checker = problem.compare, problem.checker
     else:
         function = {"name": args.entry_point} if args.entry_point else {}
@@ -68,18 +102,29 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Services) ->
         cancel=context.cancel,
         progress=lambda done, total, text: context.report(done / max(total, 1), text),
     )
+    if references and result["status"] != RunStatus.CANCELLED:
+        # A Submit reports its operations beside the reference's; a worse class is a TLE.
+        context.report(0.99, "counting operations on the large tests")
+        operations.judge_submit(
+            services.executor, result, code=args.code, language=args.language, tests=tests, references=references,
+            function=function, compare=compare, checker=checker, memory_mb=services.settings.memory_mb,
+            cancel=context.cancel,
+        )  # fmt: skip
     result["problem_id"] = args.problem_id
     result["language"] = args.language
     if problem is not None:
         result["problem_version"] = problem.version
-    result["run_id"] = services.runs.save(
-        "run", "execute_code", context.learner, result,
-        problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"),
-    )  # fmt: skip
-    return result
+    if context.cancel.is_set():
+        result["status"] = RunStatus.CANCELLED
+    if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        result["run_id"] = services.runs.save(
+            "run", "execute_code", context.learner, dict(result),
+            problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"),
+        )  # fmt: skip
+    return dict(result)
 
 
-def bp_execute(args: BpExecute, context: ToolContext, services: Services) -> dict:
+def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> dict:
     arguments = {}
     if "input_data" in args.model_fields_set:
         arguments["input_data"] = args.input_data
@@ -99,13 +144,14 @@ def bp_execute(args: BpExecute, context: ToolContext, services: Services) -> dic
         cancel=context.cancel,
     )
     result["language"] = args.language
-    result["run_id"] = services.runs.save(
-        "run", "bp_execute", context.learner, result, language=args.language, verdict=result.get("verdict")
-    )
-    return result
+    if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        result["run_id"] = services.runs.save(
+            "run", "bp_execute", context.learner, dict(result), language=args.language, verdict=result.get("verdict")
+        )
+    return dict(result)
 
 
-TOOLS = [
-    Tool("execute_code", execute_code, execution_bucket),
-    Tool("bp_execute", bp_execute, execution_bucket),
+TOOLS: list[AnyTool] = [
+    Tool(ExecuteCode, execute_code, execution_bucket),
+    Tool(BpExecute, bp_execute, execution_bucket),
 ]

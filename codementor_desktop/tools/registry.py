@@ -3,68 +3,117 @@
 ``call`` never raises. Unknown tools, malformed JSON, invalid or oversized arguments, another
 learner's ``user_id``, a rate limit, an unreachable backend and our own bugs all come back as the
 tool-layer error object, so a model (or a person) can read what to correct.
+
+A ``Tool`` binds a name, its argument model and its handler where the tool is declared; the
+handler's annotations give the result type. Tools can be registered lazily (a loader that imports
+the module declaring them), so a call imports only what it runs.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from pydantic import ValidationError
 
 from ..domain.vocabulary import Caller, ErrorCode
 from ..runner.executor import BackendUnavailable, UnsupportedLanguage
+from .arguments import decode_arguments, oversized
 from .capping import cap_for_model
 from .context import ToolContext
 from .errors import ToolFailure, invalid_arguments, tool_error
-from .schemas import ARGUMENT_MODELS, ToolArguments, openai_tool
+from .schemas import ToolArguments, openai_tool
+from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from .services import Services
+    from ..storage.rate_events import RateLimiter
+    from .audit import AuditLog
 
 log = logging.getLogger(__name__)
-Handler = Callable[[Any, ToolContext, "Services"], dict]
-BucketOf = Callable[[Any, "Services"], str | None]
+A = TypeVar("A", bound=ToolArguments)
+R = TypeVar("R", bound=Mapping[str, Any])
+
+
+class Bucket(NamedTuple):
+    """A rate limit's name, and whether it protects a resource others share (a Piston server)."""
+
+    name: str
+    shared: bool = False
 
 
 @dataclass(frozen=True)
-class Tool:
-    name: str
-    handler: Handler
-    bucket: BucketOf | None = None
+class Tool(Generic[A, R]):
+    """One tool: its argument model (which names it), its handler, and the rate limit it counts
+    against (``bucket``, given the parsed arguments), if any."""
+
+    arguments: type[A]
+    handler: Callable[[A, ToolContext, Workbench], R]
+    bucket: Callable[[A, Workbench], Bucket | None] | None = None
 
     @property
-    def arguments(self) -> type[ToolArguments]:
-        return ARGUMENT_MODELS[self.name]
+    def name(self) -> str:
+        return self.arguments.NAME
+
+    def openai(self) -> dict[str, Any]:
+        """This tool's entry in the OpenAI ``tools=[...]`` list."""
+        return openai_tool(self.arguments)
+
+
+AnyTool = Tool[Any, Any]
+ToolLoader = Callable[[], Sequence[AnyTool]]
+
+
+def rate_limited(caller: Caller, bucket: Bucket) -> bool:
+    """Rate limits protect shared resources and keep a model's tool loop in bounds: a model or the
+    coach is always counted; a person (the window, the command line) only on a shared server."""
+    if caller in (Caller.MODEL, Caller.COACH):
+        return True
+    return bucket.shared
 
 
 class ToolRegistry:
     """The tools a caller can use, by name."""
 
-    def __init__(self, services: Services):
-        self.services = services
-        self._tools: dict[str, Tool] = {}
+    def __init__(self, workbench: Workbench, limiter: RateLimiter, audit: AuditLog):
+        self.workbench = workbench
+        self._limiter = limiter
+        self._audit = audit
+        self._tools: dict[str, AnyTool | ToolLoader] = {}
 
-    def register(self, tool: Tool) -> None:
-        if tool.name not in ARGUMENT_MODELS:
-            raise KeyError(f"{tool.name} has no argument model")
+    def register(self, tool: AnyTool) -> None:
         self._tools[tool.name] = tool
+
+    def register_lazily(self, names: Sequence[str], loader: ToolLoader) -> None:
+        """Tools ``names``, declared by whatever ``loader`` imports on their first call."""
+        for name in names:
+            self._tools[name] = loader
 
     def names(self) -> list[str]:
         return list(self._tools)
 
-    def openai_tools(self) -> list[dict]:
-        """The ``tools=[...]`` list a model is given."""
-        return [openai_tool(name) for name in self._tools]
+    def tool(self, name: str) -> AnyTool | None:
+        entry = self._tools.get(name)
+        if entry is None or isinstance(entry, Tool):
+            return entry
+        for loaded in entry():
+            if self._tools.get(loaded.name) is entry:
+                self._tools[loaded.name] = loaded
+        found = self._tools.get(name)
+        if not isinstance(found, Tool):
+            raise LookupError(f"the loader of {name} does not declare it")
+        return found
 
-    def call(self, name: str, arguments: dict | str | None, context: ToolContext | None = None) -> dict:
+    def openai_tools(self) -> list[dict[str, Any]]:
+        """The ``tools=[...]`` list a model is given."""
+        return [tool.openai() for tool in map(self.tool, self.names()) if tool is not None]
+
+    def call(self, name: str, arguments: Mapping[str, Any] | str | None, context: ToolContext | None = None) -> dict:
         """Run tool ``name`` with ``arguments`` (a dict or the raw JSON a model sent)."""
         started = time.perf_counter()
-        context = context or ToolContext(caller=Caller.CLI, learner=self.services.settings.user)
+        context = context or ToolContext(caller=Caller.CLI, learner=self.workbench.settings.user)
         try:
             result = self._call(name, arguments, context)
         except Exception:  # noqa: BLE001 - the registry's promise: never raise
@@ -76,28 +125,23 @@ class ToolRegistry:
         if context.capped:
             result = cap_for_model(result)
         try:
-            self.services.audit.record(name, context.caller.value, context.learner, arguments, result, started)
+            self._audit.record(name, context.caller.value, context.learner, arguments, result, started)
         except Exception:  # noqa: BLE001 - a full disk must not break tutoring
             log.exception("audit log write failed")
         return result
 
-    def _call(self, name: str, arguments: dict | str | None, context: ToolContext) -> dict:
-        tool = self._tools.get(name)
-        if tool is None:
+    def _call(self, name: str, arguments: Mapping[str, Any] | str | None, context: ToolContext) -> dict:
+        if name not in self._tools:
             known = ", ".join(sorted(self._tools))
             return tool_error(ErrorCode.UNKNOWN_TOOL, f"There is no tool named {name!r}. Known tools: {known}.")
-        values, problem = _decode_arguments(arguments)
+        values, problem = decode_arguments(arguments)
         if problem is not None:
             return problem
-        limit = self.services.settings.max_code_chars
-        for field in ("code", "test_code", "optimal_solution"):
-            value = values.get(field)
-            if isinstance(value, str) and len(value) > limit:
-                return tool_error(
-                    ErrorCode.INVALID_ARGUMENTS,
-                    f"{field} has {len(value):,} characters; the limit is {limit:,}.",
-                    [{"field": field, "message": f"at most {limit} characters"}],
-                )
+        problem = oversized(values, self.workbench.settings)
+        if problem is not None:
+            return problem
+        tool = self.tool(name)
+        assert tool is not None
         try:
             parsed = tool.arguments.model_validate(values)
         except ValidationError as exc:
@@ -109,18 +153,18 @@ class ToolRegistry:
                 "user_id must be the current learner's; omit it to mean the current learner.",
                 [{"field": "user_id", "message": "not the current learner"}],
             )
-        if context.caller is not Caller.PERSON and tool.bucket is not None:
-            bucket = tool.bucket(parsed, self.services)
-            if bucket is not None:
-                wait = self.services.limiter.take(context.learner, bucket)
-                if wait is not None:
-                    return tool_error(
-                        ErrorCode.RATE_LIMITED,
-                        f"Too many {name} calls for now ({bucket}); try again in {wait:.0f} s.",
-                        retry_after_s=wait,
-                    )
+        bucket = tool.bucket(parsed, self.workbench) if tool.bucket is not None else None
+        if bucket is not None and rate_limited(context.caller, bucket):
+            wait = self._limiter.take(context.learner, bucket.name)
+            if wait is not None:
+                return tool_error(
+                    ErrorCode.RATE_LIMITED,
+                    f"Too many {name} calls for now ({bucket.name}); try again in {wait:.0f} s.",
+                    retry_after_s=wait,
+                )
         try:
-            return tool.handler(parsed, context, self.services)
+            result = tool.handler(parsed, context, self.workbench)
+            return result if isinstance(result, dict) else dict(result)
         except ToolFailure as failure:
             return failure.as_result()
         except UnsupportedLanguage as exc:
@@ -132,26 +176,3 @@ class ToolRegistry:
             )
         except BackendUnavailable as exc:
             return tool_error(ErrorCode.BACKEND_UNAVAILABLE, str(exc), address=exc.address)
-
-
-def _decode_arguments(arguments: dict | str | None) -> tuple[dict, dict | None]:
-    if arguments is None:
-        return {}, None
-    if isinstance(arguments, str):
-        if not arguments.strip():
-            return {}, None
-        try:
-            arguments = json.loads(arguments)
-        except json.JSONDecodeError as exc:
-            return {}, tool_error(
-                ErrorCode.INVALID_ARGUMENTS,
-                f"The arguments are not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.",
-                [{"field": "(arguments)", "message": "not valid JSON"}],
-            )
-    if not isinstance(arguments, dict):
-        return {}, tool_error(
-            ErrorCode.INVALID_ARGUMENTS,
-            f"The arguments must be a JSON object, not {type(arguments).__name__}.",
-            [{"field": "(arguments)", "message": "must be an object"}],
-        )
-    return arguments, None

@@ -19,19 +19,22 @@ MAX_CODE_CHARS = 100_000  # the default bound; settings may lower or raise it
 class ToolArguments(BaseModel):
     """Base of every argument model. ``SPEC_REQUIRED`` is the spec's ``required`` list."""
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+    # defer_build: a model's validator is built on its first use, so a call builds only its own.
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+    NAME: ClassVar[str] = ""  # the tool's name: the one place it is spelt
     SPEC_REQUIRED: ClassVar[tuple[str, ...]] = ()
     DESCRIPTION: ClassVar[str] = ""
 
 
 class TestCaseArg(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
     test_id: int | None = Field(default=None, description="Number of the test")
     input: str = Field(default="", description="The arguments as JSON literals, e.g. '[2,7,11,15], 9'")
     expected_output: str | None = Field(default=None, description="The expected result as a JSON literal")
 
 
 class ExecuteCode(ToolArguments):
+    NAME = "execute_code"
     SPEC_REQUIRED = ("code", "language", "problem_id", "test_cases")
     DESCRIPTION = (
         "Execute user code in a sandboxed environment (local restricted process or Piston) and return test "
@@ -52,6 +55,7 @@ class ExecuteCode(ToolArguments):
 
 
 class AnalyzeCodePatterns(ToolArguments):
+    NAME = "analyze_code_patterns"
     SPEC_REQUIRED = ("user_id", "problem_id", "code", "language", "test_results")
     DESCRIPTION = (
         "Analyze code structure using AST parsing and classification to detect error patterns, complexity "
@@ -70,6 +74,7 @@ class AnalyzeCodePatterns(ToolArguments):
 
 
 class GetPersonalizedRecommendation(ToolArguments):
+    NAME = "get_personalized_recommendation"
     SPEC_REQUIRED = ("user_id",)
     DESCRIPTION = (
         "Generate personalized problem recommendations based on user's weakness profile, learning progression, "
@@ -85,6 +90,7 @@ class GetPersonalizedRecommendation(ToolArguments):
 
 
 class EscalateForInsight(ToolArguments):
+    NAME = "escalate_for_insight"
     SPEC_REQUIRED = ("reason",)
     DESCRIPTION = (
         "Call this function when the user is stuck or confused and needs a more insightful or creative question "
@@ -102,6 +108,7 @@ class EscalateForInsight(ToolArguments):
 
 
 class ConcludeSession(ToolArguments):
+    NAME = "conclude_session"
     SPEC_REQUIRED = ("summary_title", "final_insight")
     DESCRIPTION = (
         "Ends the current learning session. Use this when the user has reached a clear understanding or says "
@@ -118,6 +125,7 @@ class ConcludeSession(ToolArguments):
 
 
 class BpExecute(ToolArguments):
+    NAME = "bp_execute"
     SPEC_REQUIRED = ("language", "code")
     DESCRIPTION = "Executes code with specific inputs and returns stdout, stderr, the return value, time and memory."
     language: LanguageName = Field(description="Programming language")
@@ -130,6 +138,7 @@ class BpExecute(ToolArguments):
 
 
 class BpRunTests(ToolArguments):
+    NAME = "bp_run_tests"
     SPEC_REQUIRED = ("language", "code", "test_code", "test_framework")
     DESCRIPTION = "Executes test code against the implementation; returns per-test results, failures and coverage."
     language: LanguageName = Field(description="Programming language")
@@ -143,6 +152,7 @@ TracePoint = str | int
 
 
 class BpTrace(ToolArguments):
+    NAME = "bp_trace"
     SPEC_REQUIRED = ("language", "code")
     DESCRIPTION = "Generates a detailed execution trace with variable states at each step."
     language: LanguageName = Field(description="Programming language")
@@ -160,6 +170,7 @@ class BpTrace(ToolArguments):
 
 
 class BpBreakpoint(ToolArguments):
+    NAME = "bp_breakpoint"
     SPEC_REQUIRED = ("language", "code", "condition")
     DESCRIPTION = "Runs code until a condition is met, then captures the program state."
     language: LanguageName = Field(description="Programming language")
@@ -177,6 +188,7 @@ class BpBreakpoint(ToolArguments):
 
 
 class BpVisualizeStructure(ToolArguments):
+    NAME = "bp_visualize_structure"
     SPEC_REQUIRED = ("structure_type", "data")
     DESCRIPTION = "Generates a visual representation of a data structure."
     structure_type: Literal["array", "tree", "graph", "stack", "queue", "linked_list", "matrix", "hash_map", "auto"] = (
@@ -195,6 +207,7 @@ class BpVisualizeStructure(ToolArguments):
 
 
 class BpExecutionDiagram(ToolArguments):
+    NAME = "bp_execution_diagram"
     SPEC_REQUIRED = ("trace_data",)
     DESCRIPTION = "Creates a diagram of the execution path from a trace."
     trace_data: dict[str, Any] = Field(description='Output of bp_trace, or {"trace_id": ...}')
@@ -204,6 +217,7 @@ class BpExecutionDiagram(ToolArguments):
 
 
 class BpVariableHistory(ToolArguments):
+    NAME = "bp_variable_history"
     SPEC_REQUIRED = ("trace_data", "variable_names")
     DESCRIPTION = "Shows how variable values changed during execution."
     trace_data: dict[str, Any] = Field(description='Output of bp_trace, or {"trace_id": ...}')
@@ -222,6 +236,7 @@ class BpVariableHistory(ToolArguments):
 
 
 class BpFindEdgeCases(ToolArguments):
+    NAME = "bp_find_edge_cases"
     SPEC_REQUIRED = ("language", "code")
     DESCRIPTION = "Automatically discovers edge cases that might cause issues."
     language: LanguageName = Field(description="Programming language")
@@ -234,21 +249,15 @@ class BpFindEdgeCases(ToolArguments):
     problem_id: str | None = Field(default=None, description="A bank problem whose reference decides right answers")
 
 
+# Every tool of the specs, by name, whether or not this version has a handler for it yet.
 ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
-    "execute_code": ExecuteCode,
-    "analyze_code_patterns": AnalyzeCodePatterns,
-    "get_personalized_recommendation": GetPersonalizedRecommendation,
-    "escalate_for_insight": EscalateForInsight,
-    "conclude_session": ConcludeSession,
-    "bp_execute": BpExecute,
-    "bp_run_tests": BpRunTests,
-    "bp_trace": BpTrace,
-    "bp_breakpoint": BpBreakpoint,
-    "bp_visualize_structure": BpVisualizeStructure,
-    "bp_execution_diagram": BpExecutionDiagram,
-    "bp_variable_history": BpVariableHistory,
-    "bp_find_edge_cases": BpFindEdgeCases,
-}
+    model.NAME: model
+    for model in (
+        ExecuteCode, AnalyzeCodePatterns, GetPersonalizedRecommendation, EscalateForInsight, ConcludeSession,
+        BpExecute, BpRunTests, BpTrace, BpBreakpoint, BpVisualizeStructure, BpExecutionDiagram,
+        BpVariableHistory, BpFindEdgeCases,
+    )
+}  # fmt: skip
 
 
 def inline_schema(model: type[ToolArguments]) -> dict[str, Any]:
@@ -291,10 +300,11 @@ def inline_schema(model: type[ToolArguments]) -> dict[str, Any]:
     return schema
 
 
-def openai_tool(name: str) -> dict[str, Any]:
-    """One entry of the OpenAI ``tools=[...]`` list."""
-    model = ARGUMENT_MODELS[name]
+def openai_tool(model: type[ToolArguments] | str) -> dict[str, Any]:
+    """One entry of the OpenAI ``tools=[...]`` list, for an argument model (or a tool's name)."""
+    if isinstance(model, str):
+        model = ARGUMENT_MODELS[model]
     return {
         "type": "function",
-        "function": {"name": name, "description": model.DESCRIPTION, "parameters": inline_schema(model)},
+        "function": {"name": model.NAME, "description": model.DESCRIPTION, "parameters": inline_schema(model)},
     }

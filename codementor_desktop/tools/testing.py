@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..domain.vocabulary import ErrorCode
+from ..runner.child.wire import RunStatus
 from ..runner.learner_tests import FrameworkMismatch, run_tests
 from ..runner.protocol import Limits
 from .context import ToolContext
 from .errors import ToolFailure
 from .execution import execution_bucket
-from .registry import Tool
+from .registry import AnyTool, Tool
 from .schemas import BpRunTests
-
-if TYPE_CHECKING:
-    from .services import Services
+from .workbench import Workbench
 
 
-def bp_run_tests(args: BpRunTests, context: ToolContext, services: Services) -> dict:
+def bp_run_tests(args: BpRunTests, context: ToolContext, services: Workbench) -> dict:
     limits = Limits(
         timeout_seconds=float(args.timeout_seconds),
         run_seconds=float(args.timeout_seconds) + 5,
@@ -40,10 +37,11 @@ def bp_run_tests(args: BpRunTests, context: ToolContext, services: Services) -> 
             str(exc),
             field_errors=[{"field": "test_framework", "message": f"not a {exc.language} test style"}],
         ) from None
-    result["run_id"] = services.runs.save(
-        "run", "bp_run_tests", context.learner, result, language=args.language, verdict=result.get("verdict")
-    )
-    return result
+    if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        result["run_id"] = services.runs.save(
+            "run", "bp_run_tests", context.learner, dict(result), language=args.language, verdict=result.get("verdict")
+        )
+    return dict(result)
 
 
-TOOLS = [Tool("bp_run_tests", bp_run_tests, execution_bucket)]
+TOOLS: list[AnyTool] = [Tool(BpRunTests, bp_run_tests, execution_bucket)]

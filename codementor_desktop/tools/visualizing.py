@@ -7,7 +7,7 @@ can draw a tree the learner's code built without copying it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..domain.vocabulary import ErrorCode
 from ..visual.diagrams import render_diagram
@@ -17,14 +17,12 @@ from ..visual.structures import render_structure
 from .context import ToolContext
 from .debugging import resolve_trace
 from .errors import ToolFailure
-from .registry import Tool
+from .registry import AnyTool, Tool
 from .schemas import BpExecutionDiagram, BpVisualizeStructure
-
-if TYPE_CHECKING:
-    from .services import Services
+from .workbench import Workbench
 
 
-def _data(data: Any, context: ToolContext, services: Services) -> tuple[Any, dict | None]:
+def _data(data: Any, context: ToolContext, services: Workbench) -> tuple[Any, dict | None]:
     """The structure to draw, and where in a trace it came from (when it did)."""
     if not (isinstance(data, dict) and "trace_id" in data and "variable" in data):
         return data, None
@@ -41,7 +39,7 @@ def _data(data: Any, context: ToolContext, services: Services) -> tuple[Any, dic
                    "line": where.get("line")}  # fmt: skip
 
 
-def bp_visualize_structure(args: BpVisualizeStructure, context: ToolContext, services: Services) -> dict:
+def bp_visualize_structure(args: BpVisualizeStructure, context: ToolContext, services: Workbench) -> dict:
     data, origin = _data(args.data, context, services)
     try:
         result = render_structure(
@@ -59,14 +57,14 @@ def bp_visualize_structure(args: BpVisualizeStructure, context: ToolContext, ser
     return result
 
 
-def bp_execution_diagram(args: BpExecutionDiagram, context: ToolContext, services: Services) -> dict:
+def bp_execution_diagram(args: BpExecutionDiagram, context: ToolContext, services: Workbench) -> dict:
     trace = resolve_trace(args.trace_data, context, services)
     result = render_diagram(trace, args.diagram_type, args.format, args.variable)
     result["trace_id"] = trace.get("trace_id")
     return result
 
 
-TOOLS = [
-    Tool("bp_visualize_structure", bp_visualize_structure),
-    Tool("bp_execution_diagram", bp_execution_diagram),
+TOOLS: list[AnyTool] = [
+    Tool(BpVisualizeStructure, bp_visualize_structure),
+    Tool(BpExecutionDiagram, bp_execution_diagram),
 ]

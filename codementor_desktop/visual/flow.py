@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .history import collect
-from .replay import Replay
+from .replay import Replay, Step
 
 MAX_MESSAGES = 120
 MAX_STATES = 30
@@ -206,7 +206,7 @@ def _add(messages: list[Message], message: Message) -> None:
     messages.append(message)
 
 
-def _raised(trace: dict[str, Any], step: dict) -> str | None:
+def _raised(trace: dict[str, Any], step: Step) -> str | None:
     # A frame left by an exception: its last exception step names it, and no value came back.
     index = int(step["step"])
     steps = trace.get("steps") or []

@@ -2,7 +2,8 @@
 
 A variable is followed by name in whichever frame is running (``i`` in a recursive call is that
 call's ``i``). It "changes" at a step when its text differs from what that frame showed before,
-so a list that was mutated in place (through an alias, even) counts as a change.
+so a list that was mutated in place (through an alias, even, or by another function) counts as
+a change, at the frame's next step.
 """
 
 from __future__ import annotations
@@ -19,21 +20,26 @@ def collect(trace: dict[str, Any], names: list[str]) -> dict[str, list[dict]]:
     """For each name: the steps where its value changed, with step, line, function and text."""
     replay = Replay(trace)
     last_text: dict[tuple[int, str], str] = {}
+    seen_at: dict[tuple[int, str], int] = {}  # the heap's version when the text was last made
+    version = 0  # how many steps changed the heap so far (in any frame)
     changes: dict[str, list[dict]] = {name: [] for name in names}
     for step in replay.walk():
         frame = int(step.get("frame", 0))
         variables = replay.frames.get(frame, {})
-        touched = set(step.get("changed") or {})
-        mutated = bool(step.get("heap"))
+        touched = set(step.get("changed") or {}) | set((step.get("changed_elsewhere") or {}).get(str(frame), {}))
+        if step.get("heap"):
+            version += 1
         for name in names:
+            key = (frame, name)
             if name not in variables:
                 if name in touched:  # deleted
-                    last_text.pop((frame, name), None)
+                    last_text.pop(key, None)
                 continue
             encoded = variables[name]
-            key = (frame, name)
-            if name not in touched and not (mutated and isinstance(encoded, dict)) and key in last_text:
+            stale = isinstance(encoded, dict) and seen_at.get(key) != version  # a list changed elsewhere
+            if name not in touched and not stale and key in last_text:
                 continue
+            seen_at[key] = version
             text = replay.text(encoded, 200)
             if last_text.get(key) == text:
                 continue

@@ -1,19 +1,22 @@
 """Replaying a trace: the variables and heap objects at any step, as values and as text.
 
-A trace (``runner/trace_assembly.py``) sends only what changed from step to step: the variables of a frame
-that changed, and the heap objects that are new (full encodings) or changed (patches). ``Replay``
-applies them in order and answers "what did the program hold here?" in two forms: plain Python
-values for the renderers (lists, dicts, ``Node`` objects for the learner's instances, aliasing
-and cycles kept) and short text for people.
+A trace (``runner/trace_assembly.py``) sends only what changed from step to step: the variables of
+a frame that changed (and of other frames a line changed), and the heap objects that are new (full
+encodings) or changed (patches). ``Replay`` applies them in order and answers "what did the
+program hold here?" in two forms: plain Python values for the renderers (lists, dicts, ``Node``
+objects for the learner's instances and classes, aliasing and cycles kept) and short text for
+people.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 DELETED = {"deleted": True}
+Step = Mapping[str, Any]  # a trace step (the runner's TraceStep), read by key
 
 
 @dataclass(eq=False)
@@ -31,48 +34,97 @@ class Node:
 class Replay:
     """The state of a trace, advanced one step at a time with ``apply``."""
 
-    def __init__(self, trace: dict[str, Any]):
-        self.steps: list[dict] = list(trace.get("steps") or [])
+    def __init__(self, trace: Mapping[str, Any]):
+        self.steps: list[Step] = list(trace.get("steps") or [])
         self.heap: dict[int, dict] = {}
         self.frames: dict[int, dict[str, Any]] = {}
         self._positions: dict[int, dict] = {}
+        self._pending: dict[str, list[dict]] = {}  # heap id -> encodings not applied yet (see jump)
         self.index = -1
 
     # -- advancing --------------------------------------------------------------------------------
 
-    def apply(self, step: dict) -> None:
+    def apply(self, step: Step) -> None:
         """Take one step's changes into the state."""
-        variables = self.frames.setdefault(int(step.get("frame", 0)), {})
-        for name, value in (step.get("changed") or {}).items():
-            if value == DELETED:
-                variables.pop(name, None)
-            else:
-                variables[name] = value
-        for key, encoding in (step.get("heap") or {}).items():
-            self._apply_heap(int(key), encoding)
+        changed = step.get("changed")
+        if changed:
+            self._assign(int(step.get("frame", 0)), changed)
+        elsewhere = step.get("changed_elsewhere")
+        if elsewhere:
+            for frame, changed in elsewhere.items():
+                self._assign(int(frame), changed)
+        heap = step.get("heap")
+        if heap:
+            for key, encoding in heap.items():
+                self._apply_heap(int(key), encoding)
         self.index = int(step.get("step", self.index + 1))
 
-    def walk(self) -> Iterator[dict]:
+    def _assign(self, frame: int, changed: dict | None) -> None:
+        if not changed:
+            return
+        variables = self.frames.setdefault(frame, {})
+        variables.update(changed)
+        if DELETED in changed.values():
+            for name, value in changed.items():
+                if value == DELETED:
+                    variables.pop(name, None)
+
+    def walk(self) -> Iterator[Step]:
         """Each step in order, with the state already advanced to it."""
         for step in self.steps:
             self.apply(step)
             yield step
 
-    def seek(self, index: int) -> dict | None:
+    def seek(self, index: int) -> Step | None:
         """Advance to step ``index`` (from the start if it lies behind); returns that step."""
         if index < self.index:
-            self.heap.clear()
-            self.frames.clear()
-            self._positions.clear()
-            self.index = -1
+            self._reset()
         found = None
         for step in self.steps[self.index + 1 : index + 1]:
             self.apply(step)
             found = step
         return found if found is not None else (self.steps[index] if 0 <= index < len(self.steps) else None)
 
+    def _reset(self) -> None:
+        self.heap.clear()
+        self.frames.clear()
+        self._positions.clear()
+        self._pending.clear()
+        self.index = -1
+
+    def jump(self, index: int) -> None:
+        """Go to step ``index`` from the start, faster than ``seek`` over a long trace: every
+        frame's variables are brought up to date, but a heap object is rebuilt (from its last full
+        encoding and the patches since) only when something reads it (``lookup``)."""
+        self._reset()
+        pending = self._pending
+        for step in self.steps[: index + 1]:
+            self._assign(step["frame"], step.get("changed"))
+            elsewhere = step.get("changed_elsewhere")
+            if elsewhere:
+                for frame, changed in elsewhere.items():
+                    self._assign(int(frame), changed)
+            heap = step.get("heap")
+            if heap:
+                for key, encoding in heap.items():
+                    if "type" in encoding:
+                        pending[key] = [encoding]
+                    elif key in pending:
+                        pending[key].append(encoding)
+        self.index = index
+
+    def lookup(self, hid: int) -> dict | None:
+        """The encoding of heap object ``hid`` as it is now (None if the trace never sent it)."""
+        found = self.heap.get(hid)
+        if found is None and self._pending:
+            for encoding in self._pending.pop(str(hid), ()):
+                self._apply_heap(hid, encoding)
+            found = self.heap.get(hid)
+        return found
+
     def _apply_heap(self, hid: int, encoding: dict) -> None:
         if "type" in encoding:
+            self._pending.pop(str(hid), None)
             copy = dict(encoding)
             for key in ("items", "entries"):
                 if key in copy:
@@ -82,7 +134,7 @@ class Replay:
             self.heap[hid] = copy
             self._positions.pop(hid, None)
             return
-        current = self.heap.get(hid)
+        current = self.heap.get(hid) or self.lookup(hid)
         if current is None:
             return  # a patch for an object whose first encoding was not received
         if "set" in encoding:
@@ -94,9 +146,10 @@ class Replay:
             entries = current.setdefault("entries", [])
             positions = self._entry_positions(hid, entries)
             for key, value in encoding["put"]:
-                where = positions.get(_hashable(key))
+                known = _hashable(key)
+                where = positions.get(known)
                 if where is None:
-                    positions[_hashable(key)] = len(entries)
+                    positions[known] = len(entries)
                     entries.append([key, value])
                 else:
                     entries[where] = [key, value]
@@ -131,12 +184,12 @@ class Replay:
 
     def value(self, encoded: Any) -> Any:
         """Plain Python for an encoded value: lists, tuples, dicts, sets (as lists), ``Node``."""
-        return _Materializer(self.heap).build(encoded)
+        return _Materializer(self.lookup).build(encoded)
 
     def text(self, encoded: Any, limit: int = 300) -> str:
         """A short text of an encoded value: ``[1, 2, 3]``, ``{'a': 1}``, ``TreeNode(val=1, ...)``."""
         parts: list[str] = []
-        _Writer(self.heap, parts, limit).write(encoded, set())
+        _Writer(self.lookup, parts, limit).write(encoded, set())
         text = "".join(parts)
         return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -151,8 +204,25 @@ class Replay:
                 if hid in found:
                     continue
                 found.add(hid)
-                todo.extend(_children(self.heap.get(hid) or {}))
+                todo.extend(_children(self.lookup(hid) or {}))
         return found
+
+
+class TrailingReplay:
+    """A replay that follows a trace as it streams in, ``behind`` steps short of its end: when the
+    trace is over, the state just before its last steps is ready (``replay``), and those steps
+    wait in ``last``. What a summary of the end of a trace needs, without a replay at the end."""
+
+    def __init__(self, behind: int):
+        self.replay = Replay({"steps": []})
+        self.last: deque[Step] = deque()
+        self.behind = behind
+
+    def feed(self, steps: list) -> None:
+        last = self.last
+        last.extend(steps)
+        while len(last) > self.behind:
+            self.replay.apply(last.popleft())
 
 
 def _children(obj: dict) -> list:
@@ -171,9 +241,12 @@ def _hashable(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
+Lookup = Callable[[int], "dict | None"]
+
+
 class _Materializer:
-    def __init__(self, heap: dict[int, dict]):
-        self.heap = heap
+    def __init__(self, lookup: Lookup):
+        self.lookup = lookup
         self.built: dict[int, Any] = {}
 
     def build(self, encoded: Any, depth: int = 0) -> Any:
@@ -183,7 +256,7 @@ class _Materializer:
             hid = encoded["ref"]
             if hid in self.built:
                 return self.built[hid]
-            obj = self.heap.get(hid)
+            obj = self.lookup(hid)
             if obj is None or depth > 400:
                 return f"<#{hid}>"
             return self._object(hid, obj, depth)
@@ -201,8 +274,11 @@ class _Materializer:
 
     def _object(self, hid: int, obj: dict, depth: int) -> Any:
         kind = obj.get("type")
-        if kind == "object":
-            node = Node(str(obj.get("class", "object")), ref=hid)
+        if kind == "generator":
+            return f"<generator {obj.get('name', '?')}>"
+        if kind == "object" or kind == "class":
+            name = str(obj.get("class", "object")) if kind == "object" else f"class {obj.get('name', '?')}"
+            node = Node(name, ref=hid)
             self.built[hid] = node
             for name, value in obj.get("fields", {}).items():
                 node.fields[name] = self.build(value, depth + 1)
@@ -231,8 +307,8 @@ _BRACKETS = {"list": ("[", "]"), "tuple": ("(", ")"), "set": ("{", "}"), "frozen
 
 
 class _Writer:
-    def __init__(self, heap: dict[int, dict], out: list[str], limit: int):
-        self.heap = heap
+    def __init__(self, lookup: Lookup, out: list[str], limit: int):
+        self.lookup = lookup
         self.out = out
         self.budget = limit
 
@@ -248,7 +324,7 @@ class _Writer:
             return
         if "ref" in encoded:
             hid = encoded["ref"]
-            obj = self.heap.get(hid)
+            obj = self.lookup(hid)
             if obj is None or hid in active:
                 self.emit(f"<#{hid}>" if obj is None else "<cycle>")
                 return
@@ -265,8 +341,11 @@ class _Writer:
 
     def _object(self, obj: dict, active: set[int]) -> None:
         kind = obj.get("type")
-        if kind == "object":
-            self.emit(f"{obj.get('class', 'object')}(")
+        if kind == "generator":
+            self.emit(f"generator {obj.get('name', '?')}")
+            return
+        if kind == "object" or kind == "class":
+            self.emit(f"{obj.get('class', 'object')}(" if kind == "object" else f"class {obj.get('name', '?')}(")
             for index, (name, value) in enumerate(obj.get("fields", {}).items()):
                 self.emit(f", {name}=" if index else f"{name}=")
                 self.write(value, active)
@@ -303,10 +382,10 @@ def _literal(value: Any) -> str:
     return repr(value)
 
 
-def value_at(trace: dict[str, Any], variable: str, step: int | None = None) -> tuple[Any, dict | None]:
+def value_at(trace: dict[str, Any], variable: str, step: int | None = None) -> tuple[Any, Step | None]:
     """A variable's plain value at ``step`` (default: the last step where it was defined)."""
     replay = Replay(trace)
-    found: tuple[Any, dict | None] = (None, None)
+    found: tuple[Any, Step | None] = (None, None)
     for current in replay.walk():
         if step is not None and current["step"] > step:
             break

@@ -236,7 +236,10 @@ class FakePiston:
         cpu = max(1, int(limits["run_cpu_time"] // 1000)) if limits["run_cpu_time"] > 0 else None
         if cpu:
             resource.prlimit(process.pid, resource.RLIMIT_CPU, (cpu, cpu + 1))
-        state = {"status": None, "message": None, "memory": 0, "stdout": "", "stderr": ""}
+        # "ended" is set, under the lock, when the child is reaped: a kill after that could reach an
+        # unrelated process group that was given the same id.
+        state = {"status": None, "message": None, "memory": 0, "stdout": "", "stderr": "", "ended": False}
+        state["lock"] = threading.Lock()
         readers = [
             threading.Thread(target=self._read, args=(process, process.stdout, "stdout", state), daemon=True),
             threading.Thread(target=self._read, args=(process, process.stderr, "stderr", state), daemon=True),
@@ -252,17 +255,19 @@ class FakePiston:
         memory_limit = limits["run_memory_limit"]
         ended = None
         while ended is None:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            with state["lock"]:
+                pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+                state["ended"] = bool(pid)
             if pid:
                 ended = (status, usage)
                 break
             state["memory"] = max(state["memory"], _rss(process.pid))
             if memory_limit > 0 and state["memory"] > memory_limit:
-                _kill(process)  # the cgroup's OOM killer
+                _kill(process, state)  # the cgroup's OOM killer
                 state["memory"] = max(state["memory"], memory_limit)
             elif wall is not None and time.monotonic() - started > wall and state["status"] is None:
                 state["status"], state["message"] = "TO", "Time limit exceeded (wall clock)"
-                _kill(process)
+                _kill(process, state)
             time.sleep(0.005)
         process.returncode = os.waitstatus_to_exitcode(ended[0])
         usage = ended[1]
@@ -295,14 +300,14 @@ class FakePiston:
                 # Servers before September 2024 kept chunks while under the limit, so one chunk
                 # could take them past it; then they killed the run and dropped the rest.
                 if len(state[name]) > self.output_max_size:
-                    _kill(process)
+                    _kill(process, state)
                 else:
                     state[name] += text
                 continue
             if len(state[name]) + len(text) > self.output_max_size:
                 state["status"] = "OL" if name == "stdout" else "EL"
                 state["message"] = f"{name} length exceeded"
-                _kill(process)
+                _kill(process, state)
                 continue
             state[name] += text
 
@@ -318,11 +323,14 @@ def _rss(pid: int) -> int:
     return 0
 
 
-def _kill(process) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+def _kill(process, state: dict) -> None:
+    with state["lock"]:
+        if state["ended"]:
+            return  # reaped: its id may belong to another process group by now
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def refused_address() -> str:

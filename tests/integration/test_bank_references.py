@@ -8,9 +8,11 @@ the reference's.
 import pytest
 
 from codementor_desktop.problems.bank import load_bank
+from codementor_desktop.problems.judging import function_spec, visible_tests
 from codementor_desktop.resources import builtin_problems_dir
+from codementor_desktop.runner.hidden_tests import GeneratedTests
 from codementor_desktop.runner.protocol import Limits
-from codementor_desktop.tools.problem_tests import GeneratedTests, function_spec, hidden_tests, visible_tests
+from codementor_desktop.tools.execution import hidden_tests
 
 PROBLEMS = load_bank([builtin_problems_dir()]).all()
 LIMITS = Limits(timeout_seconds=10, run_seconds=60, memory_mb=512)

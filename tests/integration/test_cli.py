@@ -2,6 +2,7 @@
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 
@@ -9,17 +10,26 @@ import pytest
 
 from tests.conftest import REPO
 
+GOOD = {"language": "python", "code": "def f(x):\n    return x + 1\n", "input_data": 1}
+
 
 def codementor(*args, stdin=None, env=None):
-    return subprocess.run(
+    """Run the command line; ``stdin`` is text (or bytes, for arguments that are not UTF-8)."""
+    binary = isinstance(stdin, bytes)
+    result = subprocess.run(
         [sys.executable, "-m", "codementor_desktop", *args],
         input=stdin,
         capture_output=True,
-        text=True,
+        text=not binary,
         cwd=REPO,
         env={**os.environ, **(env or {})},
-        timeout=120,
+        # Not a test of speed: a busy machine may take minutes to start Python, and a kill at a
+        # timeout would read as a crash (-9) of the command under test.
+        timeout=900,
     )
+    if binary:
+        result.stdout, result.stderr = result.stdout.decode(), result.stderr.decode()
+    return result
 
 
 def test_version():
@@ -82,13 +92,124 @@ def test_a_broken_settings_file_is_reported_and_the_command_still_works(isolated
     assert "settings.toml" in result.stderr and "line 1" in result.stderr
 
 
-def test_a_damaged_database_stops_with_a_clear_message(isolated_home):
+def test_a_damaged_database_keeps_one_copy_and_says_how_to_start_fresh(isolated_home):
     data = isolated_home / "data"
     data.mkdir(parents=True, exist_ok=True)
-    (data / "codementor.sqlite3").write_bytes(b"garbage" * 1000)
-    result = codementor("problems", "list")
-    assert result.returncode == 1
-    assert "damaged" in result.stderr and "copy was kept" in result.stderr
+    database = data / "codementor.sqlite3"
+    database.write_bytes(b"garbage" * 1000)
+    for _ in range(3):  # three tries keep one copy of the one damage
+        result = codementor("tool", "bp_execute", json.dumps(GOOD))
+        assert result.returncode == 1
+        assert "damaged" in result.stderr and "copy was kept" in result.stderr
+        assert "codementor data reset" in result.stderr
+    copies = sorted(data.glob("codementor.sqlite3.damaged-*"))
+    assert len(copies) == 1 and copies[0].read_bytes() == b"garbage" * 1000
+    # What needs no learner data still works.
+    assert codementor("problems", "list").returncode == 0
+    assert codementor("problems", "show", "two-sum").returncode == 0
+    assert json.loads(codementor("tools").stdout)
+    assert codementor("--version").returncode == 0
+    # Starting fresh asks first; "no" (or no answer at all) changes nothing.
+    for answer in ("n\n", ""):
+        refused = codementor("data", "reset", stdin=answer)
+        assert refused.returncode == 2 and "--yes" in refused.stdout
+        assert database.read_bytes() == b"garbage" * 1000
+    reset = codementor("data", "reset", stdin="y\n")
+    assert reset.returncode == 0, reset.stderr
+    assert str(copies[0]) in reset.stdout
+    assert sorted(data.glob("codementor.sqlite3.*")) == copies  # the copy is the only one kept
+    assert json.loads(codementor("tool", "bp_execute", json.dumps(GOOD)).stdout)["return_value"] == "2"
+
+
+def test_data_reset_with_yes_keeps_the_old_database(isolated_home):
+    assert codementor("data", "reset", "--yes").stdout.startswith("There is no learner database")
+    assert codementor("tool", "bp_execute", json.dumps(GOOD)).returncode == 0
+    reset = codementor("data", "reset", "--yes")
+    assert reset.returncode == 0
+    kept = list((isolated_home / "data").glob("codementor.sqlite3.set-aside-*"))
+    assert len(kept) == 1 and str(kept[0]) in reset.stdout
+    with sqlite3.connect(kept[0]) as connection:
+        assert connection.execute("select count(*) from runs").fetchone() == (1,)
+
+
+def test_the_tool_list_needs_no_database(isolated_home):
+    from codementor_desktop.tools.catalog import DECLARED_BY
+
+    tools = json.loads(codementor("tools").stdout)
+    assert [t["function"]["name"] for t in tools] == [name for names in DECLARED_BY.values() for name in names]
+    assert not (isolated_home / "data" / "codementor.sqlite3").exists()
+
+
+def test_local_runs_from_the_command_line_are_not_rate_limited(isolated_home):
+    config = isolated_home / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "settings.toml").write_text("[rate_limits.execution_local]\ncalls = 1\nper_seconds = 3600\n")
+    for _ in range(3):
+        result = codementor("tool", "bp_execute", json.dumps(GOOD))
+        assert result.returncode == 0 and json.loads(result.stdout)["verdict"] == "AC", result.stdout
+
+
+def test_arguments_that_are_not_utf8_are_rejected_with_the_error_object(tmp_path):
+    path = tmp_path / "args.json"
+    path.write_bytes(b'{"language": "python", "code": "print(\xe9)"}')
+    for source, stdin in ((f"@{path}", None), ("-", path.read_text("latin-1"))):
+        result = codementor("tool", "bp_execute", source, stdin=None if stdin is None else stdin.encode("latin-1"))
+        assert result.returncode == 2, result.stderr
+        error = json.loads(result.stdout)
+        assert error["error_code"] == "INVALID_ARGUMENTS" and "not UTF-8" in error["error_message"]
+        assert "Traceback" not in result.stderr
+
+
+def test_a_missing_arguments_file_is_rejected_with_the_error_object(tmp_path):
+    result = codementor("tool", "bp_execute", f"@{tmp_path / 'nowhere.json'}")
+    assert result.returncode == 2
+    assert json.loads(result.stdout)["error_code"] == "INVALID_ARGUMENTS"
+
+
+def test_deeply_nested_json_is_rejected_with_the_error_object():
+    arguments = (
+        '{"language": "python", "code": "def f(x):\\n    return 1", "input_data": ' + "[" * 1000 + "]" * 1000 + "}"
+    )
+    result = codementor("tool", "bp_execute", arguments)
+    assert result.returncode == 2, result.stdout + result.stderr
+    error = json.loads(result.stdout)
+    assert error["error_code"] == "INVALID_ARGUMENTS" and "levels" in error["error_message"]
+
+
+def test_oversized_input_data_is_rejected_with_the_error_object(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({**GOOD, "input_data": list(range(300_000))}))  # about 2 MB of JSON
+    result = codementor("tool", "bp_execute", f"@{path}")
+    assert result.returncode == 2
+    error = json.loads(result.stdout)
+    assert error["error_code"] == "INVALID_ARGUMENTS" and "max_input_bytes" in error["error_message"]
+    assert error["field_errors"][0]["field"] == "input_data"
+
+
+def test_settings_mistakes_are_reported_with_key_and_line(isolated_home):
+    config = isolated_home / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "settings.toml").write_text('theme = "dark"\nbakend = "piston"\ntimeout_seconds = "abc"\n')
+    result = codementor("tools")
+    assert result.returncode == 0
+    assert "line 2: unknown setting 'bakend' (did you mean 'backend'?)" in result.stderr
+    assert "line 3: setting 'timeout_seconds'" in result.stderr
+
+
+def test_a_tool_call_builds_only_what_it_needs(isolated_home):
+    """No problem bank, no Alembic (the schema is current), no drawing or tracing code."""
+    assert codementor("tool", "bp_execute", json.dumps(GOOD)).returncode == 0  # creates the database
+    script = (
+        "import json, sys\n"
+        "from codementor_desktop.__main__ import main\n"
+        f"code = main(['tool', 'bp_execute', {json.dumps(GOOD)!r}])\n"
+        "heavy = ['alembic', 'networkx', 'codementor_desktop.problems.model', 'codementor_desktop.tools.visualizing',"
+        " 'codementor_desktop.tools.debugging', 'codementor_desktop.visual.replay', 'keyring']\n"
+        "print(json.dumps([code, [name for name in heavy if name in sys.modules]]), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO, timeout=120)
+    code, loaded = json.loads(result.stderr.strip().splitlines()[-1])
+    assert code == 0 and loaded == []
 
 
 def test_selftest_reports_what_works():
@@ -111,6 +232,7 @@ def test_an_uncaught_error_is_logged_and_the_person_told_where(isolated_home):
 
 
 def test_the_window_starts_from_the_command_line(tmp_path):
+    pytest.importorskip("PySide6", reason="the window needs Qt; this environment runs the Qt-free part only")
     picture = tmp_path / "window.png"
     result = codementor("--screenshot", str(picture), env={"QT_QPA_PLATFORM": "offscreen"})
     assert result.returncode == 0, result.stderr

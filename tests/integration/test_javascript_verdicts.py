@@ -9,7 +9,7 @@ import pytest
 from codementor_desktop.domain.vocabulary import Caller
 from codementor_desktop.runner.local import LocalRunner
 from codementor_desktop.runner.node import find_node
-from codementor_desktop.runner.protocol import Limits, new_job
+from codementor_desktop.runner.protocol import Limits, execute_job
 from codementor_desktop.tools.context import ToolContext
 
 pytestmark = pytest.mark.skipif(find_node()[0] is None, reason="no Node.js 18+ on this machine")
@@ -81,8 +81,24 @@ def test_thrown_non_error_value_is_re(executor):
 
 def test_infinite_loop_is_tle_and_stops_the_run(executor):
     result = judge(executor, "function twoSum(nums, target) {\n  while (true) {}\n}\n")
-    assert result["verdict"] == "TLE" and result["error_type"] == "timeout"
+    assert result["verdict"] == "TLE" and result["error_type"] == "timeout" and result["reason"] == "time"
     assert len(result["test_results"]) == 1
+
+
+def test_the_limit_is_cpu_time_so_waiting_twice_the_limit_passes(executor):
+    # Two seconds of wall time and next to no CPU time: under a one-second CPU limit, it passes.
+    code = "function f(x) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);\n  return x;\n}\n"
+    result = judge(executor, code, [{"test_id": 1, "input": "5", "expected_output": "5"}], function={"name": "f"})
+    test = result["test_results"][0]
+    assert result["verdict"] == "AC" and test["execution_time_ms"] >= 2000 and test["cpu_time_ms"] < 500
+
+
+def test_waiting_past_the_wall_clock_backstop_is_tle(executor):
+    code = "function f(x) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30000);\n}\n"
+    started = time.perf_counter()
+    result = execute(executor, code)
+    assert result["verdict"] == "TLE" and result["reason"] == "time" and "wall-clock" in result["error_message"]
+    assert time.perf_counter() - started < 20
 
 
 def test_endless_loop_in_a_callback_is_killed_by_the_parent(executor):
@@ -93,7 +109,8 @@ def test_endless_loop_in_a_callback_is_killed_by_the_parent(executor):
 
 
 def test_heap_exhaustion_is_mle(executor):
-    code = "function f(x) {\n  const all = [];\n  while (true) all.push(new Array(1000).fill(x));\n}\n"
+    # Eight megabytes at a time: the heap limit comes long before any time limit, however busy the machine.
+    code = "function f(x) {\n  const all = [];\n  while (true) all.push(new Array(1e6).fill(x));\n}\n"
     result = execute(executor, code, Limits(timeout_seconds=5, run_seconds=10, memory_mb=64))
     assert result["verdict"] == "MLE" and result["error_type"] == "memory_limit"
 
@@ -200,7 +217,7 @@ def test_a_cancelled_run_leaves_no_process_behind(executor):
             cancel.set()
 
     limits = Limits(timeout_seconds=10, run_seconds=30)
-    job = new_job("execute", "javascript", "function f(x) {\n  while (true) {}\n}\n", limits, input_data=1)
+    job = execute_job("javascript", "function f(x) {\n  while (true) {}\n}\n", limits, arguments={"input_data": 1})
     report = executor.backend.run(job, 30, cancel, on_frame)
     assert report.cancelled and pids
     with pytest.raises(ProcessLookupError):

@@ -11,7 +11,7 @@ from codementor_desktop.domain.vocabulary import Caller
 from codementor_desktop.runner.executor import BackendUnavailable, Executor
 from codementor_desktop.runner.node import find_node
 from codementor_desktop.runner.piston import PistonBackend
-from codementor_desktop.runner.protocol import Limits, new_job
+from codementor_desktop.runner.protocol import Limits, execute_job
 from codementor_desktop.storage.secrets import Credentials
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tools.services import Services
@@ -40,7 +40,8 @@ CODE = {
         "CE": "function twoSum(nums, target) {\n  return [0, 1;\n}\n",
         "RE": "function twoSum(nums, target) {\n  return nums[10].length;\n}\n",
         "TLE": "function twoSum(nums, target) {\n  while (true) {}\n}\n",
-        "MLE": "function twoSum(nums, target) {\n  const all = [];\n  while (true) all.push(new Array(1000).fill(1));\n}\n",
+        # Eight megabytes at a time: the memory limit comes long before any time limit, however busy the machine.
+        "MLE": "function twoSum(nums, target) {\n  const all = [];\n  while (true) all.push(new Array(1e6).fill(1));\n}\n",
         "OLE": "function twoSum(nums, target) {\n  while (true) console.log('spam'.repeat(100));\n}\n",
     },
 }
@@ -200,7 +201,7 @@ def test_a_refused_job_is_ie_with_the_servers_message():
 def test_a_cancelled_run_returns_at_once():
     cancel = threading.Event()
     with FakePiston(delay_seconds=3) as slow:
-        job = new_job("execute", "python", "def f(x):\n    return x\n", FAST, input_data=1)
+        job = execute_job("python", "def f(x):\n    return x\n", FAST, arguments={"input_data": 1})
         started = time.perf_counter()
         threading.Timer(0.2, cancel.set).start()
         report = backend(slow).run(job, 5, cancel)
@@ -391,11 +392,15 @@ def test_both_children_compact_frames_alike():
 
 
 def test_a_job_over_the_servers_size_limit_is_ie_saying_so(server):
+    executor = Executor(backend(server))
+    before = len(server.requests)
+    for language in ("python", "javascript"):  # the usual jobs fit body-parser's default
+        assert judge(executor, language, CODE[language]["AC"])["verdict"] == "AC"
+    sizes = [len(json.dumps(r["body"])) for r in server.requests[before:] if r.get("body")]
+    assert len(sizes) == 2 and max(sizes) < 100 * 1024
     code = CODE["python"]["AC"] + "# padding\n" * 12_000
-    result = judge(Executor(backend(server)), "python", code)
+    result = judge(executor, "python", code)
     assert result["verdict"] == "IE" and "413" in result["error_message"] and "too large" in result["error_message"]
-    sizes = [len(json.dumps(r["body"])) for r in server.requests if r.get("body")]
-    assert sizes and max(sizes) < 100 * 1024  # the usual jobs fit body-parser's default
 
 
 def test_without_the_permission_model_the_harness_guards_writes(server, tmp_path):

@@ -1,6 +1,9 @@
 """Every verdict, produced for real by a child process running as this machine's user."""
 
+import contextlib
 import os
+import subprocess
+import sys
 import threading
 import time
 
@@ -59,21 +62,55 @@ def test_runtime_error_trims_the_traceback_to_the_learners_code(executor):
 
 def test_infinite_loop_is_tle(executor):
     result = judge(executor, "def two_sum(nums, target):\n    while True:\n        pass\n", TWO_SUM_TESTS)
-    assert result["verdict"] == "TLE" and result["error_type"] == "timeout"
+    assert result["verdict"] == "TLE" and result["error_type"] == "timeout" and result["reason"] == "time"
     assert len(result["test_results"]) == 1  # a TLE stops the run
 
 
-def test_sleep_is_tle(executor):
+def test_sleep_is_tle_at_the_wall_clock_backstop(executor):
+    started = time.perf_counter()
     result = execute(executor, "import time\ndef f(x):\n    time.sleep(30)\n")
-    assert result["verdict"] == "TLE"
+    assert result["verdict"] == "TLE" and result["reason"] == "time" and "wall-clock" in result["error_message"]
+    assert time.perf_counter() - started < 20  # three times the 1 s limit, not the 30 s it asked for
+
+
+def test_the_limit_is_cpu_time_so_waiting_twice_the_limit_passes(executor):
+    # Two seconds of wall time, next to no CPU time: under a one-second CPU limit, it passes.
+    code = "import time\ndef f(x):\n    time.sleep(2)\n    return x\n"
+    result = judge(executor, code, [{"test_id": 1, "input": "5", "expected_output": "5"}])
+    test = result["test_results"][0]
+    assert result["verdict"] == "AC" and test["execution_time_ms"] >= 2000 and test["cpu_time_ms"] < 500
+
+
+@contextlib.contextmanager
+def busy_machine():
+    """Processes that keep every core busy, as other work on the machine would."""
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2 * (os.cpu_count() or 2))]
+    try:
+        yield
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+
+
+def test_a_cpu_bound_test_that_passes_alone_passes_on_a_busy_machine(executor):
+    code = "def f(n):\n    total = 0\n    for i in range(n):\n        total += i\n    return total\n"
+    tests = [{"test_id": 1, "input": "2000000", "expected_output": str(sum(range(2_000_000)))}]
+    limits = Limits(timeout_seconds=2, run_seconds=10)
+    alone = judge(executor, code, tests, limits)
+    with busy_machine():
+        loaded = judge(executor, code, tests, limits)
+    assert alone["verdict"] == loaded["verdict"] == "AC"
+    assert loaded["test_results"][0]["cpu_time_ms"] < 2000 and loaded["cpu_time_ms"] > 0
 
 
 def test_blocking_native_call_is_killed_by_the_parent(executor):
-    # A long C-level computation ignores the interval timer until it returns: the parent's kill ends it.
+    # A long C-level computation ignores the interval timer until it returns: the parent, which
+    # reads the child's CPU time, stops it (or the kernel's CPU limit does).
     code = "def f(x):\n    return len(str(7 ** 30_000_000))\n"
     started = time.perf_counter()
     result = execute(executor, code, Limits(timeout_seconds=1, run_seconds=1, memory_mb=256))
-    assert result["verdict"] == "TLE"
+    assert result["verdict"] == "TLE" and result["reason"] == "time"
     assert time.perf_counter() - started < 10
 
 
@@ -146,6 +183,16 @@ def test_the_childs_environment_holds_no_keys(executor, monkeypatch):
     assert "API_KEY" not in names and "PROXY" not in names.upper() and "CODEMENTOR" not in names
 
 
+def test_a_cancelled_run_has_no_verdict_and_keeps_what_ran(executor):
+    cancel = threading.Event()
+    tests = [{"test_id": 1, "input": "0", "expected_output": "0"}, {"test_id": 2, "input": "1", "expected_output": "1"}]
+    code = "import time\ndef f(x):\n    if x:\n        time.sleep(60)\n    return x\n"
+    limits = Limits(timeout_seconds=10, run_seconds=30)
+    result = judge(executor, code, tests, limits, cancel=cancel, progress=lambda done, total, text: cancel.set())
+    assert result["status"] == "cancelled" and "verdict" not in result and "error_type" not in result
+    assert [t["verdict"] for t in result["test_results"]] == ["AC"]
+
+
 def test_a_cancelled_run_leaves_no_process_behind(executor):
     cancel = threading.Event()
     pids = []
@@ -155,10 +202,10 @@ def test_a_cancelled_run_leaves_no_process_behind(executor):
             pids.append(frame["pid"])
             cancel.set()
 
-    from codementor_desktop.runner.protocol import new_job
+    from codementor_desktop.runner.protocol import execute_job
 
     limits = Limits(timeout_seconds=10, run_seconds=30)
-    job = new_job("execute", "python", "import time\ndef f(x):\n    time.sleep(60)\n", limits, input_data=1)
+    job = execute_job("python", "import time\ndef f(x):\n    time.sleep(60)\n", limits, arguments={"input_data": 1})
     report = executor.backend.run(job, 30, cancel, on_frame)
     assert report.cancelled and pids
     with pytest.raises(ProcessLookupError):

@@ -159,19 +159,37 @@ class TestGroup:
     assert many["verdict"] == "WA" and "where 4 = add(a, b)" in many["message"] and many["line_number"] == 15
     assert cases["test_raises"]["passed"] and cases["test_approx"]["passed"]
     fixture = cases["test_with_a_fixture"]
-    assert (
-        fixture["verdict"] == "IE" and "not supported here" in fixture["message"] and "tmp_path" in fixture["message"]
-    )
+    assert fixture["status"] == "error" and fixture["verdict"] == "RE"  # the learner's test, never IE
+    assert "not supported here" in fixture["message"] and "tmp_path" in fixture["message"]
     assert cases["test_skipped"]["status"] == "skipped" and cases["TestGroup.test_in_class"]["passed"]
     assert result["totals"]["passed"] == 6 and result["totals"]["failed"] == 2
 
 
 def test_pytest_features_outside_the_layer_say_so(services):
-    result = run(services, "python", "pytest", "import pytest\n\n@pytest.fixture\ndef numbers():\n    return [1]\n")
-    assert result["status"] == "error" and "Loading the tests failed" in result["error_message"]
+    result = run(services, "python", "pytest", "import pytest\n\nmonkey = pytest.MonkeyPatch()\n")
+    assert result["status"] == "error" and result["verdict"] == "RE"
+    assert "Loading the tests failed" in result["error_message"]
     assert (
-        "pytest.fixture is not supported here" in result["error_message"] and "pytest.approx" in result["error_message"]
+        "pytest.MonkeyPatch is not supported" in result["error_message"] and "pytest.approx" in result["error_message"]
     )
+
+
+def test_a_fixture_is_an_error_of_the_test_that_asks_for_it(services):
+    tests = (
+        "import pytest\n\n@pytest.fixture\ndef numbers():\n    return [1]\n\n\n"
+        "@pytest.fixture(scope='module')\ndef test_data():\n    return [2]\n\n\n"
+        "def test_uses(numbers):\n    assert numbers\n\n\n"
+        "@pytest.mark.usefixtures('database')\ndef test_marked():\n    assert True\n\n\n"
+        "def test_plain():\n    assert add(1, 1) == 2\n"
+    )
+    result = run(services, "python", "pytest", tests)
+    cases = by_name(result)
+    assert set(cases) == {"test_uses", "test_marked", "test_plain"}  # a fixture is not a test, whatever its name
+    uses, marked = cases["test_uses"], cases["test_marked"]
+    assert uses["status"] == "error" and uses["verdict"] == "RE" and "the fixture 'numbers'" in uses["message"]
+    assert marked["verdict"] == "RE" and "the fixture 'database'" in marked["message"]
+    assert cases["test_plain"]["passed"]
+    assert result["status"] == "error" and result["verdict"] == "RE"
 
 
 def test_python_compile_and_load_errors(services):
@@ -264,7 +282,7 @@ describe('divide', () => {
     crash = cases["divide > crashes"]
     assert crash["verdict"] == "RE" and "TypeError" in crash["message"] and crash["line_number"] == 39
     snapshot = cases["divide > uses a snapshot"]
-    assert snapshot["verdict"] == "IE" and "toMatchSnapshot is not supported here" in snapshot["message"]
+    assert snapshot["verdict"] == "RE" and "toMatchSnapshot is not supported here" in snapshot["message"]
     assert cases["divide > later"]["status"] == "skipped"
     assert result["totals"] == {"total": 9, "passed": 5, "failed": 1, "errors": 2, "skipped": 1}
     coverage = result["coverage"]

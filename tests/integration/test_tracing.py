@@ -432,3 +432,57 @@ def test_a_breakpoint_in_an_endless_loop_reports_the_time_limit_and_the_loop(ser
                          timeout_seconds=1)  # fmt: skip
     assert result["hit"] is False and result["reason"] == "time_limit"
     assert result["diagnosis"]["kind"] == "loop" and result["evaluations"] > 100
+
+
+@pytest.mark.parametrize(
+    ("code", "no_way_out"),
+    [
+        ("def spin(n):\n    while True:\n        pass\n", True),
+        (
+            "def spin(n):\n    while 1:\n        for k in range(3):\n            if k > 5:\n                break\n",
+            True,
+        ),
+        ("def spin(n):\n    while True:\n        if n < 0:\n            break\n", False),
+        ("def spin(n):\n    while True:\n        if n < 0:\n            return n\n", False),
+    ],
+)
+def test_a_loop_with_no_way_out_is_named_so(services, code, no_way_out):
+    result = trace(services, code, input_data=1, max_steps=100)
+    diagnosis = result["diagnosis"]
+    assert diagnosis["kind"] == "loop" and diagnosis["no_way_out"] is no_way_out
+    assert ("it has no way out" in diagnosis["message"]) is no_way_out
+    assert "may only need more steps" not in diagnosis["message"]
+
+
+def test_a_trace_read_back_from_the_database_is_the_trace(services, isolated_home):
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.tools.services import Services
+
+    result = trace(services, LOOP, input_data=300, max_steps=3000)
+    arguments = {"trace_data": {"trace_id": result["trace_id"]}, "variable_names": ["total", "i"], "format": "json"}
+    here = call(services, "bp_variable_history", arguments)
+    later = Services.build(credentials=Credentials(use_keyring=False))  # nothing in memory: read from the database
+    try:
+        there = call(later, "bp_variable_history", arguments)
+        flow = call(later, "bp_execution_diagram", {"trace_data": {"trace_id": result["trace_id"]}})
+    finally:
+        later.close()
+    assert there == here and len(here["history"]["i"]) == 300
+    assert flow["content"].startswith("flowchart TD")
+
+
+GLOBAL_LIST = "lst = []\ndef add(x):\n    lst.append(x)\nadd(1)\nadd(2)\nprint(lst)\n"
+
+
+def test_a_global_list_changed_in_a_function_shows_at_module_level(services):
+    result = trace(services, GLOBAL_LIST)
+    history = call(services, "bp_variable_history", {"trace_data": {"trace_id": result["trace_id"]},
+                                                     "variable_names": ["lst"], "format": "json"})  # fmt: skip
+    assert [c["value"] for c in history["history"]["lst"]] == ["[]", "[1]", "[1, 2]"]
+    replay = Replay(result)
+    module = result["steps"][0]["frame"]
+    for step in replay.walk():
+        if step["event"] == "line" and step["line"] == 6:  # before print(lst): the list as it is
+            assert replay.value(replay.variables(module)["lst"]) == [1, 2]
+    stop = breakpoint_(services, GLOBAL_LIST, "len(lst) == 2", line=6)
+    assert stop["hit"] and stop["stack"][0]["variables"]["lst"] == "[1, 2]"

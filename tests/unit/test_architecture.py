@@ -1,25 +1,75 @@
 """The import rules of the architecture, checked mechanically."""
 
 import ast
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import codementor_desktop
 from tests.conftest import REPO
 
 PACKAGE = Path(codementor_desktop.__file__).parent
+LINT_IMPORTS = str(Path(sys.executable).parent / "lint-imports")
+
+
+def lint_imports(folder: Path) -> subprocess.CompletedProcess:
+    """The contracts of ``pyproject.toml`` checked on the package found in ``folder``."""
+    return subprocess.run(
+        [LINT_IMPORTS, "--no-cache", "--config", str(REPO / "pyproject.toml")],
+        cwd=folder,  # lint-imports puts its working folder first on the path: the copy is checked
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_import_linter_contracts_are_kept():
-    result = subprocess.run(
-        [str(Path(sys.executable).parent / "lint-imports"), "--no-cache"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-    )
+    result = lint_imports(REPO)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "broken" in result.stdout and " 0 broken" in result.stdout
+
+
+# Each plant: the lines added (to existing or new files) and the contract they must break.
+QT = "Only the GUI and the composition root import Qt"
+PLANTS = {
+    "qt in applog": ([("applog.py", "import PySide6")], QT),
+    "domain imports a higher layer": ([("domain/vocabulary.py", "from .. import applog")], "Layers:"),
+    "gui reaches the runner": (
+        [("gui/workers.py", "from ..runner.local import LocalRunner")],
+        "The window reaches the engine only through the services",
+    ),
+    # tools never names Qt itself: it reaches Qt through a module that may import it.
+    "qt reached from tools through a helper": (
+        [("gui/qt_helper.py", "from PySide6 import QtCore"), ("tools/capping.py", "from ..gui import qt_helper")],
+        QT,
+    ),
+    "a root module outside every layer": ([("drafts_cache.py", "import json")], "Layers:"),
+}
+
+
+@pytest.fixture(scope="module")
+def package_copy(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("copy")
+    shutil.copytree(PACKAGE, folder / "codementor_desktop", ignore=shutil.ignore_patterns("__pycache__", "*.js"))
+    assert lint_imports(folder).returncode == 0, "the unchanged copy keeps every contract"
+    return folder
+
+
+@pytest.mark.parametrize("plant", sorted(PLANTS))
+def test_a_planted_violation_breaks_its_contract(package_copy, tmp_path, plant):
+    folder = tmp_path / "planted"
+    shutil.copytree(package_copy, folder)
+    lines, contract = PLANTS[plant]
+    for relative, line in lines:
+        target = folder / "codementor_desktop" / relative
+        target.write_text((target.read_text() if target.exists() else "") + f"\n{line}\n")
+    result = lint_imports(folder)
+    assert result.returncode != 0, result.stdout
+    broken = [row for row in result.stdout.splitlines() if " BROKEN" in row]
+    assert any(contract in row for row in broken), result.stdout
 
 
 def test_the_child_uses_the_standard_library_only():

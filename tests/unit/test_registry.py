@@ -65,6 +65,7 @@ def test_oversized_code_is_refused_before_running(services):
 
 def test_another_learners_user_id_is_forbidden(services):
     from codementor_desktop.tools.registry import Tool
+    from codementor_desktop.tools.schemas import GetPersonalizedRecommendation
 
     seen = {}
 
@@ -72,7 +73,7 @@ def test_another_learners_user_id_is_forbidden(services):
         seen["user"] = args.user_id
         return {"status": "ok"}
 
-    services.registry.register(Tool("get_personalized_recommendation", handler))
+    services.registry.register(Tool(GetPersonalizedRecommendation, handler))
     result = call(services, "get_personalized_recommendation", {"user_id": "mallory"})
     assert result["error_code"] == "FORBIDDEN"
     assert "user" not in seen
@@ -82,23 +83,50 @@ def test_another_learners_user_id_is_forbidden(services):
 
 def test_a_handler_bug_is_an_internal_error_not_an_exception(services):
     from codementor_desktop.tools.registry import Tool
+    from codementor_desktop.tools.schemas import ConcludeSession
 
     def broken(args, context, _services):
         raise ZeroDivisionError("oops")
 
-    services.registry.register(Tool("conclude_session", broken))
+    services.registry.register(Tool(ConcludeSession, broken))
     result = call(services, "conclude_session", {"summary_title": "Recursion", "final_insight": "x" * 25})
     assert result["error_code"] == "INTERNAL_ERROR"
 
 
-def test_rate_limit_for_models_but_never_for_a_person(services):
+def test_rate_limit_for_models_but_never_for_a_persons_local_runs(services):
     services.limiter._limits["execution_local"] = RateLimit(calls=2, per_seconds=3600)
     for _ in range(2):
         assert call(services, "bp_execute", GOOD, Caller.MODEL)["verdict"] == "AC"
     limited = call(services, "bp_execute", GOOD, Caller.MODEL)
     assert limited["error_code"] == "RATE_LIMITED" and limited["retry_after_s"] > 0
-    assert call(services, "bp_execute", GOOD, Caller.PERSON)["verdict"] == "AC"
+    assert call(services, "bp_execute", GOOD, Caller.COACH)["error_code"] == "RATE_LIMITED"
+    for _ in range(3):
+        assert call(services, "bp_execute", GOOD, Caller.PERSON)["verdict"] == "AC"
+        assert call(services, "bp_execute", GOOD, Caller.CLI)["verdict"] == "AC"
     assert call(services, "bp_execute", GOOD, Caller.MODEL, learner="grace")["verdict"] == "AC"
+
+
+def test_a_shared_server_is_protected_from_every_caller(services):
+    from codementor_desktop.tools.registry import Bucket, Tool
+    from codementor_desktop.tools.schemas import GetPersonalizedRecommendation
+
+    def handler(args, context, _workbench):
+        return {"status": "ok"}
+
+    shared = Tool(GetPersonalizedRecommendation, handler, lambda _args, _workbench: Bucket("execution_shared", True))
+    services.registry.register(shared)
+    services.limiter._limits["execution_shared"] = RateLimit(calls=1, per_seconds=3600)
+    for caller in (Caller.PERSON, Caller.CLI, Caller.MODEL):
+        learner = f"learner-{caller.value}"
+        assert call(services, shared.name, {}, caller, learner) == {"status": "ok"}
+        assert call(services, shared.name, {}, caller, learner)["error_code"] == "RATE_LIMITED"
+
+
+def test_the_execution_bucket_follows_the_backend(services):
+    from codementor_desktop.tools.execution import execution_bucket
+    from codementor_desktop.tools.registry import Bucket
+
+    assert execution_bucket(None, services) == Bucket("execution_local", shared=False)
 
 
 def test_rate_limits_are_shared_between_processes(services, isolated_home):
@@ -155,3 +183,60 @@ def test_audit_log_records_calls_without_code(services):
     assert [e["outcome"] for e in entries[-2:]] == ["AC", "INVALID_ARGUMENTS"]
     assert entries[-2]["sizes"]["code_chars"] == len(secret_code)
     assert "sk-THIS" not in "".join(lines)
+
+
+@pytest.mark.parametrize("depth", [201, 1000, 5000])
+def test_deeply_nested_arguments_are_refused_not_a_crash(services, depth):
+    raw = '{"language": "python", "code": "def f(x):\\n    return 1", "input_data": ' + "[" * depth + "]" * depth + "}"
+    result = call(services, "bp_execute", raw)
+    assert result["error_code"] == "INVALID_ARGUMENTS" and "200 levels" in result["error_message"]
+    nested: list = []
+    for _ in range(depth):
+        nested = [nested]
+    result = call(services, "bp_execute", {**GOOD, "input_data": nested})
+    assert result["error_code"] == "INVALID_ARGUMENTS" and result["field_errors"][0]["field"] == "input_data"
+
+
+def test_nesting_within_the_limit_runs(services):
+    nested: list = []
+    for _ in range(150):
+        nested = [nested]
+    result = call(services, "bp_execute", {**GOOD, "code": "def f(x):\n    return 7\n", "input_data": nested})
+    assert result["verdict"] == "AC" and result["return_value"] == "7"
+
+
+def test_input_data_has_a_size_limit_from_the_settings(services):
+    services.settings.max_input_bytes = 10_000
+    big = {**GOOD, "code": "def f(x):\n    return len(x)\n", "input_data": "x" * 20_000}
+    result = call(services, "bp_execute", big)
+    assert result["error_code"] == "INVALID_ARGUMENTS"
+    assert "20,002 bytes" in result["error_message"] and "max_input_bytes" in result["error_message"]
+    assert call(services, "bp_execute", {**big, "input_data": "x" * 5_000})["verdict"] == "AC"
+    target = call(services, "bp_execute", {**GOOD, "target_value": list(range(5000))})
+    assert target["field_errors"][0]["field"] == "target_value"
+
+
+def test_every_tool_is_declared_with_its_own_argument_model():
+    import inspect
+
+    from codementor_desktop.tools import catalog
+
+    declared = catalog.every_tool()
+    assert [t.name for t in declared] == [n for names in catalog.DECLARED_BY.values() for n in names]
+    for tool in declared:
+        first = next(iter(inspect.signature(tool.handler).parameters.values()))
+        assert first.annotation == tool.arguments.__name__, f"{tool.name}'s handler takes {first.annotation}"
+        assert tool.openai()["function"]["name"] == tool.name == tool.arguments.NAME
+
+
+def test_a_call_loads_only_the_module_of_its_tool(services):
+    from codementor_desktop.tools.registry import Tool
+
+    def loaded() -> set[str]:
+        return {name for name, entry in services.registry._tools.items() if isinstance(entry, Tool)}
+
+    every = len(services.registry.names())
+    assert loaded() == set() and every >= 8
+    call(services, "bp_execute", GOOD)
+    assert loaded() == {"execute_code", "bp_execute"}
+    assert len(services.registry.openai_tools()) == every and len(loaded()) == every

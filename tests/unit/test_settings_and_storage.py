@@ -1,4 +1,6 @@
+import re
 import sqlite3
+import tomllib
 
 import pytest
 
@@ -12,7 +14,9 @@ from codementor_desktop.storage.database import (
 )
 from codementor_desktop.storage.paths import AppPaths
 from codementor_desktop.storage.secrets import Credentials
-from codementor_desktop.storage.settings import Settings, load_settings, save_settings
+from codementor_desktop.storage.settings import Settings, load_settings, save_settings, settings_table
+from codementor_desktop.storage.settings_file import key_lines, to_toml
+from tests.conftest import REPO
 
 
 def test_home_puts_every_folder_in_one_place(tmp_path):
@@ -45,7 +49,84 @@ def test_a_bad_value_falls_back_to_its_default_only(isolated_home):
     paths.settings_file.write_text('theme = "dark"\nmemory_mb = 100000\n')
     loaded = load_settings(paths, {})
     assert loaded.settings.theme == "dark" and loaded.settings.memory_mb == 256
-    assert "memory_mb" in loaded.problems[0]
+    assert loaded.problems == [
+        f"{paths.settings_file}, line 2: setting 'memory_mb': Input should be less than or equal to 512"
+        " (got 100000); using its default (256)"
+    ]
+
+
+def test_a_misspelt_key_is_reported_with_its_line_and_the_key_it_may_mean(isolated_home):
+    paths = AppPaths.discover().ensure()
+    paths.settings_file.write_text('# my settings\ntheme = "dark"\n\nbakend = "piston"\n')
+    loaded = load_settings(paths, {})
+    assert loaded.settings.backend == "local" and loaded.settings.theme == "dark"
+    assert loaded.problems == [
+        f"{paths.settings_file}, line 4: unknown setting 'bakend' (did you mean 'backend'?); ignored"
+    ]
+
+
+def test_a_value_of_the_wrong_type_is_reported_with_its_line(isolated_home):
+    paths = AppPaths.discover().ensure()
+    paths.settings_file.write_text('font_size = 14\ntimeout_seconds = "abc"\ntimeout = 3\n')
+    loaded = load_settings(paths, {})
+    assert loaded.settings.timeout_seconds == 5.0 and loaded.settings.font_size == 14
+    assert len(loaded.problems) == 2
+    assert loaded.problems[0].startswith(f"{paths.settings_file}, line 3: unknown setting 'timeout'")
+    assert loaded.problems[1].startswith(f"{paths.settings_file}, line 2: setting 'timeout_seconds': Input should be")
+    assert "(got 'abc'); using its default (5.0)" in loaded.problems[1]
+
+
+def test_a_bad_environment_variable_is_reported_by_name(isolated_home):
+    loaded = load_settings(None, {"CODEMENTOR_MEMORY_MB": "lots", "CODEMENTOR_HOME": str(isolated_home)})
+    assert loaded.settings.memory_mb == 256
+    assert loaded.problems[0].startswith("environment variable CODEMENTOR_MEMORY_MB: setting 'memory_mb'")
+
+
+def test_one_rate_limit_changes_alone_and_mistakes_in_limits_are_reported(isolated_home):
+    paths = AppPaths.discover().ensure()
+    paths.settings_file.write_text(
+        "[rate_limits.analysis]\ncalls = 5\nper_seconds = 60\n\n"
+        "[rate_limits.escalation]\ncalls = 0\nper_seconds = 60\n\n"
+        "[rate_limits.execution_locl]\ncalls = 1\nper_seconds = 1\n"
+    )
+    loaded = load_settings(paths, {})
+    limits = loaded.settings.rate_limits
+    assert (limits["analysis"].calls, limits["analysis"].per_seconds) == (5, 60)
+    assert limits["escalation"].calls == 20 and limits["execution_local"].calls == 200
+    assert len(loaded.problems) == 2
+    assert loaded.problems[0].startswith(f"{paths.settings_file}, line 6: setting 'rate_limits.escalation.calls'")
+    assert loaded.problems[1].startswith(f"{paths.settings_file}, line 9: unknown rate limit 'execution_locl'")
+
+
+def test_a_locked_key_in_the_users_file_is_reported(isolated_home):
+    paths = AppPaths.discover().ensure()
+    paths.system_config_dir.mkdir(parents=True, exist_ok=True)
+    paths.system_settings_file.write_text('locked = ["backend"]\n')
+    paths.settings_file.write_text('backend = "piston"\n')
+    loaded = load_settings(paths, {})
+    assert loaded.settings.backend == "local"
+    assert loaded.problems == [f"{paths.settings_file}, line 1: 'backend' is locked by the administrator; ignored"]
+
+
+def test_key_lines_follow_tables_dotted_and_quoted_keys():
+    text = 'a = 1\n[t]\nb.c = 2\n"d e" = 3\n\n[[arr]]\nx = 1\n[t.sub]  # comment\ny = {z = 1}\n'
+    assert key_lines(text) == {"a": 1, "t": 2, "t.b.c": 3, "t.d e": 4, "arr": 6, "arr.x": 7, "t.sub": 8, "t.sub.y": 9}
+
+
+def test_written_settings_are_toml_that_reads_back():
+    values = {"theme": "dark", "rate_limits": {"analysis": {"calls": 5, "per_seconds": 60}}, "t": {"plain": True}}
+    assert tomllib.loads(to_toml(values)) == values
+
+
+def test_the_readme_lists_every_setting_with_its_default():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = settings_table()
+    assert table in readme, (
+        "README.md's settings table is out of date; paste the output of\n"
+        "uv run python -c 'from codementor_desktop.storage.settings import settings_table; print(settings_table())'"
+    )
+    listed = set(re.findall(r"^\| `([a-z_]+)(?:\.[a-z_]+)?` \|", table, re.MULTILINE))
+    assert listed == set(Settings.model_fields)
 
 
 def test_an_administrator_can_lock_a_setting(isolated_home):
@@ -90,11 +171,39 @@ def test_a_damaged_database_is_kept_and_reported_never_reset(tmp_path):
     with pytest.raises(DatabaseCorrupt) as caught:
         Database.open(sqlite_url(path))
     assert caught.value.backup.exists() and str(caught.value.backup) in str(caught.value)
+    assert "codementor data reset" in str(caught.value)
     assert path.read_bytes().startswith(b"this is not sqlite")  # untouched
     moved = set_aside(path)
-    assert moved.exists() and not path.exists()
+    assert moved == caught.value.backup and not path.exists()  # the copy kept is the only one
     fresh = Database.open(sqlite_url(path))
     assert fresh.current_revision() == HEAD_REVISION
     fresh.close()
     with sqlite3.connect(path) as connection:
         assert connection.execute("select count(*) from learners").fetchone() == (0,)
+
+
+def test_one_copy_per_damage(tmp_path):
+    path = tmp_path / "x.sqlite3"
+    path.write_bytes(b"first damage" * 500)
+    backups = set()
+    for _ in range(3):
+        with pytest.raises(DatabaseCorrupt) as caught:
+            Database.open(sqlite_url(path))
+        backups.add(caught.value.backup)
+    path.write_bytes(b"another damage" * 500)
+    with pytest.raises(DatabaseCorrupt) as caught:
+        Database.open(sqlite_url(path))
+    backups.add(caught.value.backup)
+    assert len(backups) == 2 and sorted(tmp_path.glob("x.sqlite3.damaged-*")) == sorted(backups)
+
+
+def test_setting_aside_takes_the_write_ahead_log_along(tmp_path):
+    path = tmp_path / "x.sqlite3"
+    database = Database.open(sqlite_url(path))
+    database.learner_id("ada")
+    database.close()
+    for suffix in ("-wal", "-shm"):  # as a crash leaves them
+        path.with_name(path.name + suffix).write_bytes(b"old log")
+    kept = set_aside(path)
+    assert kept.name.startswith("x.sqlite3.set-aside-")
+    assert not any(tmp_path.glob("x.sqlite3-*")) and kept.with_name(kept.name + "-wal").exists()

@@ -7,8 +7,11 @@ import keyword
 
 import lexilla
 import lexilla.pyside6_scintilla
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase
 from pyside6_scintilla import ScintillaEdit
+
+from ...domain.vocabulary import Language
 
 JS_KEYWORDS = (
     "break case catch class const continue debugger default delete do else export extends false finally "
@@ -18,6 +21,7 @@ JS_KEYWORDS = (
 ERROR_STYLE = 60
 ERROR_MARKER = 1
 STYLE_DEFAULT = 32
+TEXT_CHANGES = 0x01 | 0x02  # SC_MOD_INSERTTEXT | SC_MOD_DELETETEXT
 
 
 def bgr(rgb: int) -> int:
@@ -35,11 +39,15 @@ LIGHT_PALETTE = {"paper": 0xFFFFFF, "ink": 0x24292E, "margin": 0xF3F3F3, "caret_
 
 
 class CodeEditor(ScintillaEdit):
-    """A Scintilla editor set up for practice code."""
+    """A Scintilla editor set up for practice code. ``edited`` tells that the learner changed the
+    text (typing, pasting, undo, Reset code), not that a problem's text was loaded."""
+
+    edited = Signal()
 
     def __init__(self, parent=None, font_size: int = 11, dark: bool = False):
         super().__init__(parent)
         self._language = ""
+        self._loading = False
         self._font_size = font_size
         self._dark = dark
         self.setObjectName("codeEditor")
@@ -55,25 +63,46 @@ class CodeEditor(ScintillaEdit):
         self.markerDefine(ERROR_MARKER, 22)  # SC_MARK_BACKGROUND-like full-line marker
         self.setCaretLineVisible(True)
         self.annotationSetVisible(2)  # boxed
-        self.set_language("python")
+        self.set_language(Language.PYTHON)
         self.charAdded.connect(self._auto_indent)
+        self.modified.connect(self._on_modified)
 
     # --- text -------------------------------------------------------------------------------
     def text(self) -> str:
         return bytes(self.getText(self.textLength() + 1)).rstrip(b"\0").decode("utf-8", "replace")
 
     def set_text(self, text: str) -> None:
-        self.setText(text)
+        """Load a text (another problem's draft): no undo back into what was there before."""
+        self._loading = True
+        try:
+            self.setText(text)
+        finally:
+            self._loading = False
         self.emptyUndoBuffer()
         self.clear_diagnostics()
+
+    def replace_all(self, text: str) -> None:
+        """Replace the whole text as one step that Ctrl+Z undoes (Reset code)."""
+        self.beginUndoAction()
+        try:
+            self.targetWholeDocument()
+            self.replaceTarget(len(text.encode("utf-8")), text)
+        finally:
+            self.endUndoAction()
+        self.clear_diagnostics()
+        self.gotoPos(0)
+
+    def _on_modified(self, kind: int, *_details) -> None:
+        if kind & TEXT_CHANGES and not self._loading:
+            self.edited.emit()
 
     # --- look -------------------------------------------------------------------------------
     def set_language(self, language: str) -> None:
         """Python, or JavaScript through the C++ lexer with JavaScript keywords."""
         if language == self._language:
             return
-        self._language = language
-        if language == "javascript":
+        self._language = Language(language).value
+        if language == Language.JAVASCRIPT:
             lexer = lexilla.create_lexer(lexilla.Language.CPP)
             lexilla.pyside6_scintilla.set_lexer(self, lexer)
             self.setKeyWords(0, JS_KEYWORDS)
@@ -100,7 +129,7 @@ class CodeEditor(ScintillaEdit):
         self.styleSetFore(STYLE_DEFAULT, bgr(palette["ink"]))
         self.styleSetBack(STYLE_DEFAULT, bgr(palette["paper"]))
         self.styleClearAll()
-        styles = CPP_STYLES if self._language == "javascript" else PYTHON_STYLES
+        styles = CPP_STYLES if self._language == Language.JAVASCRIPT else PYTHON_STYLES
         for number, colour in styles.items():
             self.styleSetFore(number, bgr(colour if not self._dark else _lighten(colour)))
         self.styleSetBold(5, True)
@@ -143,9 +172,9 @@ class CodeEditor(ScintillaEdit):
         previous = self.lineIndentation(line - 1)
         end = self.lineEndPosition(line - 1)
         before = bytes(self.get_text_range(max(end - 1, 0), end)) if end > 0 else b""
-        if self._language == "python" and before.rstrip() == b":":
+        if self._language == Language.PYTHON and before.rstrip() == b":":
             previous += 4
-        elif self._language == "javascript" and before.rstrip() == b"{":
+        elif self._language == Language.JAVASCRIPT and before.rstrip() == b"{":
             previous += 2
         if previous:
             self.setLineIndentation(line, previous)

@@ -1,7 +1,13 @@
-"""The Tests tab: one row per test with its verdict, input, expected and actual output."""
+"""The Tests tab: one row per test with its verdict, input, expected and actual output.
+
+The headline says what a judge says: the first failing test in order, with its verdict ("WA on
+test 2"), or, when everything passed, the pass count; a compile error shows the error and its
+line instead of a count of tests that never ran.
+"""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -13,11 +19,72 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...domain.vocabulary import Verdict
+from ...domain.vocabulary import Reason, RunStatus, Verdict
+from ..text import escaped, tooltip
 
-VERDICT_COLOURS = {"AC": "#2e7d32", "WA": "#c62828", "CE": "#6a1b9a", "RE": "#d84315", "TLE": "#ef6c00",
-                   "MLE": "#ef6c00", "OLE": "#ef6c00", "IE": "#546e7a"}  # fmt: skip
-COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "ms"]
+VERDICT_COLOURS: dict[Verdict, str] = {
+    Verdict.AC: "#2e7d32", Verdict.WA: "#c62828", Verdict.CE: "#6a1b9a", Verdict.RE: "#d84315",
+    Verdict.TLE: "#ef6c00", Verdict.MLE: "#ef6c00", Verdict.OLE: "#ef6c00", Verdict.IE: "#546e7a",
+}  # fmt: skip
+NO_VERDICT_COLOUR = "#000"
+COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "Time"]
+TIME_COLUMN = COLUMNS.index("Time")
+
+
+def duration(ms: float | None) -> str:
+    """A test's time for a person: a visible test takes microseconds, a large one seconds."""
+    if ms is None:
+        return ""
+    if ms < 1:
+        return f"{ms * 1000:.0f} µs"
+    if ms < 10:
+        return f"{ms:.2f} ms"
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    return f"{ms / 1000:.2f} s"
+
+
+def verdict_of(text: object) -> Verdict | None:
+    """The verdict a result names, or None (a cancelled run, an error of the tool layer)."""
+    return Verdict(text) if isinstance(text, str) and text in Verdict.__members__ else None
+
+
+def colour_of(verdict: Verdict | None) -> str:
+    return VERDICT_COLOURS[verdict] if verdict is not None else NO_VERDICT_COLOUR
+
+
+def _badge(verdict: Verdict) -> str:
+    return f"<b style='color:{colour_of(verdict)}'>{verdict.value}</b>"
+
+
+def headline(result: dict) -> str:
+    """The summary above the table, as rich text (every learner string escaped)."""
+    if result.get("error_code"):
+        return f"<b>{escaped(result['error_code'])}</b>: {escaped(result.get('error_message', ''))}"
+    if result.get("status") == RunStatus.CANCELLED:
+        return "<b>Stopped</b>: the run was cancelled before it finished."
+    tests = result.get("test_results") or []
+    verdict = verdict_of(result.get("verdict"))
+    if verdict is Verdict.CE or (verdict is not None and verdict.is_error and not tests):
+        line = f" on line {result['line_number']}" if result.get("line_number") else ""
+        return f"{_badge(verdict)} · {escaped(verdict.meaning)}{line}<br>{escaped(result.get('error_message', ''))}"
+    failing = next((t for t in tests if not t.get("passed")), None)
+    if failing is not None:
+        failed = verdict_of(failing.get("verdict")) or Verdict.IE
+        where = "hidden test" if failing.get("hidden") else "test"
+        meaning = failed.meaning + (" (operations)" if failing.get("reason") == Reason.OPERATIONS else "")
+        text = f"{_badge(failed)} on {where} {escaped(failing.get('test_id', ''))} · {escaped(meaning)}"
+        if failing.get("error_message"):
+            line = f" (line {failing['line_number']})" if failing.get("line_number") else ""
+            text += f"<br>{escaped(failing['error_message'])}{line}"
+        return text
+    passed = sum(1 for t in tests if t.get("passed"))
+    shown = verdict or Verdict.AC
+    text = f"{_badge(shown)} · {escaped(shown.meaning)} · {passed}/{result.get('tests_total', len(tests))} passed"
+    operations = result.get("operations") or {}
+    if operations.get("measured") and operations.get("message"):
+        text += f"<br>{escaped(operations['message'])}"
+    return text
 
 
 class TestsPanel(QWidget):
@@ -25,6 +92,8 @@ class TestsPanel(QWidget):
         super().__init__(parent)
         self.summary = QLabel("Run your code to see the tests here.")
         self.summary.setObjectName("testsSummary")
+        self.summary.setTextFormat(Qt.TextFormat.RichText)  # learner text in it is escaped
+        self.summary.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -39,23 +108,20 @@ class TestsPanel(QWidget):
         layout.addWidget(self.table)
 
     def show_running(self, text: str) -> None:
+        """A message (rich text: escape what the learner wrote) instead of a result."""
+        self.summary.setText(text)
+
+    def clear(self, text: str) -> None:
+        """No results on screen any more, only ``text`` (a run starting, a run stopped)."""
+        self.table.setRowCount(0)
         self.summary.setText(text)
 
     def show_result(self, result: dict) -> None:
+        self.summary.setText(headline(result))
         if result.get("error_code"):
-            self.summary.setText(f"<b>{result['error_code']}</b>: {result.get('error_message', '')}")
             self.table.setRowCount(0)
             return
         tests = result.get("test_results", [])
-        verdict = result.get("verdict", "")
-        passed = sum(1 for t in tests if t.get("passed"))
-        colour = VERDICT_COLOURS.get(verdict, "#000")
-        meaning = Verdict(verdict).meaning if verdict in Verdict.__members__ else verdict
-        text = f"<b style='color:{colour}'>{verdict}</b> · {meaning} · {passed}/{result.get('tests_total', len(tests))} passed"
-        if result.get("error_message"):
-            line = f" (line {result['line_number']})" if result.get("line_number") else ""
-            text += f"<br>{result['error_message']}{line}"
-        self.summary.setText(text)
         self.table.setRowCount(len(tests))
         for row, test in enumerate(tests):
             values = [
@@ -68,16 +134,19 @@ class TestsPanel(QWidget):
                     if test.get("actual_output") is not None
                     else test.get("error_message", "")
                 ),
-                f"{test.get('execution_time_ms') or 0:.1f}",
+                duration(test.get("execution_time_ms")),
             ]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value if len(value) < 300 else value[:300] + "…")
-                item.setToolTip(value[:2000])
+                item.setToolTip(tooltip(value[:2000]) if value else "")
                 if column == 1:
-                    item.setForeground(QColor(VERDICT_COLOURS.get(value, "#000")))
+                    item.setForeground(QColor(colour_of(verdict_of(value))))
+                if column == TIME_COLUMN:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
         self.table.resizeColumnToContents(0)
         self.table.resizeColumnToContents(1)
+        self.table.resizeColumnToContents(TIME_COLUMN)
 
     def verdicts(self) -> list[str]:
         return [item.text() for r in range(self.table.rowCount()) if (item := self.table.item(r, 1)) is not None]

@@ -1,24 +1,62 @@
-"""The problem browser: search, topic and difficulty filters over the bank."""
+"""The problem browser: search, topic, difficulty and status filters over the bank, with the
+learner's status of each problem (new, attempted, solved) as an icon."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from ...domain.vocabulary import Difficulty, Topic
+from ...domain.vocabulary import Difficulty, ProblemStatus, Topic
 from ...problems.bank import ProblemBank
+from ..text import tooltip
 
 _DIFFICULTY_MARK = {Difficulty.EASY: "●", Difficulty.MEDIUM: "●●", Difficulty.HARD: "●●●"}
+_STATUS_COLOUR = {ProblemStatus.NEW: "#9aa0a6", ProblemStatus.ATTEMPTED: "#ef8c00", ProblemStatus.SOLVED: "#2e7d32"}
+_STATUS_WORDS = {
+    ProblemStatus.NEW: "not run yet",
+    ProblemStatus.ATTEMPTED: "attempted, not solved yet",
+    ProblemStatus.SOLVED: "solved: a Submit passed every test",
+}
+
+
+def status_icon(status: ProblemStatus, size: int = 16) -> QIcon:
+    """Drawn, not taken from a font: an empty ring (new), a half-filled one (attempted), a
+    filled disc with a tick (solved); each reads without its colour too."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = QColor(_STATUS_COLOUR[status])
+    ring = QRectF(2, 2, size - 4, size - 4)
+    painter.setPen(QPen(colour, 1.6))
+    if status is ProblemStatus.ATTEMPTED:
+        half = QPainterPath()
+        half.moveTo(ring.center())
+        half.arcTo(ring, 90, 180)
+        half.closeSubpath()
+        painter.fillPath(half, colour)
+    elif status is ProblemStatus.SOLVED:
+        painter.setBrush(colour)
+    painter.drawEllipse(ring)
+    if status is ProblemStatus.SOLVED:
+        painter.setPen(QPen(QColor("white"), 1.8))
+        s = size / 16
+        painter.drawPolyline([QPointF(4.5 * s, 8.5 * s), QPointF(7 * s, 11 * s), QPointF(11.5 * s, 5.5 * s)])
+    painter.end()
+    return QIcon(pixmap)
 
 
 class ProblemBrowser(QWidget):
-    """Lists the bank's problems; emits ``problemSelected(id)``."""
+    """Lists the bank's problems with the learner's status of each; emits ``problemSelected(id)``."""
 
     problemSelected = Signal(str)
 
     def __init__(self, bank: ProblemBank, parent: QWidget | None = None):
         super().__init__(parent)
         self._bank = bank
+        self._statuses: dict[str, ProblemStatus] = {}
+        self._icons = {status: status_icon(status) for status in ProblemStatus}
         self.search = QLineEdit(placeholderText="Search problems…")
         self.search.setClearButtonEnabled(True)
         self.topic = QComboBox()
@@ -29,12 +67,17 @@ class ProblemBrowser(QWidget):
         self.difficulty.addItem("Any level", "")
         for level in Difficulty:
             self.difficulty.addItem(level.value.title(), level.value)
+        self.status = QComboBox(objectName="statusFilter")
+        self.status.addItem("Any status", "")
+        for status in ProblemStatus:
+            self.status.addItem(self._icons[status], status.value.title(), status.value)
         self.list = QListWidget()
         self.list.setObjectName("problemList")
         self.list.setAlternatingRowColors(True)
         filters = QHBoxLayout()
         filters.addWidget(self.topic)
         filters.addWidget(self.difficulty)
+        filters.addWidget(self.status)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.search)
@@ -43,26 +86,60 @@ class ProblemBrowser(QWidget):
         self.search.textChanged.connect(self.refresh)
         self.topic.currentIndexChanged.connect(self.refresh)
         self.difficulty.currentIndexChanged.connect(self.refresh)
+        self.status.currentIndexChanged.connect(self.refresh)
         self.list.currentItemChanged.connect(self._on_current)
         self.refresh()
+
+    def set_statuses(self, statuses: dict[str, ProblemStatus]) -> None:
+        """The learner's status of each problem (a problem not listed is new)."""
+        self._statuses = dict(statuses)
+        self.refresh()
+
+    def set_status(self, problem_id: str, status: ProblemStatus) -> None:
+        """A run has moved one problem on (a status never moves back)."""
+        self._statuses[problem_id] = self.status_of(problem_id).at_least(status)
+        if self.status.currentData():
+            self.refresh()  # the problem may leave (or join) the filtered list
+            return
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == problem_id:
+                self._describe(item, problem_id)
+
+    def status_of(self, problem_id: str) -> ProblemStatus:
+        return self._statuses.get(problem_id, ProblemStatus.NEW)
 
     def refresh(self) -> None:
         selected = self.selected_id()
         self.list.blockSignals(True)
         self.list.clear()
         for problem in self._bank.search(
-            self.search.text(), topic=self.topic.currentData() or None, difficulty=self.difficulty.currentData() or None
+            self.search.text(),
+            topic=self.topic.currentData() or None,
+            difficulty=self.difficulty.currentData() or None,
+            status_of={key: value.value for key, value in self._statuses.items()},
+            status=self.status.currentData() or None,
         ):
             item = QListWidgetItem(
                 f"{problem.title}\n{_DIFFICULTY_MARK[problem.difficulty]} {problem.difficulty.value}"
-                f" · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}"
+                f" · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}",
             )
             item.setData(Qt.ItemDataRole.UserRole, problem.id)
-            item.setToolTip(", ".join(problem.techniques) or problem.title)
+            self._describe(item, problem.id)
             self.list.addItem(item)
             if problem.id == selected:
                 self.list.setCurrentItem(item)
         self.list.blockSignals(False)
+
+    def _describe(self, item: QListWidgetItem, problem_id: str) -> None:
+        """The status part of a row: its icon, its accessible description and its tooltip."""
+        status = self.status_of(problem_id)
+        problem = self._bank.get(problem_id)
+        title = problem.title if problem is not None else problem_id
+        techniques = ", ".join(problem.techniques) if problem is not None else ""
+        item.setIcon(self._icons[status])
+        item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, status.value)
+        item.setToolTip(tooltip(f"{title}: {_STATUS_WORDS[status]}" + (f"\n{techniques}" if techniques else "")))
 
     def selected_id(self) -> str | None:
         item = self.list.currentItem()

@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ...problems.model import Problem
 
-_MARKDOWN = MarkdownIt("commonmark").enable("table")
+# No raw HTML: an imported problem's statement is shown as text, whatever it holds.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 _CSS = "code { background: #f0f2f5; } h1 { font-size: 16pt; } h2 { font-size: 12pt; margin-top: 10px; }"
 
 

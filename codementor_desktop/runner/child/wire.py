@@ -14,7 +14,11 @@ Two kinds of definitions live here:
   (``from __future__ import annotations``) and import them under ``TYPE_CHECKING`` as well.
 """
 
+from __future__ import annotations  # annotations stay text: "Final" is never looked up at run time
+
 TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 PROTOCOL_VERSION = 1
 FRAME_TAG = "\x1eCM%d:" % PROTOCOL_VERSION
@@ -23,14 +27,14 @@ FRAME_TAG = "\x1eCM%d:" % PROTOCOL_VERSION
 class Verdict:
     """How one test (or one run) ended; the vocabulary's verdicts, as plain strings."""
 
-    AC = "AC"  # accepted
-    WA = "WA"  # wrong answer
-    CE = "CE"  # does not parse or compile
-    RE = "RE"  # raised, or exited abnormally
-    TLE = "TLE"  # over the time (or operations) limit
-    MLE = "MLE"  # over the memory limit
-    OLE = "OLE"  # over the output limit
-    IE = "IE"  # our fault or the server's, never the learner's
+    AC: Final = "AC"  # accepted
+    WA: Final = "WA"  # wrong answer
+    CE: Final = "CE"  # does not parse or compile
+    RE: Final = "RE"  # raised, or exited abnormally
+    TLE: Final = "TLE"  # over the time (or operations) limit
+    MLE: Final = "MLE"  # over the memory limit
+    OLE: Final = "OLE"  # over the output limit
+    IE: Final = "IE"  # our fault or the server's, never the learner's
 
 
 VERDICTS = (Verdict.AC, Verdict.WA, Verdict.CE, Verdict.RE, Verdict.TLE, Verdict.MLE, Verdict.OLE, Verdict.IE)
@@ -61,70 +65,94 @@ SEVERITY = (Verdict.IE, Verdict.CE, Verdict.MLE, Verdict.TLE, Verdict.OLE, Verdi
 
 
 class RunStatus:
-    """A run's ``status``: ``completed`` when every test ended in AC or WA, else ``error``."""
+    """A run's ``status``: ``completed`` when every test ended in AC or WA, ``error`` when one
+    ended otherwise, ``cancelled`` when the learner (or the tutor) stopped it: no verdict then."""
 
-    COMPLETED = "completed"
-    ERROR = "error"
-    CANCELLED = "cancelled"
+    COMPLETED: Final = "completed"
+    ERROR: Final = "error"
+    CANCELLED: Final = "cancelled"
+    SUCCESS: Final = "success"  # bp_execute's word for a run that did not fail (spec 002)
+
+
+class Reason:
+    """Why a test got TLE: its CPU time (or the wall-clock backstop), or its counted operations."""
+
+    TIME: Final = "time"
+    OPERATIONS: Final = "operations"
 
 
 class Frame:
     """The kinds of frame a child sends, in the order they can come."""
 
-    STARTED = "started"
-    TEST = "test"  # one judged test (judge mode)
-    EXECUTION = "execution"  # the one run of execute mode
-    TRACE_BATCH = "trace_batch"  # a batch of encoded trace steps
-    TRACE_END = "trace_end"  # how a trace ended (and what its mode adds)
-    BREAKPOINT = "breakpoint"  # where a breakpoint stopped
-    TEST_CASE = "test_case"  # one learner-written test (tests mode)
-    TESTS_END = "tests_end"
-    GENERATED = "generated"  # generated hidden-test inputs (generate mode)
-    COMPILE_ERROR = "compile_error"
-    INTERNAL_ERROR = "internal_error"
-    DONE = "done"
+    STARTED: Final = "started"
+    TEST: Final = "test"  # one judged test (judge mode)
+    EXECUTION: Final = "execution"  # the one run of execute mode
+    TRACE_BATCH: Final = "trace_batch"  # a batch of encoded trace steps
+    TRACE_END: Final = "trace_end"  # how a trace ended (and what its mode adds)
+    BREAKPOINT: Final = "breakpoint"  # where a breakpoint stopped
+    CASE: Final = "case"  # one learner-written test (tests mode)
+    COVERAGE: Final = "coverage"  # the lines of the code under test that ran (tests mode)
+    LOAD_ERROR: Final = "load_error"  # the code under test or the tests raised while loading (tests mode)
+    GENERATED: Final = "generated"  # generated hidden-test inputs (generate mode)
+    COMPILE_ERROR: Final = "compile_error"
+    INTERNAL_ERROR: Final = "internal_error"
+    DONE: Final = "done"
+
+    # Frames after which the child starts its next test: the parent's per-test clocks restart.
+    TEST_BOUNDARIES: Final = (STARTED, TEST, CASE)
 
 
 # Trace events: the child sends the code, the parent names it.
 LINE, CALL, RETURN, EXCEPTION = 0, 1, 2, 3
-EVENT_NAMES = ("line", "call", "return", "exception")
+EVENT_NAMES: "tuple[EventName, ...]" = ("line", "call", "return", "exception")
 
 
 if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run time
-    from typing import Any, Literal, NotRequired, TypedDict
+    from typing import Any, Literal, NotRequired, TypedDict, Union
 
     VerdictCode = Literal["AC", "WA", "CE", "RE", "TLE", "MLE", "OLE", "IE"]
+    TleReason = Literal["time", "operations"]
     Mode = Literal["judge", "execute", "trace", "breakpoint", "tests", "generate"]
     Language = Literal["python", "javascript"]
+    ErrorType = Literal["syntax_error", "runtime_error", "timeout", "memory_limit", "output_limit", "internal_error"]
+    EventName = Literal["line", "call", "return", "exception"]
+
+    # ------------------------------------------------------------------ jobs (parent -> child)
 
     class ChildLimits(TypedDict):
         """The limits a child applies to itself (``Limits.for_child``)."""
 
-        timeout_seconds: float
-        cpu_seconds: int
+        timeout_seconds: float  # CPU seconds per test
+        cpu_seconds: int  # CPU seconds for the whole run (RLIMIT_CPU)
         memory_mb: int
         output_bytes: int
         output_chars_per_test: int
         file_mb: int
+        wall_factor: float  # the per-test wall-clock backstop, as a multiple of timeout_seconds
         recursion_limit: NotRequired[int]
+        trace_items: NotRequired[int]
 
     class TestCase(TypedDict):
-        """One test of a problem: an input in the bank's literal form and what it must give."""
+        """One test as the child receives it: an input in the bank's literal form, what it must give,
+        and whether its line events are counted (and up to how many: past it, TLE for operations)."""
 
         test_id: int
         input: str
-        expected_output: NotRequired[str]
-        hidden: NotRequired[bool]
+        expected_output: NotRequired[str | None]
+        stdin: NotRequired[str]
+        count_lines: NotRequired[bool]
+        line_budget: NotRequired[int]
 
     class FunctionSpec(TypedDict, total=False):
         """How to call the learner's entry point (from the bank's signature)."""
 
         name: str
         params: list[dict[str, Any]]
-        returns: str
+        returns: str | None
+        inplace: int | None
 
-    class Job(TypedDict):
-        """One job, written as JSON on the child's stdin. Mode-specific keys are optional."""
+    class JobBase(TypedDict):
+        """What every job carries, written as JSON on the child's stdin."""
 
         v: int
         mode: Mode
@@ -133,49 +161,69 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         nonce: str
         limits: ChildLimits
         guard: NotRequired[bool]
-        compact: NotRequired[bool]
-        code_file: NotRequired[str]
-        # judge
-        tests: NotRequired[list[TestCase]]
-        function: NotRequired[FunctionSpec]
-        compare: NotRequired[str]
-        checker: NotRequired[str | None]
-        count_lines: NotRequired[bool]
-        line_budget: NotRequired[int | None]
-        # execute, trace, breakpoint
-        entry_point: NotRequired[str | None]
-        stdin: NotRequired[str]
+        compact: NotRequired[bool]  # a Piston run: short frames (see ``compact.py``)
+        code_file: NotRequired[str]  # on Piston the code travels as this file, not in ``code``
+
+    class JudgeJob(JobBase):
+        tests: list[TestCase]
+        function: FunctionSpec
+        compare: str
+        checker: str | None
+        count_lines: bool  # count every test's line events (a test's own ``count_lines`` counts one)
+
+    class ExecuteJob(JobBase):
+        entry_point: str | None
+        stdin: str
         input_data: NotRequired[Any]
         target_value: NotRequired[Any]
-        # trace
-        trace_points: NotRequired[list[Any]]
-        max_steps: NotRequired[int]
-        batch_size: NotRequired[int]
-        # breakpoint
-        condition: NotRequired[str]
-        watch: NotRequired[list[str]]
-        line: NotRequired[int | None]
-        hit: NotRequired[int]
-        # tests
-        test_code: NotRequired[str]
-        framework: NotRequired[str]
-        # generate
-        generator: NotRequired[str]
-        seeds: NotRequired[list[int]]
+
+    class TestsJob(JobBase):
+        test_code: str
+        test_framework: str
+
+    class GenerateJob(JobBase):
+        generator: str
+        sizes: list[int]
+        function: FunctionSpec
+        compare: str
+        count_lines: bool  # count the reference's line events on each input
+
+    class TraceJob(JobBase):
+        entry_point: str | None
+        trace_points: list[Any]
+        max_steps: int
+        batch_size: int
+        input_data: NotRequired[Any]
+        target_value: NotRequired[Any]
+
+    class BreakpointJob(JobBase):
+        entry_point: str | None
+        condition: str
+        watch: list[str]
+        line: int | None
+        hit: int
+        input_data: NotRequired[Any]
+        target_value: NotRequired[Any]
+
+    Job = Union[JudgeJob, ExecuteJob, TestsJob, GenerateJob, TraceJob, BreakpointJob]
+
+    # ------------------------------------------------------------------ results (parent -> callers)
 
     class TestResult(TypedDict):
-        """One test as a run result lists it (the spec's ``test_results`` item, plus our fields)."""
+        """One judged test as a run result lists it (the spec's ``test_results`` item, plus ours)."""
 
         test_id: int
         input: str
-        expected_output: str
-        actual_output: str
+        expected_output: str | None
+        actual_output: str | None
         passed: bool
-        execution_time_ms: float
         verdict: VerdictCode
-        hidden: NotRequired[bool]
+        execution_time_ms: float | None  # wall clock, as the spec has it
+        hidden: bool
+        cpu_time_ms: NotRequired[float | None]  # what the per-test limit measures
+        reason: NotRequired[TleReason]  # with TLE only
         stdout: NotRequired[str]
-        error_type: NotRequired[str]
+        error_type: NotRequired[str | None]
         error_message: NotRequired[str]
         line_number: NotRequired[int | None]
         traceback: NotRequired[str]
@@ -185,24 +233,50 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         test_id: int
         input: str
 
-    class RunResult(TypedDict):
+    class Operations(TypedDict):
+        """The counted work of a Submit's large tests beside the reference's (``runner/operations.py``)."""
+
+        measured: bool
+        message: str
+        ratio: NotRequired[float]  # the learner's line events over the reference's, at the largest n
+        n: NotRequired[int]
+        line_events: NotRequired[int]
+        reference_line_events: NotRequired[int]
+        growth: NotRequired[float]  # how fast the ratio grows with n, as an exponent
+        worse_class: NotRequired[bool]
+
+    class RunEnding(TypedDict):
+        """How a whole run ended, as ``execute_code`` and ``bp_run_tests`` both report it."""
+
+        verdict: NotRequired[VerdictCode]  # none for a cancelled run
+        reason: NotRequired[TleReason]
+        cpu_time_ms: NotRequired[float]  # the whole child's, from its resource usage
+        error_type: NotRequired[str | None]
+        error_message: NotRequired[str]
+        line_number: NotRequired[int | None]
+        column: NotRequired[int | None]
+        source_line: NotRequired[str]
+        traceback: NotRequired[str]
+
+    class RunResult(RunEnding):
         """What ``execute_code`` returns (spec 000), and what the window shows of a run."""
 
         status: Literal["completed", "error", "cancelled"]
-        verdict: NotRequired[VerdictCode]
         execution_time_ms: float
+        wall_time_ms: float
         memory_used_kb: int | None
         test_results: list[TestResult]
+        tests_run: int
+        tests_total: int
         all_passed: bool
         pass_rate: float
-        passed_count: NotRequired[int]
-        total_count: NotRequired[int]
-        error_type: NotRequired[str]
-        error_message: NotRequired[str]
-        line_number: NotRequired[int | None]
+        backend: str
         failed_test_case: NotRequired[FailedTestCase]
+        operations: NotRequired[Operations]
+        problem_id: NotRequired[str]
+        problem_version: NotRequired[int]
+        language: NotRequired[str]
         run_id: NotRequired[str]
-        backend: NotRequired[str]
 
     class ExecutionResult(TypedDict):
         """What ``bp_execute`` returns (spec 002)."""
@@ -211,19 +285,73 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         stdout: str
         stderr: str
         return_value: Any
-        execution_time_ms: float
+        execution_time_ms: float | None
         memory_usage_kb: int | None
+        backend: str
         verdict: NotRequired[VerdictCode]
-        error_type: NotRequired[str]
+        reason: NotRequired[TleReason]
+        cpu_time_ms: NotRequired[float]
+        error_type: NotRequired[str | None]
         error_message: NotRequired[str]
         line_number: NotRequired[int | None]
+        traceback: NotRequired[str]
+        language: NotRequired[str]
+        run_id: NotRequired[str]
+
+    class CaseResult(TypedDict):
+        """One learner-written test as ``bp_run_tests`` lists it."""
+
+        name: str
+        status: Literal["passed", "failed", "error", "skipped"]
+        verdict: VerdictCode | None
+        passed: bool | None
+        message: str | None
+        stdout: NotRequired[str]
+        execution_time_ms: NotRequired[float | None]
+        reason: NotRequired[TleReason]
+        line_number: NotRequired[int | None]
+        solution_line: NotRequired[int | None]
+        traceback: NotRequired[str]
+
+    class TestTotals(TypedDict):
+        total: int
+        passed: int
+        failed: int
+        errors: int
+        skipped: int
+
+    class Coverage(TypedDict):
+        available: bool
+        reason: NotRequired[str]
+        lines_total: NotRequired[int]
+        lines_covered: NotRequired[int]
+        percent: NotRequired[float]
+        missed_lines: NotRequired[list[int]]
+
+    class TestsRunResult(RunEnding):
+        """What ``bp_run_tests`` returns (spec 002, plus the verdicts and coverage)."""
+
+        status: Literal["success", "error", "cancelled"]
+        test_results: list[CaseResult]
+        totals: TestTotals
+        all_passed: bool
+        pass_rate: float
+        failures: list[dict[str, Any]]
+        coverage: Coverage
+        wall_time_ms: float
+        backend: str
+        execution_time_ms: NotRequired[float]
+        memory_used_kb: NotRequired[int | None]
+        where: NotRequired[str]
+        language: NotRequired[str]
+        test_framework: NotRequired[str]
         run_id: NotRequired[str]
 
     class TraceStep(TypedDict):
         """One step of a trace as the parent assembles it (see ``runner/trace_assembly.py``)."""
 
         step: int
-        event: Literal["line", "call", "return", "exception"]
+        event: EventName
         line: int
         function: str
         depth: int
@@ -236,11 +364,84 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         parent: NotRequired[int]
         yielded: NotRequired[bool]
         resumed: NotRequired[bool]
+        changed_elsewhere: NotRequired[dict[str, dict[str, Any]]]
 
-    # A step as the child encodes it: [event, line, frame, changed?, heap?, stdout?, extra?].
+    # A step as the child encodes it (child/python/tracer.py):
+    # [event, line, frame, changed?, heap?, stdout?, extra?, elsewhere?].
     EncodedStep = list[Any]
 
+    # ------------------------------------------------------------------ frames (child -> parent)
+
+    class TraceBatch(TypedDict):
+        """A ``trace_batch`` frame: steps ``first`` on, as the JSON text of a list of EncodedStep (the
+        app keeps the text as it came, for the run store)."""
+
+        kind: Literal["trace_batch"]
+        first: int
+        steps: str
+
     class FrameMessage(TypedDict, total=False):
-        """A decoded frame: ``kind`` names it (see ``Frame``); the rest depends on the kind."""
+        """A decoded frame: ``kind`` names it (see ``Frame``); the rest depends on the kind, as below."""
 
         kind: str
+
+    class RunOfCode(TypedDict):
+        """What a frame says of one run of the learner's code: its verdict, its clocks, its error."""
+
+        kind: str
+        verdict: VerdictCode
+        execution_time_ms: NotRequired[float | None]
+        cpu_time_ms: NotRequired[float | None]
+        reason: NotRequired[TleReason]
+        error_type: NotRequired[str | None]
+        error_message: NotRequired[str]
+        line_number: NotRequired[int | None]
+        traceback: NotRequired[str]
+
+    class TestFrame(RunOfCode):
+        """One judged test (``Frame.TEST``): what the child saw; the parent adds the rest."""
+
+        test_id: int
+        input: str
+        passed: NotRequired[bool]
+        actual_output: NotRequired[str | None]
+        expected_output: NotRequired[str | None]
+        stdout: NotRequired[str]
+        line_events: NotRequired[int]
+
+    class ExecutionFrame(RunOfCode):
+        """The one run of execute mode (``Frame.EXECUTION``)."""
+
+        stdout: str
+        stderr: str
+        return_value: NotRequired[Any]
+
+    class CompileErrorFrame(TypedDict):
+        kind: str
+        verdict: VerdictCode
+        error_type: str
+        error_message: str
+        line_number: int | None
+        column: NotRequired[int | None]
+        source_line: NotRequired[str]
+        where: NotRequired[str]  # tests mode: "code" or "tests"
+
+    class InternalErrorFrame(TypedDict):
+        kind: str
+        message: str
+        detail: NotRequired[str]
+        verdict: NotRequired[VerdictCode]  # MLE when the harness itself ran out of memory
+
+    class GeneratedFrame(TypedDict):
+        """One generated large input with the reference's answer and, when counted, its work."""
+
+        kind: str
+        index: int
+        size: int
+        input: str
+        expected_output: str
+        line_events: NotRequired[int]
+
+    class DoneFrame(TypedDict):
+        kind: str
+        memory_used_kb: int | None

@@ -6,9 +6,13 @@ const SHORT = {
   kind: 'k', test_id: 'i', verdict: 'v', execution_time_ms: 't', actual_output: 'a', error_message: 'm',
   message: 'M', line_number: 'l', solution_line: 'L', column: 'c', source_line: 'S', stdout: 'o', stderr: 'e',
   return_value: 'R', traceback: 'b', memory_used_kb: 'r', name: 'n', status: 's', where: 'w',
-  lines_total: 'T', lines_covered: 'C', missed: 'x',
+  lines_total: 'T', lines_covered: 'C', missed: 'x', reason: 'y', line_events: 'E',
 };
-const DROP = { test: ['input', 'passed', 'error_type'], case: ['passed', 'error_type'] };
+const DROP = {
+  test: ['input', 'passed', 'error_type', 'cpu_time_ms'],
+  case: ['passed', 'error_type', 'cpu_time_ms'],
+  execution: ['error_type', 'cpu_time_ms'],
+};
 
 /** Turns the frames of one run into compact ones (or null for a frame not worth sending). */
 function compactor(compare) {

@@ -18,7 +18,8 @@ class Session {
     const limits = job.limits || {};
     this.job = job;
     this.workdir = workdir;
-    this.testTimeoutMs = 1000 * Number(limits.timeout_seconds || 5);
+    this.testTimeoutMs = 1000 * Number(limits.timeout_seconds || 5); // CPU time
+    this.wallFactor = Number(limits.wall_factor || 3);
     this.showChars = Number(limits.output_chars_per_test || 2000);
     this.budget = io.budget;
     this.out = io.out;
@@ -71,6 +72,11 @@ class Session {
     };
   }
 
+  /** The clocks of one test, with this run's limits. */
+  clock() {
+    return new solution.TestClock(this.testTimeoutMs, this.wallFactor);
+  }
+
   /** Call `fn` with captured output and the per-test time limit; never throws. */
   async call(fn, stdinText, settle = false) {
     this.out.reset();
@@ -78,40 +84,46 @@ class Session {
     this.stdinText = stdinText || '';
     this.stdinStream = null;
     this.asyncErrors.length = 0;
-    const started = solution.now();
+    const clock = this.clock();
     const outcome = {};
     try {
-      let value = solution.runWithTimeout(fn, this.testTimeoutMs);
-      if (value && typeof value.then === 'function') value = await this.within(value, started);
-      if (settle) await this.settle(started);
+      let value = solution.runWithTimeout(fn, clock.wallMs, () => clock.wallError());
+      if (value && typeof value.then === 'function') value = await this.within(value, clock);
+      if (settle) await this.settle(clock);
       outcome.value = value;
     } catch (error) {
       outcome.exception = error;
     }
     if (!outcome.exception && this.asyncErrors.length) outcome.exception = this.asyncErrors[0];
+    outcome.timeMs = round3(clock.elapsedMs());
+    outcome.cpuMs = round3(clock.cpuMs());
+    const overLimit = clock.overLimit();
+    if (overLimit) outcome.exception = overLimit;
     if (this.budget.exceeded) outcome.exception = new sandbox.OutputLimitExceeded();
-    outcome.timeMs = round3(solution.now() - started);
     outcome.stdout = this.out.value();
     outcome.stderr = this.err.value();
     return outcome;
   }
 
-  within(promise, started, limitMs = this.testTimeoutMs) {
-    const left = Math.max(1, started + limitMs - solution.now());
+  /** Wait for `promise`, but not past the clock's wall-clock backstop. */
+  within(promise, clock) {
+    const left = Math.max(1, clock.wallMs - clock.elapsedMs());
     let timer;
     const limit = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new solution.TimeLimitExceeded()), left);
+      timer = setTimeout(() => reject(clock.wallError()), left);
     });
     return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
   }
 
   /** Let what the code scheduled (stdin readers, promises, timers) run, within the time limit. */
-  async settle(started) {
+  async settle(clock) {
     for (let round = 0; ; round++) {
       await new Promise((resolve) => setImmediate(resolve));
       const pending = typeof process.getActiveResourcesInfo === 'function' ? process.getActiveResourcesInfo() : [];
       if (!pending.length && round >= 2) return;
-      if (solution.now() > started + this.testTimeoutMs) throw new solution.TimeLimitExceeded();
+      const overLimit = clock.overLimit();
+      if (overLimit) throw overLimit;
+      if (clock.elapsedMs() > clock.wallMs) throw clock.wallError();
       if (pending.length && pending.every((name) => name === 'Timeout')) await new Promise((resolve) => setTimeout(resolve, 1));
     }
   }
@@ -141,6 +153,7 @@ function failed(session, result, outcome) {
   result.passed = false;
   result.stdout = session.clip(outcome.stdout);
   result.execution_time_ms = outcome.timeMs;
+  result.cpu_time_ms = outcome.cpuMs;
   return result;
 }
 
@@ -164,7 +177,7 @@ async function judgeOne(session, test, compiled, fn, compare) {
     const passed = sameLines(outcome.stdout, test.expected_output || '');
     return Object.assign(result, {
       verdict: passed ? 'AC' : 'WA', passed, actual_output: session.clip(outcome.stdout.replace(/\n+$/, '')),
-      stdout: '', execution_time_ms: outcome.timeMs,
+      stdout: '', execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs,
     });
   }
   let args;
@@ -204,6 +217,7 @@ async function judgeOne(session, test, compiled, fn, compare) {
   result.actual_output = values.show(actual, session.showChars);
   result.stdout = session.clip(outcome.stdout);
   result.execution_time_ms = outcome.timeMs;
+  result.cpu_time_ms = outcome.cpuMs;
   if (!hasExpected) return Object.assign(result, { verdict: 'AC', passed: true, expected_output: null });
   let passed;
   try {
@@ -238,7 +252,7 @@ async function judgeOperations(session, result, cls, args, expected) {
   const passed = expected === null || values.equal(expected, actual);
   Object.assign(result, {
     verdict: passed ? 'AC' : 'WA', passed, actual_output: values.show(actual, session.showChars),
-    stdout: session.clip(outcome.stdout), execution_time_ms: outcome.timeMs,
+    stdout: session.clip(outcome.stdout), execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs,
   });
   if (!passed && Array.isArray(expected)) {
     for (let i = 0; i < Math.min(expected.length, actual.length); i++) {
@@ -279,6 +293,7 @@ function executionPayload(session, outcome, hasTarget) {
     stdout: session.clip(outcome.stdout),
     stderr: session.clip(outcome.stderr),
     execution_time_ms: outcome.timeMs,
+    cpu_time_ms: outcome.cpuMs,
   };
   if (outcome.exception) return Object.assign(payload, solution.describeError(outcome.exception), { return_value: null });
   payload.verdict = 'AC';
@@ -292,7 +307,7 @@ async function executeOnce(job, session, send) {
   if (compiled.error) return send('compile_error', compiled.error);
   const hasInput = 'input_data' in job || 'target_value' in job;
   let stdinText = job.stdin || '';
-  if (!hasInput || job.as_script || !solution.definesFunctions(compiled)) {
+  if (!hasInput || !solution.definesFunctions(compiled)) {
     const raw = job.input_data;
     if (raw !== undefined && raw !== null && !stdinText) stdinText = typeof raw === 'string' ? raw : values.show(raw, 1e7);
     const [, outcome] = await session.runModule(compiled, stdinText, true);

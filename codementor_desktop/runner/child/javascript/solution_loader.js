@@ -19,12 +19,54 @@ function now() {
   return Number(process.hrtime.bigint()) / 1e6;
 }
 
+/** Milliseconds of CPU time this process has used (all its threads, the garbage collector's too). */
+function cpuNow() {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
 class EntryPointError extends Error {}
 
 class TimeLimitExceeded extends Error {
-  constructor() {
-    super('Time limit exceeded');
+  constructor(message) {
+    super(message || 'Time limit exceeded');
     this.name = 'TimeLimitExceeded';
+  }
+}
+
+/**
+ * The clocks of one test. The limit is CPU time, so that a busy machine does not flip a verdict;
+ * V8 can only interrupt a synchronous loop on the wall clock, so the wall clock (at `wallFactor`
+ * times the limit, 60 s at most) is the backstop, and the CPU time is checked when the call
+ * returns. The parent, which watches this process's CPU time, stops a loop at the limit itself.
+ */
+class TestClock {
+  constructor(limitMs, wallFactor = 3) {
+    this.limitMs = limitMs;
+    this.wallMs = Math.min(limitMs * (Number(wallFactor) || 3), 60000);
+    this.started = now();
+    this.cpuStarted = cpuNow();
+  }
+
+  elapsedMs() {
+    return now() - this.started;
+  }
+
+  cpuMs() {
+    return cpuNow() - this.cpuStarted;
+  }
+
+  /** The error a call that used too much CPU time ends with, or null. */
+  overLimit() {
+    if (this.cpuMs() <= this.limitMs) return null;
+    return new TimeLimitExceeded(`Time limit exceeded: over ${this.limitMs / 1000} s of CPU time`);
+  }
+
+  wallError() {
+    return new TimeLimitExceeded(
+      `Time limit exceeded: still running after ${this.wallMs / 1000} s of wall-clock time, three times the limit, ` +
+        `having used ${(this.cpuMs() / 1000).toFixed(1)} s of CPU time (is it waiting for something, or is the machine very busy?)`,
+    );
   }
 }
 
@@ -104,14 +146,14 @@ function compile(code, file = SOLUTION_FILE, extraNames = []) {
   return { script, names, source, text, file, offset: HEAD.length };
 }
 
-/** Run `fn` with a wall-clock limit that interrupts even an endless synchronous loop. */
-function runWithTimeout(fn, ms) {
+/** Run `fn` with a wall-clock limit that interrupts even an endless synchronous loop; `timeoutError()` makes its error. */
+function runWithTimeout(fn, ms, timeoutError = null) {
   globalThis[Symbol.for('codementor.call')] = fn;
   if (callScript === null) callScript = new vm.Script('globalThis[Symbol.for("codementor.call")]()', { filename: 'harness' });
   try {
     return callScript.runInThisContext({ timeout: Math.max(1, Math.round(ms)) });
   } catch (error) {
-    if (error && error.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new TimeLimitExceeded();
+    if (error && error.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw timeoutError ? timeoutError() : new TimeLimitExceeded();
     throw error;
   } finally {
     delete globalThis[Symbol.for('codementor.call')];
@@ -163,7 +205,7 @@ function permissionError(error) {
 
 /** The verdict and error fields for something the learner's code threw. */
 function describeError(error, file = SOLUTION_FILE) {
-  if (error instanceof TimeLimitExceeded) return { verdict: 'TLE', error_type: 'timeout', error_message: 'Time limit exceeded' };
+  if (error instanceof TimeLimitExceeded) return { verdict: 'TLE', error_type: 'timeout', error_message: error.message, reason: 'time' };
   if (error instanceof sandbox.OutputLimitExceeded) return { verdict: 'OLE', error_type: 'output_limit', error_message: 'Output limit exceeded' };
   if (error instanceof RangeError && /Array buffer allocation failed|Out of memory/i.test(error.message)) {
     return { verdict: 'MLE', error_type: 'memory_limit', error_message: `Memory limit exceeded (${error.message})` };
@@ -194,6 +236,6 @@ function definesFunctions(compiled) {
 }
 
 module.exports = {
-  now, definesFunctions, SOLUTION_FILE, TimeLimitExceeded, EntryPointError, compile, topLevelNames, runWithTimeout, findEntryPoint,
+  now, cpuNow, TestClock, definesFunctions, SOLUTION_FILE, TimeLimitExceeded, EntryPointError, compile, topLevelNames, runWithTimeout, findEntryPoint,
   describeError, isClass, syntaxErrorPayload, lineOfStack, isFrameOf,
 };

@@ -46,22 +46,23 @@ function classify(entry, error, budget) {
   entry.line_number = lineIn(error, TEST_FILE);
   entry.solution_line = lineIn(error, solution.SOLUTION_FILE);
   if (error instanceof SkipSignal) return Object.assign(entry, { status: 'skipped', verdict: null, passed: null, message: error.message });
-  if (error instanceof NotSupportedHere) return Object.assign(entry, { status: 'error', verdict: 'IE', message: error.message });
+  // The learner's test asked for what this runner lacks: an error of that test, never ours (IE).
+  if (error instanceof NotSupportedHere) return Object.assign(entry, { status: 'error', verdict: 'RE', message: error.message });
   if (error && (error.name === 'AssertionError' || error.code === 'ERR_ASSERTION')) {
     return Object.assign(entry, { status: 'failed', verdict: 'WA', message: String(error.message) });
   }
   const described = solution.describeError(error, solution.SOLUTION_FILE);
   Object.assign(entry, { status: 'error', verdict: described.verdict, message: described.error_message });
+  if (described.reason) entry.reason = described.reason;
   if (described.verdict === 'RE') entry.traceback = traceOf(error, described.error_message);
   return entry;
 }
 
 /** Records the tests as node:test runs them, and sends each one's frame. */
 class Recorder {
-  constructor(session, send, limitMs) {
+  constructor(session, send) {
     this.session = session;
     this.send = send;
-    this.limitMs = limitMs;
     this.cases = [];
     this.path = [];
     this.hookErrors = [];
@@ -79,8 +80,12 @@ class Recorder {
     this.send('case', frame);
   }
 
-  /** Run a learner's function (test or hook) with its time limit, `this` and `done` as Mocha gives them. */
-  async call(fn, limitMs) {
+  /**
+   * Run a learner's function (test or hook) with its time limit, `this` and `done` as Mocha gives
+   * them. The limit is the run's CPU time per test; a timeout the test declares itself (Jest's
+   * third argument) is wall time, as there, and only shortens the wall-clock backstop.
+   */
+  async call(fn, ownTimeoutMs = null) {
     const context = {
       timeout() {
         return this;
@@ -95,13 +100,16 @@ class Recorder {
         throw new SkipSignal(reason || 'skipped');
       },
     };
-    const started = solution.now();
+    const clock = this.session.clock();
+    if (ownTimeoutMs !== null && ownTimeoutMs < clock.wallMs) clock.wallMs = ownTimeoutMs;
     const body = fn.length > 0 ? () => new Promise((resolve, reject) => fn.call(context, (error) => (error ? reject(error) : resolve()))) : () => fn.call(context);
-    const value = solution.runWithTimeout(body, limitMs);
-    if (value && typeof value.then === 'function') await this.session.within(value, started, limitMs);
+    const value = solution.runWithTimeout(body, clock.wallMs, () => clock.wallError());
+    if (value && typeof value.then === 'function') await this.session.within(value, clock);
+    const overLimit = clock.overLimit();
+    if (overLimit) throw overLimit;
   }
 
-  async run(entry, fn, limitMs) {
+  async run(entry, fn, ownTimeoutMs) {
     const { session } = this;
     if (this.stopped) {
       Object.assign(entry, { status: 'skipped', verdict: null, message: `not run: ${this.stopped}` });
@@ -112,7 +120,7 @@ class Recorder {
     const started = solution.now();
     let error = null;
     try {
-      await this.call(fn, limitMs);
+      await this.call(fn, ownTimeoutMs);
     } catch (caught) {
       error = caught;
     }
@@ -194,8 +202,8 @@ function makeApi(nt, recorder, io) {
         recorder.emit(entry);
         return boot(() => nt.it(String(title), { skip: true }, () => {}));
       }
-      const limitMs = typeof timeout === 'number' && timeout > 0 ? Math.min(timeout, recorder.limitMs) : recorder.limitMs;
-      return boot(() => nt.it(String(title), () => recorder.run(entry, fn, limitMs)));
+      const ownTimeoutMs = typeof timeout === 'number' && timeout > 0 ? timeout : null;
+      return boot(() => nt.it(String(title), () => recorder.run(entry, fn, ownTimeoutMs)));
     };
   const hook = (real, label) =>
     function registerHook(fn) {
@@ -204,7 +212,7 @@ function makeApi(nt, recorder, io) {
       return boot(() =>
         real(async () => {
           try {
-            await recorder.call(fn, recorder.limitMs);
+            await recorder.call(fn);
           } catch (error) {
             recorder.hookErrors.push({ path, label, error });
             throw error;
@@ -260,7 +268,7 @@ async function runTests(job, session, send, { io, coverage }) {
   const nt = require('node:test');
   const compiled = solution.compile(job.code, solution.SOLUTION_FILE);
   if (compiled.error) return send('compile_error', Object.assign({ where: 'code' }, compiled.error));
-  const recorder = new Recorder(session, send, 1000 * Number((job.limits || {}).timeout_seconds || 5));
+  const recorder = new Recorder(session, send);
   const api = makeApi(nt, recorder, io);
   const tests = compileTests(job.test_code);
   if (tests.error) return send('compile_error', Object.assign({ where: 'tests' }, tests.error));

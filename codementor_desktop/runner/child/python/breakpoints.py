@@ -10,15 +10,13 @@ way the answer says what happened, never a crash.
 from _collections import deque
 
 try:
-    from . import heap as heapmod
-    from . import judge, structures, trace_run
-    from . import tracer as tracermod
-except ImportError:  # run as a flat script inside the child
-    import heap as heapmod
+    from . import judge, trace_run, value_text
+    from . import tracer as tracing
+except ImportError:  # run as a flat script inside the child (Piston ships what ``import`` names)
     import judge
-    import structures
     import trace_run
-    import tracer as tracermod
+    import tracer as tracing
+    import value_text
 
 RECENT_STEPS = 8
 EVENTS = ("line", "call", "return", "exception")
@@ -64,22 +62,25 @@ class RecentSteps:
         self.items.append(entry)
 
     def text(self, value):
-        if value is tracermod.DELETED:
+        if value is tracing.DELETED:
             return "(deleted)"
-        return heapmod.show(value, self.heap.latest, 160)
+        return value_text.show(value, self.heap.latest, 160)
 
     def __len__(self):
-        return 0  # never a batch to send: these steps stay in the child
+        return self.count
 
     def last(self):
         return list(self.items)
 
 
 class Breakpoint:
-    """Evaluates the condition on each line and captures the state on the wanted hit."""
+    """The breakpoint mode of a tracer: evaluates the condition before each line, keeps the last
+    steps, and captures the state on the wanted hit."""
 
-    def __init__(self, tracer, condition, code, line, nth, watches, path):
-        self.t = tracer
+    end_kind = "breakpoint_end"
+
+    def __init__(self, heap, condition, code, line, nth, watches, path):
+        self.steps = RecentSteps(heap)
         self.condition = condition
         self.code = code
         self.merged = _needs_merged_namespace(code)
@@ -94,34 +95,36 @@ class Breakpoint:
         self.errors = {}
 
     def on_line(self, state, frame, line):
+        """Before ``line`` runs: None, or the fields that end the run when the condition held."""
         if self.line is not None and line != self.line:
-            return
+            return None
         self.evaluations += 1
         try:
             holds = bool(evaluate(self.code, frame, self.merged))
         except NameError as exc:
             self.undefined += 1
             self.undefined_message = str(exc)
-            return
+            return None
         except Exception as exc:  # noqa: BLE001 - a condition that raises is reported, not fatal
             key = "%s: %s" % (type(exc).__name__, exc)
             entry = self.errors.get(key)
             if entry is None:
                 entry = self.errors[key] = {"error": key[:300], "count": 0, "first_line": line}
             entry["count"] += 1
-            return
+            return None
         if not holds:
-            return
+            return None
         self.true_count += 1
         if self.true_count >= self.nth:
-            self.capture(state, frame, line)
+            return self.capture(frame, line)
+        return None
 
-    def capture(self, state, frame, line):
-        """Send the state at the stop: the call stack with variables, the watches, the last steps."""
+    def capture(self, frame, line):
+        """The state at the stop: the call stack with variables, the watches, the last steps."""
         import sys
 
         sys.settrace(None)
-        snap = heapmod.Heap(learner_modules=("__main__", structures.TreeNode.__module__), patches=False)
+        snap = tracing.new_heap(patches=False)
         stack = []
         current = frame
         while current is not None:
@@ -149,29 +152,27 @@ class Breakpoint:
             watches.append(entry)
         objects = snap.latest
         for entry in stack:
-            entry["variables"] = {name: heapmod.show(v, objects) for name, v in entry["values"].items()}
+            entry["variables"] = {name: value_text.show(v, objects) for name, v in entry["values"].items()}
             entry["depth"] = len(stack) - stack.index(entry)
         for entry in watches:
             if "encoded" in entry:
-                entry["value"] = heapmod.show(entry["encoded"], objects)
-        self.t.conclude(
-            {
-                "reason": "condition_met",
-                "hit": True,
-                "line": line,
-                "function": frame.f_code.co_name,
-                "hit_count": self.true_count,
-                "stack": stack,
-                "watch": watches,
-                "heap": objects,
-                "message": "The condition %s held on line %d in %s (true evaluation %d of %d)."
-                % (self.condition, line, frame.f_code.co_name, self.true_count, self.evaluations),
-            }
-        )
-
-    def fields(self):
-        """What a breakpoint_end carries in every case."""
+                entry["value"] = value_text.show(entry["encoded"], objects)
         return {
+            "reason": "condition_met",
+            "hit": True,
+            "line": line,
+            "function": frame.f_code.co_name,
+            "hit_count": self.true_count,
+            "stack": stack,
+            "watch": watches,
+            "heap": objects,
+            "message": "The condition %s held on line %d in %s (true evaluation %d of %d)."
+            % (self.condition, line, frame.f_code.co_name, self.true_count, self.evaluations),
+        }
+
+    def ending(self, fields):
+        """What this mode adds to the closing frame, given how the run ended (``fields``)."""
+        out = {
             "condition": self.condition,
             "condition_line": self.line,
             "nth": self.nth,
@@ -179,8 +180,12 @@ class Breakpoint:
             "true_count": self.true_count,
             "undefined_evaluations": self.undefined,
             "condition_errors": sorted(self.errors.values(), key=lambda e: -e["count"]),
-            "recent_steps": self.t.steps.last(),
+            "recent_steps": self.steps.last(),
         }
+        if fields.get("reason") == "time_limit":
+            out["hit"] = False
+            out["message"] = "The condition did not hold before the time limit (%d checks)." % self.evaluations
+        return out
 
     def missed(self, outcome):
         """Why the condition never stopped the run: the reason and a sentence for a person."""
@@ -203,7 +208,7 @@ class Breakpoint:
         return "never_true", text + "."
 
 
-def run(job, workdir, send):
+def run(job, workdir, writer):
     """Breakpoint mode: one ``breakpoint_end`` frame, with ``hit`` true or false."""
     session, seconds = trace_run.tracing_session(job, workdir)
     source = job.get("code", "")
@@ -211,13 +216,13 @@ def run(job, workdir, send):
     try:
         condition_code = compile(condition, "<condition>", "eval")
     except SyntaxError as exc:
-        send("breakpoint_end", hit=False, reason="condition_invalid", condition=condition,
-             message="The condition is not a Python expression: %s." % (exc.msg,))  # fmt: skip
+        writer("breakpoint_end", hit=False, reason="condition_invalid", condition=condition,
+               message="The condition is not a Python expression: %s." % (exc.msg,))  # fmt: skip
         return
     try:
         code_object, path = judge.compile_solution(source, workdir)
     except (SyntaxError, ValueError) as exc:
-        send("compile_error", **judge.syntax_error_payload(exc))
+        writer("compile_error", **judge.syntax_error_payload(exc))
         return
     watches = []
     for expression in job.get("watch") or []:
@@ -225,35 +230,16 @@ def run(job, workdir, send):
             watches.append((expression, compile(str(expression), "<watch>", "eval")))
         except SyntaxError:
             watches.append((expression, None))
-    heap = heapmod.Heap(learner_modules=("__main__", structures.TreeNode.__module__), patches=False)
-    tracer = tracermod.Tracer(path, source, send, session.stdout, max_steps=10**12, seconds=seconds,
-                              batch_size=10**12, heap=heap)  # fmt: skip
-    tracer.streaming = False
-    tracer.steps = RecentSteps(tracer.heap)
-    tracer.end_kind = "breakpoint_end"
-    line = job.get("line")
-    breakpoint_ = Breakpoint(tracer, condition, condition_code, line, int(job.get("hit") or 1), watches, path)
-    tracer.hook = breakpoint_.on_line
-    tracer.plain = False
-    tracer.on_stop = trace_run.exit_child(send)
-
-    def fields():
-        out = breakpoint_.fields()
-        if tracer.stopped == "time_limit":
-            out["hit"] = False
-            out["message"] = "The condition did not hold before the time limit (%d checks)." % breakpoint_.evaluations
-        return out
-
-    tracer.end_fields = fields
+    heap = tracing.new_heap(patches=False)
+    mode = Breakpoint(heap, condition, condition_code, job.get("line"), int(job.get("hit") or 1), watches, path)
+    tracer = tracing.Tracer(path, source, writer, session.stdout, max_steps=10**12, seconds=seconds, heap=heap, mode=mode,
+                    on_stop=trace_run.exit_child(writer))  # fmt: skip
     outcome, _target = trace_run.run_program(tracer, session, job, source, code_object)
-    if tracer.watch is not None:
-        tracer.watch.program_ended(outcome)
+    if tracer.program_ended(outcome):
         return
-    reason, message = breakpoint_.missed(outcome)
-    payload = tracer.end_payload()
-    payload.update(breakpoint_.fields())
+    reason, message = mode.missed(outcome)
     program = trace_run.ending(outcome, path, tracer)
-    payload.update(hit=False, reason=reason, message=message, program=program)
+    fields = {"hit": False, "reason": reason, "message": message, "program": program}
     if program.get("reason") not in ("finished", None):
-        payload["message"] = message + " The program itself stopped first: %s" % program.get("error_message", "")
-    send("breakpoint_end", **payload)
+        fields["message"] = message + " The program itself stopped first: %s" % program.get("error_message", "")
+    tracer.close(fields)

@@ -2,10 +2,16 @@
 
 A compact frame leaves out what the parent already knows or can rebuild (a test's input, empty
 fields, ``passed``, ``error_type``, the actual output of a test that passed under exact
-comparison, every traceback after the first) and uses short keys. The parent turns it back
+comparison, every traceback after the first) or can do without (the CPU time of each test: the
+server measures the run's) and uses short keys. The parent turns it back
 (``runner/piston_report.py``); the JavaScript child does the same (``compact.js``), with the
 same keys, which a test checks.
 """
+
+try:
+    from .. import wire
+except ImportError:  # run as a flat script inside the child
+    import wire
 
 SHORT = {
     "kind": "k",
@@ -30,8 +36,14 @@ SHORT = {
     "lines_total": "T",
     "lines_covered": "C",
     "missed": "x",
+    "reason": "y",
+    "line_events": "E",
 }
-_DROP = {"test": ("input", "passed", "error_type"), "case": ("passed", "error_type")}
+_DROP = {
+    "test": ("input", "passed", "error_type", "cpu_time_ms"),
+    "case": ("passed", "error_type", "cpu_time_ms"),
+    "execution": ("error_type", "cpu_time_ms"),
+}
 
 
 class Compactor(object):
@@ -42,12 +54,16 @@ class Compactor(object):
         self.traceback_sent = False
 
     def frame(self, kind, payload):
-        if kind == "started":
+        if kind == wire.Frame.STARTED:
             return None
         payload = {k: v for k, v in payload.items() if v is not None and v != ""}
         for key in _DROP.get(kind, ("error_type",)):
             payload.pop(key, None)
-        if kind == "test" and payload.get("verdict") == "AC" and self.compare in (None, "", "exact"):
+        if (
+            kind == wire.Frame.TEST
+            and payload.get("verdict") == wire.Verdict.AC
+            and self.compare in (None, "", "exact")
+        ):
             payload.pop("actual_output", None)
         if "traceback" in payload:
             if self.traceback_sent:

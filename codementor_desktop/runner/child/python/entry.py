@@ -16,15 +16,19 @@ if __package__ in (None, ""):
     import fastjson
     import frames
     import sandbox
+    import wire
 else:
+    from .. import wire
     from . import fastjson, frames, sandbox
 
-# mode -> (module, function): modules are imported only when their mode is asked for.
+# mode -> (module, function): modules are imported only when their mode is asked for. Each
+# function is called with the job, the working directory and the frame writer, which it calls to
+# send a frame (``writer(kind, **fields)``).
 MODES = {
     "judge": ("judge", "judge_tests"),
     "execute": ("judge", "execute_once"),
-    "trace": ("tracer", "run_trace"),
-    "breakpoint": ("tracer", "run_breakpoint"),
+    "trace": ("trace_run", "run"),
+    "breakpoint": ("breakpoints", "run"),
     "tests": ("test_frameworks", "run_tests"),
     "generate": ("generate", "run_generate"),
 }
@@ -36,24 +40,6 @@ def _load(module_name):
     import importlib
 
     return importlib.import_module("." + module_name, __package__)
-
-
-def _peak_memory_kb():
-    # VmHWM belongs to this program image; ru_maxrss on Linux also counts the parent it forked from.
-    try:
-        with open("/proc/self/status") as handle:
-            for line in handle:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        import resource
-
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak // 1024 if sys.platform == "darwin" else peak
-    except (ImportError, OSError):
-        return None
 
 
 def main():
@@ -74,13 +60,13 @@ def main():
     workdir = os.getcwd()
     mode = job.get("mode", "judge")
     if mode not in MODES:
-        writer.send("internal_error", message="unknown mode %r" % mode)
+        writer.send(wire.Frame.INTERNAL_ERROR, message="unknown mode %r" % mode)
         return 0
     module_name, function_name = MODES[mode]
     try:
         handler = getattr(_load(module_name), function_name)
     except (ImportError, AttributeError) as exc:
-        writer.send("internal_error", message="mode %r is not available: %s" % (mode, exc))
+        writer.send(wire.Frame.INTERNAL_ERROR, message="mode %r is not available: %s" % (mode, exc))
         return 0
     sys.setrecursionlimit(int((job.get("limits") or {}).get("recursion_limit") or 10000))
     if workdir not in sys.path:
@@ -88,20 +74,20 @@ def main():
     sandbox.apply_limits(job.get("limits") or {})
     if job.get("guard", True):
         sandbox.install_guard(workdir)
-    writer.send("started", pid=os.getpid(), python=sys.version.split()[0])
+    writer.send(wire.Frame.STARTED, pid=os.getpid(), python=sys.version.split()[0])
     try:
-        handler(job, workdir, writer.send)
+        handler(job, workdir, writer)
     except MemoryError:
-        writer.send("internal_error", message="out of memory in the harness", verdict="MLE")
+        writer.send(wire.Frame.INTERNAL_ERROR, message="out of memory in the harness", verdict=wire.Verdict.MLE)
     except BaseException as exc:  # noqa: BLE001 - report, never die silently
         import traceback
 
         writer.send(
-            "internal_error",
+            wire.Frame.INTERNAL_ERROR,
             message="".join(traceback.format_exception_only(type(exc), exc)).strip(),
             detail=traceback.format_exc()[-4000:],
         )
-    writer.send("done", memory_used_kb=_peak_memory_kb())
+    writer.send(wire.Frame.DONE, memory_used_kb=sandbox.peak_memory_kb())
     return 0
 
 

@@ -42,12 +42,17 @@ def loads(text):
     return value
 
 
-def dumps(value, default=repr, ensure_ascii=False):
-    """Compact JSON text of ``value``; objects JSON cannot hold go through ``default``."""
+def dumps(value, default=repr, ensure_ascii=False, check_circular=True):
+    """Compact JSON text of ``value``; objects JSON cannot hold go through ``default``.
+
+    ``check_circular=False`` is faster, for data known to hold no cycle (a cycle would then
+    exhaust the recursion limit instead of raising ValueError)."""
     if _json is None:
         import json
 
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=ensure_ascii, default=default)
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=ensure_ascii, default=default,
+                          check_circular=check_circular)  # fmt: skip
     encode = _json.encode_basestring_ascii if ensure_ascii else _json.encode_basestring
-    encoder = _json.make_encoder({}, default, encode, None, ":", ",", False, False, True)
+    markers = {} if check_circular else None
+    encoder = _json.make_encoder(markers, default, encode, None, ":", ",", False, False, True)
     return "".join(encoder(value, 0))

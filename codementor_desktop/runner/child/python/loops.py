@@ -47,12 +47,38 @@ def loops_of(source):
                         "scope": scope,
                         "names": names,
                         "condition": condition[:200],
+                        "no_way_out": isinstance(child, ast.While) and _always_true(child.test) and not _leaves(child),
                     }
                 )
             visit(child, inner)
 
     visit(tree, 0)
     return found
+
+
+def _always_true(test):
+    import ast
+
+    return isinstance(test, ast.Constant) and bool(test.value)
+
+
+def _leaves(loop):
+    """Whether anything in the loop's body can leave it: its own ``break``, or a ``return``,
+    ``raise`` or ``yield`` (which may hand control away for good)."""
+    import ast
+
+    todo = [(node, False) for node in loop.body]
+    while todo:
+        node, nested = todo.pop()
+        if isinstance(node, (ast.Return, ast.Raise, ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(node, ast.Break) and not nested:  # a nested loop's break leaves only that loop
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue  # its statements run elsewhere
+        inner = nested or isinstance(node, (ast.For, ast.AsyncFor, ast.While))
+        todo.extend((child, inner) for child in ast.iter_child_nodes(node))
+    return False
 
 
 def _scope_of(source_scopes, line):
@@ -108,34 +134,32 @@ def _is_data(value):
 class LoopWatch:
     """Runs a stopped program a little longer to see which loop repeats; then ends the trace."""
 
-    def __init__(self, tracer, frame, reason):
-        self.t = tracer
-        self.reason = reason
+    def __init__(self, filename, source, frames, on_done):
+        """``frames``: the frames of the learner's code at the stop, innermost first, each with the
+        count of each line's runs so far; ``on_done`` receives the diagnosis."""
+        self.filename = filename
+        self.on_done = on_done
         self.lines = 0
         self.until = time.perf_counter() + WINDOW_SECONDS
-        self.loops = loops_of(tracer.source)
-        self.scopes = _scopes(tracer.source)
+        self.loops = loops_of(source)
+        self.scopes = _scopes(source)
         self.headers = {loop["line"] for loop in self.loops}
         self.hits = {}  # (frame id, header line) -> header runs in the window
         self.snaps = {}  # (frame id, header line) -> fingerprints of the frame's variables
         self.calls = {}  # function -> calls in the window
-        self.depth = len(tracer.stack)
+        self.depth = len(frames)
         self.deepest = self.depth
-        self.frames = []  # at the stop, innermost first: (frame, FrameState or None, line)
+        self.frames = []  # at the stop, innermost first: (frame, line runs so far, line)
         self.done = False
-        current = frame
-        while current is not None:
-            if current.f_code.co_filename == tracer.filename:
-                state = getattr(current.f_trace, "__self__", None)
-                self.frames.append((current, state, current.f_lineno))
-                current.f_trace = self.local
-            current = current.f_back
+        for frame, hits in frames:
+            self.frames.append((frame, hits, frame.f_lineno))
+            frame.f_trace = self.local
         sys.settrace(self.trace_call)
 
     # -- watching ---------------------------------------------------------------------------------
 
     def trace_call(self, frame, event, arg):
-        if frame.f_code.co_filename != self.t.filename:
+        if frame.f_code.co_filename != self.filename:
             return None
         self.depth += 1
         self.deepest = max(self.deepest, self.depth)
@@ -173,9 +197,9 @@ class LoopWatch:
         if self.done:
             return
         note = "The program ended %d lines after the limit, so it was long rather than endless." % self.lines
-        if outcome.get("exception") is not None:
+        if outcome.exception is not None:
             note = "The program stopped with %s %d lines after the limit." % (
-                type(outcome["exception"]).__name__,
+                type(outcome.exception).__name__,
                 self.lines,
             )
         self.finish(note)
@@ -188,21 +212,21 @@ class LoopWatch:
         diagnosis = self.diagnose()
         if note:
             diagnosis["note"] = note
-        self.t.conclude({"reason": self.reason, "message": _limit_message(self.t, self.reason), "diagnosis": diagnosis})
+        self.on_done(diagnosis)
 
     def diagnose(self):
-        for frame, state, line in self.frames:
+        for frame, hits, line in self.frames:
             loop = self._repeating_loop(frame, line)
             if loop is not None:
-                return self._describe_loop(frame, state, loop)
+                return self._describe_loop(frame, hits, loop)
         if self.frames:
             recursion = self._recursion()
             if recursion is not None:
                 return recursion
-            frame, state, line = self.frames[0]
+            frame, hits, line = self.frames[0]
             enclosing = self._enclosing(frame, line)
             if enclosing:
-                return self._describe_loop(frame, state, enclosing[-1])
+                return self._describe_loop(frame, hits, enclosing[-1])
         return {
             "kind": "none",
             "message": "No loop was repeating when the limit was reached: the program simply needed more steps.",
@@ -220,9 +244,9 @@ class LoopWatch:
                 return loop
         return None
 
-    def _describe_loop(self, frame, state, loop):
+    def _describe_loop(self, frame, hits, loop):
         key = (id(frame), loop["line"])
-        before = state.hits.get(loop["line"], 0) if state is not None else 0
+        before = hits.get(loop["line"], 0)
         iterations = before + self.hits.get(key, 0)
         snaps = self.snaps.get(key, [])
         unchanged, changed = [], []
@@ -241,7 +265,10 @@ class LoopWatch:
             )
         )
         text = "The %s loop at %s (%s) ran %s times" % (loop["kind"], span, loop["condition"], format(iterations, ","))
-        if len(snaps) >= 2:
+        if loop.get("no_way_out"):
+            text += "; its condition is always true and nothing in it leaves the loop (no break, return, raise or " \
+                "yield): it has no way out."  # fmt: skip
+        elif len(snaps) >= 2:
             if stuck:
                 text += "; over its last %d iterations %s never changed, and the loop's %s depends on %s." % (
                     len(snaps),
@@ -253,8 +280,10 @@ class LoopWatch:
                 text += "; over its last %d iterations no variable changed at all." % len(snaps)
             elif unchanged:
                 text += "; over its last %d iterations %s never changed." % (len(snaps), _names(unchanged))
-            else:
+            elif changed:
                 text += "; every variable changed from one iteration to the next, so it may only need more steps."
+            else:
+                text += "; it has no variables to watch, so nothing it could change ends it."
         else:
             text += "."
         return {
@@ -268,6 +297,7 @@ class LoopWatch:
             "unchanged": unchanged,
             "changed": changed,
             "condition_names_unchanged": stuck,
+            "no_way_out": bool(loop.get("no_way_out")),
             "message": text,
         }
 
@@ -292,14 +322,3 @@ def _names(names):
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _limit_message(tracer, reason):
-    if reason == "max_steps":
-        return "The trace stopped after %s steps (max_steps); the program had not finished." % format(
-            tracer.recorded, ","
-        )
-    if reason == "time_limit":
-        return "The trace stopped on the time limit after %s steps; tracing slows a program down, and an endless " \
-            "loop never ends." % format(tracer.recorded, ",")  # fmt: skip
-    return "The trace stopped (%s)." % reason

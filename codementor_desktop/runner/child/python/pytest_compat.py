@@ -176,14 +176,11 @@ def _function():
 
 
 class MarkGenerator(object):
-    KNOWN = ("parametrize", "skip", "skipif", "xfail")
-    FIXTURES = ("usefixtures",)
+    KNOWN = ("parametrize", "skip", "skipif", "xfail", "usefixtures")
 
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        if name in self.FIXTURES:
-            raise not_supported("pytest.mark.%s (fixtures)" % name)
         return MarkDecorator(name)  # other marks are labels, as in pytest
 
 
@@ -207,7 +204,24 @@ def main(*args, **kwargs):
 
 
 def fixture(*args, **kwargs):
-    raise not_supported("pytest.fixture")
+    """``@pytest.fixture``: the function stays a plain one; a test that asks for it is an error of
+    that test naming the fixture (fixtures are not supported here), not of the whole file."""
+
+    def mark_fixture(function):
+        function._pytest_fixture = True
+        return function
+
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        return mark_fixture(args[0])
+    return mark_fixture
+
+
+def fixture_not_supported(name):
+    return not_supported("the fixture %r (pytest fixtures)" % name)
+
+
+def is_fixture(value):
+    return bool(getattr(value, "_pytest_fixture", False))
 
 
 def __getattr__(name):  # PEP 562: everything else pytest has

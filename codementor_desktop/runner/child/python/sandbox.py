@@ -19,7 +19,11 @@ class OutputLimitExceeded(BaseException):
 
 
 class TimeLimitExceeded(BaseException):
-    """The test ran past its time limit (raised by the interval timer)."""
+    """The test ran past its time limit (raised by an interval timer; the message says which)."""
+
+
+class OperationsExceeded(BaseException):
+    """The test ran more line events than its budget (TLE for operations, see ``LineCounter``)."""
 
 
 _PROCESS_EVENTS = {
@@ -104,6 +108,25 @@ def _mapped_bytes():
         return pages * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 64 * 1024 * 1024
+
+
+def peak_memory_kb():
+    """The most memory this process has held, in KB (None where it cannot be read)."""
+    # VmHWM belongs to this program image; ru_maxrss on Linux also counts the parent it forked from.
+    try:
+        with open("/proc/self/status") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak // 1024 if sys.platform == "darwin" else peak
+    except (ImportError, OSError):
+        return None
 
 
 def install_guard(workdir, allowed_read_only=()):

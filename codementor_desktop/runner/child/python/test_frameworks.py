@@ -10,18 +10,21 @@ lines of the code under test that ran follows.
 
 import os
 import sys
-import time
 
 try:
+    from .. import wire
     from . import assertions, judge, pytest_compat, sandbox
+    from .session import error_fields, exited_normally
 except ImportError:  # run as a flat script inside the child
     import assertions
     import judge
     import pytest_compat
     import sandbox
+    import wire
+    from session import error_fields, exited_normally
 
 TEST_FILE = "test_solution.py"
-STOPPING = ("MLE", "OLE")
+STOPPING = (wire.Verdict.MLE, wire.Verdict.OLE)
 
 
 class LineCoverage(object):
@@ -93,7 +96,6 @@ class CaseRunner(object):
         self.count = 0
         self._saved = None
         self._timer = None
-        self._started = 0.0
 
     # ---------------------------------------------------------------- capture
 
@@ -106,19 +108,19 @@ class CaseRunner(object):
         self._saved = sys.stdin, sys.stdout, sys.stderr
         sys.stdin, sys.stdout, sys.stderr = io.StringIO(""), self.session.stdout, self.session.stderr
         sys.settrace(self.coverage)
-        self._timer = judge._Timer(self.session.test_timeout).__enter__()
-        self._started = time.perf_counter()
+        self._timer = self.session.limit().__enter__()
 
     def end(self):
         """Undo ``begin``; returns (milliseconds, what the test printed)."""
+        elapsed = None
         if self._timer is not None:
             self._timer.__exit__(None, None, None)
+            elapsed = self._timer.time_ms
             self._timer = None
         sys.settrace(None)
         if self._saved is not None:
             sys.stdin, sys.stdout, sys.stderr = self._saved
             self._saved = None
-        elapsed = round((time.perf_counter() - self._started) * 1000, 3)
         return elapsed, self.session.stdout.getvalue() + self.session.stderr.getvalue()
 
     def load(self, code_object, namespace):
@@ -130,7 +132,7 @@ class CaseRunner(object):
         except BaseException as exc:  # noqa: BLE001 - a failing module is reported, not fatal
             error = exc
         self.end()
-        if error is None or (isinstance(error, SystemExit) and not error.code):
+        if error is None or exited_normally(error):
             return None
         return self.describe(error)
 
@@ -151,18 +153,16 @@ class CaseRunner(object):
             "solution_line": self._last_line(exc.__traceback__, self.solution_path),
         }
         if isinstance(exc, pytest_compat.NotSupportedHere):
-            fields.update(verdict="IE", error_type="internal_error", error_message=str(exc))
+            # The learner's test asked for what this layer lacks: an error of that test, not ours.
+            fields.update(error_fields(wire.Verdict.RE, str(exc)))
         elif isinstance(exc, AssertionError):
-            fields.update(verdict="WA", error_type=None, error_message=str(exc) or "AssertionError")
-        elif isinstance(exc, SystemExit):
-            fields.update(
-                verdict="RE", error_type="runtime_error", error_message="The code exited with status %r" % (exc.code,)
-            )
+            fields.update(verdict=wire.Verdict.WA, error_type=None, error_message=str(exc) or "AssertionError")
         else:
             described = judge.describe_exception(exc, self.solution_path)
-            fields.update(verdict=described["verdict"], error_type=described["error_type"])
-            fields["error_message"] = described["error_message"]
-            if described["verdict"] == "RE":
+            for key in ("verdict", "error_type", "error_message", "reason"):
+                if key in described:
+                    fields[key] = described[key]
+            if described["verdict"] == wire.Verdict.RE and "traceback" in described:
                 fields["traceback"] = self._traceback(exc, described["error_message"])
         return fields
 
@@ -185,16 +185,16 @@ class CaseRunner(object):
         if skipped is not None:
             frame.update(status="skipped", verdict=None, message=skipped)
         elif exc is None:
-            frame.update(status="passed", verdict="AC", message=note)
+            frame.update(status="passed", verdict=wire.Verdict.AC, message=note)
         else:
             fields = self.describe(exc)
-            status = "failed" if fields["verdict"] == "WA" else "error"
+            status = "failed" if fields["verdict"] == wire.Verdict.WA else "error"
             frame.update(status=status, verdict=fields.pop("verdict"), message=fields.pop("error_message"))
             fields.pop("error_type", None)
             frame.update(fields)
             if frame["verdict"] in STOPPING:
                 self.stopped = "an earlier test went over the run's limits"
-        self.send("case", **frame)
+        self.send(wire.Frame.CASE, **frame)
 
     # ---------------------------------------------------------------- unittest
 
@@ -214,6 +214,8 @@ class CaseRunner(object):
         for name, value in list(vars(module).items()):
             if getattr(value, "__module__", None) != module.__name__:
                 continue  # imported, or one of the code under test's names
+            if pytest_compat.is_fixture(value):
+                continue  # a fixture, not a test (the tests that ask for it say it is not supported)
             if name.startswith("test") and inspect.isfunction(value):
                 self._run_expanded(name, value, getattr(value, "pytestmark", []))
             elif name.startswith("Test") and inspect.isclass(value) and not issubclass(value, unittest.TestCase):
@@ -251,8 +253,11 @@ class CaseRunner(object):
             for p in parameters
             if p.name not in arguments and p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
         ]
+        for mark in marks:
+            if mark.name == "usefixtures" and mark.args:
+                wanted.insert(0, str(mark.args[0]))
         if wanted:
-            return self.report(name, pytest_compat.not_supported("the fixture %r (pytest fixtures)" % wanted[0]))
+            return self.report(name, pytest_compat.fixture_not_supported(wanted[0]))
         expected_failure = any(mark.name == "xfail" for mark in marks)
         self.begin()
         error = None
@@ -377,13 +382,13 @@ def run_tests(job, workdir, send):
     try:
         code_object, solution_path = judge.compile_solution(job.get("code", ""), workdir)
     except (SyntaxError, ValueError) as exc:
-        send("compile_error", where="code", **judge.syntax_error_payload(exc))
+        send(wire.Frame.COMPILE_ERROR, where="code", **judge.syntax_error_payload(exc))
         return
     test_path = os.path.join(workdir, TEST_FILE)
     try:
         test_object = _compile_tests(job.get("test_code", ""), test_path)
     except (SyntaxError, ValueError) as exc:
-        send("compile_error", where="tests", **judge.syntax_error_payload(exc))
+        send(wire.Frame.COMPILE_ERROR, where="tests", **judge.syntax_error_payload(exc))
         return
     coverage = LineCoverage(solution_path, code_object)
     runner = CaseRunner(session, send, coverage, solution_path, test_path)
@@ -395,16 +400,16 @@ def run_tests(job, workdir, send):
     unittest.main = lambda *args, **kwargs: None  # the runner runs the tests; an unguarded main() must not
     failure = runner.load(code_object, module.__dict__)
     if failure:
-        send("load_error", where="code", **failure)
+        send(wire.Frame.LOAD_ERROR, where="code", **failure)
         return
     names = {k: v for k, v in vars(module).items() if not k.startswith("__")}
     tests_module = _new_module("test_solution", test_path, names)
     tests_module.__dict__.update(assertions.helpers())
     failure = runner.load(test_object, tests_module.__dict__)
     if failure:
-        send("load_error", where="tests", **failure)
+        send(wire.Frame.LOAD_ERROR, where="tests", **failure)
         return
     runner.run_unittest(tests_module)
     runner.run_functions(tests_module)
     if runner.count:
-        send("coverage", **coverage.summary())
+        send(wire.Frame.COVERAGE, **coverage.summary())

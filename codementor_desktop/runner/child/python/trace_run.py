@@ -8,15 +8,13 @@ the program becomes the closing frame's fields.
 import sys
 
 try:
-    from . import heap as heapmod
-    from . import judge, literals, structures
-    from .tracer import Tracer, _load
-except ImportError:  # run as a flat script inside the child
-    import heap as heapmod
+    from . import judge, sandbox, value_text
+    from . import tracer as tracing
+except ImportError:  # run as a flat script inside the child (Piston ships what ``import`` names)
     import judge
-    import literals
-    import structures
-    from tracer import Tracer, _load
+    import sandbox
+    import tracer as tracing
+    import value_text
 
 
 def tracing_session(job, workdir):
@@ -28,17 +26,17 @@ def tracing_session(job, workdir):
     return session, seconds
 
 
-def exit_child(send):
+def exit_child(writer):
     """What ends a stopped trace: the closing frames are sent; no more learner code may run."""
 
     def finish():
         import os
 
         try:
-            memory = _load("entry")._peak_memory_kb()
+            memory = sandbox.peak_memory_kb()
         except Exception:  # noqa: BLE001 - memory is a nicety
             memory = None
-        send("done", memory_used_kb=memory)
+        writer.send("done", memory_used_kb=memory)
         sys.stdout.flush()
         os._exit(0)
 
@@ -62,98 +60,51 @@ def _trace_points(points):
 
 
 def run_program(tracer, session, job, code, code_object):
-    """Run the module, then the entry function with the job's input; returns the last outcome."""
-    has_input = "input_data" in job or "target_value" in job
-    stdin_text = job.get("stdin") or ""
-    script = not has_input or job.get("as_script") or not judge.defines_functions(code_object)
-    if script:
-        raw = job.get("input_data")
-        if raw is not None and not stdin_text:
-            stdin_text = raw if isinstance(raw, str) else literals.show(raw, 10**7)
-    tracer.out_seen = 0
-    namespace, outcome = judge.run_module(session, code_object, code, stdin_text, tracer.trace_call)
-    if script or "exception" in outcome:
-        return outcome, None
-    try:
-        target = judge.find_entry_point(namespace, code_object, job.get("entry_point"))
-    except LookupError as exc:
-        return {"problem": str(exc), "stdout": outcome["stdout"]}, None
-    if target is None:
-        return {"problem": "The code defines no function to call.", "stdout": outcome["stdout"]}, None
-    args = _decoded(target, judge.arguments_for(target, job))
-    module_stdout = outcome["stdout"]
-    tracer.out_seen = 0
-    outcome = session.call(target, args, {}, stdin_text, tracer.trace_call)
-    outcome["stdout"] = module_stdout + outcome["stdout"]
-    return outcome, target
-
-
-def _decoded(target, args):
-    """Arguments annotated ``TreeNode`` or ``ListNode`` are built from their list form."""
-    annotations = getattr(target, "__annotations__", None) or {}
-    names = getattr(getattr(target, "__code__", None), "co_varnames", ())
-    out = list(args)
-    for index, value in enumerate(out):
-        if index >= len(names) or names[index] not in annotations or not isinstance(value, list):
-            continue
-        note = annotations[names[index]]
-        text = note if isinstance(note, str) else repr(note)  # "typing.Optional[...TreeNode]"
-        for node in ("TreeNode", "ListNode"):
-            if node in text and "List[" not in text and "list[" not in text:
-                out[index] = structures.decode(value, node)
-    return out
+    """Run the module, then the entry function with the job's input (``judge.run_program``'s rule),
+    under the tracer; returns the last outcome and the function called."""
+    return judge.run_program(session, job, code, code_object, tracer.trace_call, tracer.new_output)
 
 
 def text_of(value, limit=2000):
     """A person's text of a live value (``[1, 2, 3]``, ``TreeNode(val=1, ...)``), never its repr()."""
-    snap = heapmod.Heap(learner_modules=("__main__", structures.TreeNode.__module__), patches=False)
-    return heapmod.show(snap.value(value), snap.latest, limit)
+    snap = tracing.new_heap(patches=False)
+    return value_text.show(snap.value(value), snap.latest, limit)
 
 
 def ending(outcome, path, tracer):
-    """The trace_end fields for how the program ended."""
-    if "problem" in outcome:
-        return {"reason": "error", "error_type": "runtime_error", "error_message": outcome["problem"]}
-    exc = outcome.get("exception")
+    """The closing frame's fields for how the program ended."""
+    exc = outcome.exception
     if exc is None:
-        value = outcome.get("value")
+        value = outcome.value
         return {"reason": "finished", "return_value": tracer.encode(value), "return_text": text_of(value)}
     fields = judge.describe_exception(exc, path)
-    if isinstance(exc, SystemExit):
-        fields = {"error_type": "runtime_error", "error_message": "The program exited with status %r" % (exc.code,)}
+    if isinstance(exc, judge.NoEntryPoint):
+        return {"reason": "error", "error_type": fields["error_type"], "error_message": fields["error_message"]}
     reason = {"timeout": "time_limit", "memory_limit": "memory_limit", "output_limit": "output_limit"}
     fields["reason"] = reason.get(fields.get("error_type"), "exception")
     fields.pop("verdict", None)
     return fields
 
 
-def run(job, workdir, send):
+def run(job, workdir, writer):
     """Trace mode: stream steps in batches, then a trace_end frame."""
     session, seconds = tracing_session(job, workdir)
     code = job.get("code", "")
     try:
         code_object, path = judge.compile_solution(code, workdir)
     except (SyntaxError, ValueError) as exc:
-        send("compile_error", **judge.syntax_error_payload(exc))
+        writer("compile_error", **judge.syntax_error_payload(exc))
         return
     lines, variables = _trace_points(job.get("trace_points"))
     limits = job.get("limits") or {}
-    tracer = Tracer(
-        path, code, send, session.stdout,
+    tracer = tracing.Tracer(
+        path, code, writer, session.stdout,
         max_steps=int(job.get("max_steps") or 1000), seconds=seconds, lines=lines, variables=variables,
-        batch_size=int(job.get("batch_size") or 1000),
-        heap=heapmod.Heap(
-            max_items=int(limits.get("trace_items") or 100),
-            learner_modules=("__main__", structures.TreeNode.__module__),
-        ),
+        batch_size=int(job.get("batch_size") or 1000), heap=tracing.new_heap(int(limits.get("trace_items") or 100)),
+        on_stop=exit_child(writer),
     )  # fmt: skip
-    tracer.on_stop = exit_child(send)
     outcome, _target = run_program(tracer, session, job, code, code_object)
-    if tracer.watch is not None:
-        tracer.watch.program_ended(outcome)
+    if tracer.program_ended(outcome):
         return
     tracer.flush()
-    fields = ending(outcome, path, tracer)  # first: the return value may add heap objects
-    payload = tracer.end_payload()
-    payload.update(fields)
-    send("trace_end", **payload)
+    tracer.close(ending(outcome, path, tracer))

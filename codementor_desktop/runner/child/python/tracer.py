@@ -7,311 +7,371 @@ Steps travel to the parent in ``trace_batch`` frames, compact lists rather than 
     [event, line, frame, changed]                 variables that changed (name -> encoded value)
     [event, line, frame, changed, heap, stdout]   plus heap objects new or changed, printed text
     [event, line, frame, changed, heap, stdout, extra]   call / return / exception details
+    [event, line, frame, changed, heap, stdout, extra, elsewhere]   other frames' variables
 
-``event`` is 0 line, 1 call, 2 return, 3 exception; ``frame`` numbers each call (a call step's
-``extra`` names its function, depth and parent frame). A step describes the moment before its line
-runs, as debuggers do. Values are encoded by ``heap.Heap``; only what changed is re-encoded.
+``event`` is 0 line, 1 call, 2 return, 3 exception (``wire``); ``frame`` numbers each call (a call
+step's ``extra`` names its function, depth and parent frame). A step describes the moment before
+its line runs, as debuggers do, and shows every visible frame as it is then: ``elsewhere``
+(``{frame: changed}``) carries what the line before changed in other frames, a ``global`` or
+``nonlocal`` assignment, ``from m import *``, ``exec``. Values are encoded by ``heap.Heap``; only
+what changed is re-encoded, and after a line only the names it touches are compared
+(``line_names``).
 
-A ``trace_end`` frame closes the trace: why it stopped, the return value or the exception, the
-count of each line's executions and, after a step or time limit, a loop diagnosis (``loops.py``).
+Ids stay stable without keeping the program's objects alive. An object gets a heap id the first
+time it is met and keeps it while it lives; the heap never holds it longer than the program does:
+
+- what can be weakly referenced (the learner's instances and classes, sets, deques, generators) is
+  held weakly, by the heap and by the values a frame was last seen with; when the program drops
+  it, it dies then, as untraced (``__del__`` runs inside the learner's own line, weak references
+  die), and its id is forgotten, so an object born later at the same address gets a new one;
+- lists, dicts and tuples cannot be weakly referenced: the heap holds them, and a sweep
+  (``Heap.sweep``) lets go of those the program no longer references, counting references
+  (``sys.getrefcount``) less those the heap's own objects and records account for, and keeping
+  whatever the rest still reaches (cycles included). It runs when the held objects have doubled
+  or hold a million items, so memory stays near the untraced program's and the cost in
+  proportion to what was made.
+
+Who does what: the mode (``trace_run``, ``breakpoints``) builds a ``Tracer`` with the frame writer
+it sends through, and, for a breakpoint, a mode object that sees each line, keeps the steps and
+says what it adds to the closing frame. The tracer stops on its step or time limit, lets
+``loops.LoopWatch`` watch the program a moment longer to diagnose the loop, and sends the closing
+frame itself (``trace_end``, or the mode's kind).
 """
 
 import sys
 import time
 
 try:
+    from .. import wire
+    from . import call_state, line_names, loops, sandbox, structures
     from . import heap as heapmod
-    from . import sandbox, structures
 except ImportError:  # run as a flat script inside the child
+    import call_state
     import heap as heapmod
+    import line_names
+    import loops
     import sandbox
     import structures
+    import wire
 
-LINE, CALL, RETURN, EXCEPTION = 0, 1, 2, 3
-MISSING = object()
-_NOTHING = ((), (), ())
-_BIG = heapmod._INT_LIMIT
+LINE, CALL, RETURN, EXCEPTION = wire.LINE, wire.CALL, wire.RETURN, wire.EXCEPTION
+CallState, TraceStopped, DELETED = call_state.CallState, call_state.TraceStopped, call_state.DELETED
 _identity = heapmod.identity
-DELETED = {"deleted": True}
-_INLINE = heapmod._INLINE
 _CO_GENERATOR = 0x20 | 0x80 | 0x200  # generators, coroutines, async generators
-_NAME_OPS = None  # opname -> 0 a local, 1 a global read, 2 a global write (filled on first use)
 
 
-_ENCODER = []
+def new_heap(max_items=100, patches=True):
+    """A heap whose learner's classes are the solution's (``__main__``) and TreeNode/ListNode."""
+    return heapmod.Heap(max_items=max_items, learner_modules=("__main__", structures.TreeNode.__module__),
+                        patches=patches)  # fmt: skip
 
 
-def _batch_encoder():
-    if not _ENCODER:
-        try:
-            import _json
+class Tracer:
+    """Traces the calls of the learner's file; ``trace_call`` is what ``sys.settrace`` gets.
 
-            _ENCODER.append(_json.make_encoder(None, repr, _json.encode_basestring, None, ":", ",", False, False, True))
-        except (ImportError, AttributeError):
-            _ENCODER.append(None)
-    return _ENCODER[0]
-
-
-def _write(fd, data):
-    import os
-
-    return os.write(fd, data)
-
-
-def _load(name):
-    if __package__:
-        import importlib
-
-        return importlib.import_module("." + name, __package__)
-    return __import__(name)
-
-
-def _name_ops():
-    global _NAME_OPS
-    if _NAME_OPS is None:
-        import dis
-
-        ops = {}
-        for op in dis.opname:
-            if op == "IMPORT_NAME" or not any(w in op for w in ("FAST", "NAME", "DEREF", "GLOBAL", "CLOSURE")):
-                continue
-            if "GLOBAL" in op:
-                ops[op] = 2 if ("STORE" in op or "DELETE" in op) else 1
-            else:
-                ops[op] = 0
-        _NAME_OPS = ops
-    return _NAME_OPS
-
-
-def line_names(code, wanted=None):
-    """For each line of ``code``: the names it touches, as (locals, globals read, globals written).
-
-    Only these names can have changed when the line has run (plus the cell variables that inner
-    functions may rebind), so only these are compared after it.
+    ``writer`` sends frames (``send(kind, **fields)``, ``send_steps(first, steps)``); ``mode``
+    (None for a plain trace) sees each line with ``on_line``, keeps the steps in ``steps``, names
+    its closing frame ``end_kind`` and adds ``ending(fields)`` to it; ``on_stop`` ends the child
+    once a stopped trace has sent its closing frame.
     """
-    import dis
 
-    ops = _name_ops()
-    by_line = {}
-    line = code.co_firstlineno
-    for ins in dis.get_instructions(code):
-        number = getattr(ins, "line_number", None)
-        if number is None:
-            start = ins.starts_line
-            if start is not None and start is not True and start is not False:
-                number = start
-        if number is not None:
-            line = number
-        kind = ops.get(ins.opname)
-        if kind is None:
-            continue
-        names = ins.argval if isinstance(ins.argval, tuple) else (ins.argval,)
-        for name in names:
-            if not isinstance(name, str) or name[:1] == "." or name[:2] == "__":
-                continue
-            if wanted is not None and name not in wanted:
-                continue
-            entry = by_line.setdefault(line, ([], [], []))[kind]
-            if name not in entry:
-                entry.append(name)
-    cells = [name for name in code.co_cellvars if wanted is None or name in wanted]
-    out = {}
-    for number, (local_names, reads, writes) in by_line.items():
-        local_names = tuple(local_names + [c for c in cells if c not in local_names])
-        out[number] = (local_names, tuple(reads), tuple(writes))
-    return out, ((tuple(cells), (), ()) if cells else None)
+    def __init__(self, filename, source, writer, stdout=None, max_steps=1000, seconds=5.0, lines=None,
+                 variables=None, heap=None, mode=None, on_stop=None, batch_size=1000):  # fmt: skip
+        self.filename = filename
+        self.source = source
+        self.writer = writer
+        self.stdout = stdout
+        self.heap = heap or new_heap()
+        self.mode = mode
+        self.on_stop = on_stop
+        self.room = max_steps
+        self.started = time.perf_counter()
+        self.deadline = self.started + seconds
+        self.line_filter = set(lines) if lines else None
+        self.names = line_names.LinesNames(variables)
+        self.plain = self.line_filter is None and mode is None  # no hook, no filter: the fastest path
+        self.batch_size = batch_size if mode is None else float("inf")
+        self.steps = [] if mode is None else mode.steps
+        self.sent = 0
+        self.events = 0
+        self.stack = []
+        self.next_uid = 0
+        self.modules = {}  # identity(globals) -> the module frame on the stack that runs in them
+        self.line_counts = {}
+        self.out_seen = 0
+        self.elsewhere = None  # {frame: changed} for other frames, since the last step
+        self.stopped = None
+        self.watch = None
+        self._last_flush = self.started
 
+    # -- entering and leaving frames --------------------------------------------------------------
 
-class TraceStopped(BaseException):
-    """Raised through the learner's code when a stopped trace runs in-process (benchmarks)."""
-
-
-class FrameState:
-    """One running call of the learner's code: the values last seen and the lines it ran."""
-
-    __slots__ = ("t", "uid", "names", "cells", "values", "prev", "hits", "function", "module", "pending")
-
-    def __init__(self, tracer, code, space):
-        self.t = tracer
-        self.uid = tracer.next_uid
-        tracer.next_uid += 1
-        self.names, self.cells = tracer.names_of(code, space)
-        self.values = {}
-        self.prev = None
-        self.hits = {}
-        self.function = code.co_name
-        self.module = code.co_name == "<module>"
-        self.pending = None
-
-    def local(self, frame, event, arg):
-        """The per-frame trace function: the hot path of the tracer."""
+    def trace_call(self, frame, event, arg):
+        code = frame.f_code
+        if code.co_filename != self.filename:
+            return None
         try:
-            t = self.t
-            if event == "line":
-                line = frame.f_lineno
-                t.events += 1
-                if not t.events & 255 and t.periodic(self, frame):
-                    return t.watch.local
-                hits = self.hits
-                hits[line] = hits.get(line, 0) + 1
-                spec = self.names.get(self.prev, self.cells)
-                self.prev = line
-                changed = self.check(frame, spec) if spec is not None or self.module else None
-                if t.plain:
-                    t.room -= 1
-                    if t.room < 0:
-                        t.stop("max_steps", self, frame)
-                        return t.watch.local
-                    heap = t.heap
-                    out = t.stdout
-                    if out is not None and len(out._parts) != t.out_seen:
-                        out = t.stdout_delta()
-                    else:
-                        out = None
-                    hd = heap.delta
-                    if hd or out is not None:
-                        if hd:
-                            heap.delta = {}
-                        else:
-                            hd = None
-                        t.steps.append([LINE, line, self.uid, changed, hd, out])
-                    else:
-                        t.steps.append([LINE, line, self.uid] if changed is None else [LINE, line, self.uid, changed])
-                    if len(t.steps) >= t.batch_size:
-                        t.flush()
-                    return self.local
-                if t.hook is not None:
-                    t.hook(self, frame, line)
-                if t.line_filter is not None and line not in t.line_filter:
-                    if changed:
-                        self.hold(changed)
-                    return self.local
-                t.room -= 1
-                if t.room < 0:
-                    t.stop("max_steps", self, frame)
-                    return t.watch.local
-                if self.pending is not None:
-                    changed = self.release(changed)
-                hd = t.heap.take()
-                out = t.stdout_delta()
-                if hd is None and out is None:
-                    t.steps.append([LINE, line, self.uid] if changed is None else [LINE, line, self.uid, changed])
-                else:
-                    t.steps.append([LINE, line, self.uid, changed, hd, out])
-                if len(t.steps) >= t.batch_size:
-                    t.flush()
-                return self.local
-            if event == "return":
-                return self.leave(frame, arg)
-            if event == "exception":
-                return self.fail(frame, arg)
-            return self.local
+            state = getattr(frame.f_trace, "__self__", None)
+            resumed = type(state) is CallState and state.t is self
+            if not resumed:
+                state = CallState(self, self.next_uid, frame, self.names.of(code, frame.f_globals))
+                self.next_uid += 1
+            self.entered(state, frame, resumed)
         except (TraceStopped, MemoryError):
             raise
-        except Exception:  # noqa: BLE001 - a fault of the tracer must never look like the learner's
-            return self.t.fault()
+        except Exception:  # noqa: BLE001 - see CallState.local
+            return self.fault()
+        return state.local if self.watch is None else self.watch.local
 
-    def check(self, frame, spec):
-        """Variables of the line just run that now hold another object; recheck the mutable ones."""
-        t = self.t
-        heap = t.heap
-        tracked = heap.ids
-        changed = None
-        local_names, reads, writes = spec or _NOTHING
-        if self.module and t.dirty_globals:
-            local_names = tuple(local_names) + tuple(n for n in t.dirty_globals if n not in local_names)
-            t.dirty_globals = set()
-        if writes:
-            t.dirty_globals.update(writes)
-        if reads:
-            space = frame.f_globals
-            for hid in map(tracked.get, map(id, map(space.get, reads))):
-                if hid is not None:
-                    heap.recheck_id(hid)
-        if not local_names:
-            return None
-        space = frame.f_locals
-        values = self.values
-        for name in local_names:
-            v = space.get(name, MISSING)
-            before = values.get(name, MISSING)
-            if v is before:
-                hid = tracked.get(_identity(v))
-                if hid is not None:
-                    heap.recheck_id(hid)
-                continue
-            kind = type(v)
-            if kind is type(before) and kind in _INLINE and v == before:
-                values[name] = v
-                continue
-            if changed is None:
-                changed = {}
-            if v is MISSING:
-                del values[name]
-                changed[name] = DELETED
-                continue
-            values[name] = v
-            if kind is int and -_BIG < v < _BIG:
-                changed[name] = v
-                continue
-            hid = tracked.get(_identity(v))
-            if hid is None:
-                changed[name] = heap.value(v)
-            else:
-                heap.recheck_id(hid)
-                changed[name] = {"ref": hid}
-        return changed
-
-    def hold(self, changed):
-        if self.pending is None:
-            self.pending = {}
-        self.pending.update(changed)
-
-    def release(self, changed):
-        pending, self.pending = self.pending, None
-        if changed:
-            pending.update(changed)
-        return pending or None
-
-    def enter(self, frame, resumed):
-        t = self.t
-        parent = t.stack[-1].uid if t.stack else None
-        t.stack.append(self)
-        if self.module:
+    def entered(self, state, frame, resumed):
+        caller = self.stack[-1] if self.stack else None
+        parent = None
+        if caller is not None:
+            parent = caller.uid
+            spec = caller.names.get(caller.prev)
+            if spec is not None and caller.frame is not None:
+                # The caller is in the middle of a line: what it did so far shows in its frame now.
+                changed = caller.check(caller.frame, spec)
+                if changed:
+                    self.elsewhere = self.elsewhere if self.elsewhere is not None else {}
+                    _merge(self.elsewhere, caller.uid, changed)
+        self.stack.append(state)
+        state.frame = frame
+        if state.module:
+            self.modules[_identity(frame.f_globals)] = state
             # The namespace the harness made (TreeNode, typing names...) is not the learner's doing.
-            self.values = dict(frame.f_globals)
+            state.values = dict(frame.f_globals)
             changed = None
-        elif resumed:
-            changed = None
+        elif resumed:  # a generator: only its cells can have changed while it was paused
+            changed = (
+                state.compare(frame.f_locals, [n for n in state.cells if self.names.wanted(n)]) if state.cells else None
+            )
         else:
-            changed = self.check(frame, (tuple(name for name in frame.f_locals if t.wanted(name)), (), ()))
-        extra = {"function": self.function, "depth": len(t.stack), "parent": parent}
+            changed = state.compare(frame.f_locals, [name for name in frame.f_locals if self.names.wanted(name)])
+        extra = {"function": state.function, "depth": len(self.stack), "parent": parent}
         if resumed:
             extra["resumed"] = True
-        t.record(CALL, frame, self, changed, extra)
+        self.record(CALL, frame, state, changed, extra)
 
-    def leave(self, frame, value):
-        t = self.t
-        changed = self.check(frame, self.names.get(self.prev, self.cells))
-        extra = {"value": t.encode(value)}
-        code = frame.f_code
-        if code.co_flags & _CO_GENERATOR and _yielding(frame):
+    def left(self, state, frame, value):
+        spec = state.names.get(state.prev)
+        changed = None if spec is None else state.check(frame, spec)
+        extra = {"value": self.encode(value)}
+        if frame.f_code.co_flags & _CO_GENERATOR and _yielding(frame):
             extra["yielded"] = True
-        t.record(RETURN, frame, self, changed, extra)
-        counts = t.line_counts
-        for line, count in self.hits.items():
+        self.record(RETURN, frame, state, changed, extra)
+        counts = self.line_counts
+        for line, count in state.hits.items():
             counts[line] = counts.get(line, 0) + count
-        self.hits = {}
-        if t.stack and t.stack[-1] is self:
-            t.stack.pop()
-        return self.local if t.watch is None else t.watch.local
+        state.hits = {}
+        if self.stack and self.stack[-1] is state:
+            self.stack.pop()
+            if state.module:
+                self.modules.pop(_identity(frame.f_globals), None)
+        state.frame = None  # a paused generator's frame lives on in the generator, not here
+        return state.local if self.watch is None else self.watch.local
 
-    def fail(self, frame, arg):
-        t = self.t
-        changed = self.check(frame, self.names.get(self.prev, self.cells))
+    def failed(self, state, frame, arg):
+        spec = state.names.get(state.prev)
+        changed = None if spec is None else state.check(frame, spec)
         exc_type, exc, _tb = arg
-        t.record(EXCEPTION, frame, self, changed, {"exception": describe(exc_type, exc)})
-        return self.local if t.watch is None else t.watch.local
+        self.record(EXCEPTION, frame, state, changed, {"exception": describe(exc_type, exc)})
+        return state.local if self.watch is None else self.watch.local
+
+    def outside(self, state, effects):
+        """After a line that changed other frames' variables: compare them there, for ``elsewhere``."""
+        writes, enclosing, opaque = effects
+        found = self.elsewhere if self.elsewhere is not None else {}
+        if writes or opaque:
+            module = self.modules.get(_identity(state.frame.f_globals))
+            if module is not None and module is not state:
+                names = module.all_names(module.frame) if opaque else writes
+                _merge(found, module.uid, module.compare(module.frame.f_locals, names))
+        if enclosing:
+            for other in reversed(self.stack):
+                shared = [name for name in enclosing if name in other.cells]
+                if other is state or not shared:
+                    continue
+                _merge(found, other.uid, other.compare(other.frame.f_locals, shared))
+                if any(name in other.frame.f_code.co_cellvars for name in shared):
+                    break  # the frame that owns the cell: no frame below shares it
+        if found:
+            self.elsewhere = found
+
+    # -- recording --------------------------------------------------------------------------------
+
+    def line(self, state, frame, line, changed):
+        """A line step when a mode or a line filter is in play (the plain path is inline)."""
+        if self.mode is not None and self.mode.on_line is not None:
+            stop = self.mode.on_line(state, frame, line)
+            if stop is not None:
+                self.conclude(stop)
+        if self.line_filter is not None and line not in self.line_filter:
+            if changed:
+                state.hold(changed)
+            return state.local
+        self.room -= 1
+        if self.room < 0:
+            self.stop("max_steps", state, frame)
+            return self.watch.local
+        if state.pending is not None:
+            changed = state.release(changed)
+        self.steps.append(self.step(LINE, line, state.uid, changed, self.stdout_delta(), None))
+        if len(self.steps) >= self.batch_size:
+            self.flush()
+        return state.local
+
+    def record(self, event, frame, state, changed, extra):
+        """A call, return or exception step."""
+        line = frame.f_lineno or frame.f_code.co_firstlineno  # a module's call event says line 0
+        if self.line_filter is not None and line not in self.line_filter and event != EXCEPTION:
+            if changed:
+                state.hold(changed)
+            return
+        if self.watch is not None:
+            return
+        self.room -= 1
+        if self.room < 0:
+            self.stop("max_steps", state, frame)
+            return
+        if state.pending is not None:
+            changed = state.release(changed)
+        self.steps.append(self.step(event, line, state.uid, changed, self.stdout_delta(), extra))
+        if len(self.steps) >= self.batch_size:
+            self.flush()
+
+    def step(self, event, line, uid, changed, stdout, extra):
+        """A step with everything it carries: the heap changes and other frames' changes too."""
+        out = [event, line, uid, changed, self.heap.take(), stdout, extra]
+        if self.elsewhere is not None:
+            out.append({str(k): v for k, v in self.elsewhere.items()})
+            self.elsewhere = None
+        return out
+
+    def encode(self, value):
+        hid = self.heap.ids.get(_identity(value))
+        if hid is not None:
+            self.heap.recheck_id(hid)
+            return {"ref": hid}
+        return self.heap.value(value)
+
+    def new_output(self):
+        """The captured output was reset (a new call of the learner's code): nothing of it seen yet."""
+        self.out_seen = 0
+
+    def stdout_delta(self):
+        out = self.stdout
+        if out is None:
+            return None
+        parts = out._parts
+        if len(parts) == self.out_seen:
+            return None
+        text = "".join(parts[self.out_seen :])
+        self.out_seen = len(parts)
+        return text
+
+    def flush(self):
+        if self.mode is None and self.steps:
+            steps, self.steps = self.steps, []
+            self.writer.send_steps(self.sent, steps)
+            self.sent += len(steps)
+        self._last_flush = time.perf_counter()
+
+    def periodic(self, state, frame):
+        """Every 256 lines: the time limit, and a flush so a slow program shows steps as they come."""
+        now = time.perf_counter()
+        if now > self.deadline:
+            self.stop("time_limit", state, frame)
+            return True
+        if now - self._last_flush > 0.25:
+            self.flush()
+        return False
+
+    @property
+    def recorded(self):
+        return self.sent + len(self.steps)
+
+    # -- stopping ---------------------------------------------------------------------------------
+
+    def stop(self, reason, state, frame):
+        """Stop recording; watch the loop a little longer to diagnose it, then end the run."""
+        if self.stopped is not None:
+            return
+        self.stopped = reason
+        self.flush()
+        frames = [(s.frame, s.hits) for s in reversed(self.stack) if s.frame is not None]
+        if not frames or frames[0][0] is not frame:
+            frames.insert(0, (frame, state.hits))
+
+        def diagnosed(diagnosis):
+            self.conclude({"reason": reason, "message": self.limit_message(reason), "diagnosis": diagnosis})
+
+        self.watch = loops.LoopWatch(self.filename, self.source, frames, diagnosed)
+
+    def program_ended(self, outcome):
+        """The program ended by itself; True when a stopped trace's watch took the ending over."""
+        if self.watch is None:
+            return False
+        self.watch.program_ended(outcome)
+        return True
+
+    def limit_message(self, reason):
+        steps = format(self.recorded, ",")
+        if reason == "max_steps":
+            return "The trace stopped after %s steps (max_steps); the program had not finished." % steps
+        return "The trace stopped on the time limit after %s steps; tracing slows a program down, and an " \
+            "endless loop never ends." % steps  # fmt: skip
+
+    def fault(self):
+        """The tracer itself failed: end the trace with the steps so far and the reason."""
+        import traceback
+
+        sys.settrace(None)
+        self.stopped = "internal_error"
+        self.flush()
+        self.conclude({
+            "reason": "internal_error",
+            "message": "The tracer failed (a fault in CodeMentor, not in your code); the steps so far are kept.",
+            "detail": traceback.format_exc()[-3000:],
+        })  # fmt: skip
+
+    def conclude(self, fields):
+        """Send the closing frame of a stopped trace and end the child; in-process, raise TraceStopped."""
+        sys.settrace(None)
+        self.close(fields)
+        if self.on_stop is not None:
+            self.on_stop()
+        raise TraceStopped(fields.get("reason", "stopped"))
+
+    def close(self, fields):
+        """The closing frame: what every trace ends with, how it ended, and what the mode adds."""
+        payload = self.end_payload()
+        payload.update(fields)
+        kind = wire.Frame.TRACE_END
+        if self.mode is not None:
+            kind = self.mode.end_kind
+            payload.update(self.mode.ending(payload))
+        self.writer.send(kind, **payload)
+
+    def end_payload(self):
+        """What every closing frame carries: counts, output and the heap changes not yet sent."""
+        counts = dict(self.line_counts)
+        for state in self.stack:
+            for line, count in state.hits.items():
+                counts[line] = counts.get(line, 0) + count
+        return {
+            "steps": self.recorded,
+            "events": self.events,
+            "line_counts": {str(k): v for k, v in sorted(counts.items())},
+            "heap": self.heap.take(),
+            "stdout": self.stdout.getvalue() if self.stdout is not None else "",
+            "elapsed_ms": round((time.perf_counter() - self.started) * 1000, 1),
+        }
+
+
+def _merge(found, uid, changed):
+    if changed:
+        found.setdefault(uid, {}).update(changed)
 
 
 def describe(exc_type, exc):
@@ -343,213 +403,3 @@ def _yield_ops():
 
         _YIELD_OPS = {dis.opmap[name] for name in ("YIELD_VALUE", "INSTRUMENTED_YIELD_VALUE") if name in dis.opmap}
     return _YIELD_OPS
-
-
-class Tracer:
-    """Traces the calls of the learner's file; ``trace_call`` is what ``sys.settrace`` gets."""
-
-    def __init__(self, filename, source, send, stdout=None, max_steps=1000, seconds=5.0, lines=None,
-                 variables=None, batch_size=1000, heap=None):  # fmt: skip
-        self.filename = filename
-        self.source = source
-        self.send = send
-        self.stdout = stdout
-        self.heap = heap or heapmod.Heap(learner_modules=("__main__", structures.TreeNode.__module__))
-        self.max_steps = max_steps
-        self.room = max_steps
-        self.started = time.perf_counter()
-        self.deadline = self.started + seconds
-        self.line_filter = set(lines) if lines else None
-        self.var_filter = set(variables) if variables else None
-        self.batch_size = batch_size
-        self.steps = []
-        self.sent = 0
-        self.events = 0
-        self.next_uid = 0
-        self.stack = []
-        self.line_counts = {}
-        self.dirty_globals = set()
-        self.hook = None
-        self.stopped = None
-        self.watch = None
-        self.on_stop = None
-        self.streaming = True
-        self.plain = self.line_filter is None  # no hook, no line filter: the fastest path
-        self.end_kind = "trace_end"
-        self.end_fields = None
-        self.out_seen = 0
-        self._codes = {}
-        self._last_flush = self.started
-
-    # -- entering frames --------------------------------------------------------------------------
-
-    def trace_call(self, frame, event, arg):
-        code = frame.f_code
-        if code.co_filename != self.filename:
-            return None
-        try:
-            current = frame.f_trace
-            state = getattr(current, "__self__", None)
-            resumed = type(state) is FrameState and state.t is self
-            if not resumed:
-                state = FrameState(self, code, frame.f_globals)
-            state.enter(frame, resumed)
-        except (TraceStopped, MemoryError):
-            raise
-        except Exception:  # noqa: BLE001 - see FrameState.local
-            return self.fault()
-        return state.local if self.watch is None else self.watch.local
-
-    def fault(self):
-        """The tracer itself failed: end the trace with the steps so far and the reason."""
-        import traceback
-
-        sys.settrace(None)
-        self.stopped = "internal_error"
-        self.flush()
-        self.conclude({
-            "reason": "internal_error",
-            "message": "The tracer failed (a fault in CodeMentor, not in your code); the steps so far are kept.",
-            "detail": traceback.format_exc()[-3000:],
-        })  # fmt: skip
-
-    def names_of(self, code, space):
-        found = self._codes.get(code)
-        if found is None:
-            by_line, cells = line_names(code, self.var_filter)
-            if code.co_name != "<module>":
-                # Builtins (range, len, print) are never the learner's objects: do not look them up.
-                by_line = {
-                    line: (names, tuple(n for n in reads if n in space), writes)
-                    for line, (names, reads, writes) in by_line.items()
-                }
-            found = self._codes[code] = (by_line, cells)
-        return found
-
-    def wanted(self, name):
-        return name[:1] != "." and name[:2] != "__" and (self.var_filter is None or name in self.var_filter)
-
-    # -- recording --------------------------------------------------------------------------------
-
-    def encode(self, value):
-        hid = self.heap.ids.get(_identity(value))
-        if hid is not None:
-            self.heap.recheck_id(hid)
-            return {"ref": hid}
-        return self.heap.value(value)
-
-    def stdout_delta(self):
-        out = self.stdout
-        if out is None:
-            return None
-        parts = out._parts
-        if len(parts) == self.out_seen:
-            return None
-        text = "".join(parts[self.out_seen :])
-        self.out_seen = len(parts)
-        return text
-
-    def record(self, event, frame, state, changed, extra):
-        """A call, return or exception step (line steps are recorded inline, for speed)."""
-        line = frame.f_lineno or frame.f_code.co_firstlineno  # a module's call event says line 0
-        if self.line_filter is not None and line not in self.line_filter and event != EXCEPTION:
-            if changed:
-                state.hold(changed)
-            return
-        if self.watch is not None:
-            return
-        self.room -= 1
-        if self.room < 0:
-            self.stop("max_steps", state, frame)
-            return
-        if state.pending is not None:
-            changed = state.release(changed)
-        self.steps.append([event, line, state.uid, changed, self.heap.take(), self.stdout_delta(), extra])
-        if len(self.steps) >= self.batch_size:
-            self.flush()
-
-    def flush(self):
-        if self.streaming and self.steps:
-            steps, self.steps = self.steps, []
-            self._write_batch(steps)
-            self.sent += len(steps)
-        self._last_flush = time.perf_counter()
-
-    def _write_batch(self, steps):
-        """One trace_batch frame. Steps are plain acyclic data, so the JSON encoder can skip its
-        circular-reference bookkeeping (a third of its time on a long trace)."""
-        writer = getattr(self.send, "__self__", None)
-        prefix = None if getattr(writer, "_compact", False) else getattr(writer, "_prefix", None)
-        encoder = _batch_encoder()
-        if prefix is None or encoder is None:
-            self.send("trace_batch", first=self.sent, steps=steps)
-            return
-        payload = {"first": self.sent, "steps": steps, "kind": "trace_batch"}
-        data = "".join(encoder(payload, 0)).encode("utf-8", "replace")
-        view = memoryview(b"\n" + prefix + data + b"\n")
-        while view:
-            view = view[_write(writer._fd, view) :]
-
-    def periodic(self, state, frame):
-        """Every 256 lines: the time limit, and a flush so a slow program shows steps as they come."""
-        now = time.perf_counter()
-        if now > self.deadline:
-            self.stop("time_limit", state, frame)
-            return True
-        if now - self._last_flush > 0.25:
-            self.flush()
-        return False
-
-    @property
-    def recorded(self):
-        return self.sent + len(self.steps)
-
-    # -- stopping ---------------------------------------------------------------------------------
-
-    def stop(self, reason, state, frame):
-        """Stop recording; watch the loop a little longer to diagnose it, then end the run."""
-        if self.stopped is not None:
-            return
-        self.stopped = reason
-        self.flush()
-        self.watch = _load("loops").LoopWatch(self, frame, reason)
-
-    def conclude(self, fields):
-        """Send the closing frame (after a stop) and end the child; in-process, raise TraceStopped."""
-        sys.settrace(None)
-        payload = self.end_payload()
-        payload.update(fields)
-        if self.end_fields is not None:
-            payload.update(self.end_fields())
-        self.send(self.end_kind, **payload)
-        if self.on_stop is not None:
-            self.on_stop()
-        raise TraceStopped(fields.get("reason", "stopped"))
-
-    def end_payload(self):
-        """What every trace_end carries: counts, output and the heap changes not yet sent."""
-        counts = dict(self.line_counts)
-        for state in self.stack:
-            for line, count in state.hits.items():
-                counts[line] = counts.get(line, 0) + count
-        return {
-            "steps": self.recorded,
-            "events": self.events,
-            "line_counts": {str(k): v for k, v in sorted(counts.items())},
-            "heap": self.heap.take(),
-            "stdout": self.stdout.getvalue() if self.stdout is not None else "",
-            "elapsed_ms": round((time.perf_counter() - self.started) * 1000, 1),
-        }
-
-
-# -- the modes (their code lives in trace_run.py and breakpoints.py) ---------------------------
-
-
-def run_trace(job, workdir, send):
-    """Trace mode: stream steps in batches, then a trace_end frame."""
-    return _load("trace_run").run(job, workdir, send)
-
-
-def run_breakpoint(job, workdir, send):
-    """Breakpoint mode: run until the condition holds, then report the program's state."""
-    return _load("breakpoints").run(job, workdir, send)

@@ -1,0 +1,156 @@
+"""The one entry: ``analyze(code, language, ...)`` -> the spec's result of ``analyze_code_patterns``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .complexity_classes import parse_complexity
+from .complexity_measured import combine, fit_complexity, growth_of
+from .complexity_static import Estimate, estimate
+from .confidence import calibrated
+from .context import Context
+from .detectors import run_all
+from .evidence import read_history, read_run
+from .findings import Finding
+from .javascript_source import parse_javascript, parse_tree
+from .metrics import code_quality
+from .python_source import ParseFailure, parse_python
+
+LANGUAGES = ("python", "javascript")
+_SEVERITY = {"high": 0, "medium": 1, "low": 2}
+
+
+def analyze(
+    code: str,
+    language: str,
+    problem: Mapping[str, Any] | None = None,
+    test_results: Any = None,
+    history: Sequence[Any] | None = None,
+    *,
+    optimal_solution: str | None = None,
+    measurement: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Analyze one solution.
+
+    ``problem`` is the bank problem as plain data (its ``complexity``, ``inputs``, ``function``,
+    ``examples`` and ``tests`` are read), ``test_results`` a run result as ``execute_code``
+    returns it (or its list of tests), ``history`` earlier run results of the same learner on
+    the problem, ``optimal_solution`` a reference whose structure gives the optimal complexity
+    when the problem does not, and ``measurement`` the operation counts of a measured run
+    (``{"sizes": [...], "counts": [...]}``, as ``measure_plan`` describes).
+
+    Returns the spec's success shape, or ``{"analysis_complete": false, "error":
+    "ast_parse_failure", ...}`` with the line and column of the syntax error. Raises ValueError
+    for a language other than python or javascript.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
+    if not isinstance(code, str):
+        raise ValueError("code must be a string")
+    if problem is not None and not isinstance(problem, Mapping) and hasattr(problem, "model_dump"):
+        problem = problem.model_dump(mode="json")  # a bank Problem handed over as it is
+    try:
+        program = parse_python(code) if language == "python" else parse_javascript(code)
+        tree = parse_tree(code) if language == "javascript" else None
+    except ParseFailure as failure:
+        return _parse_failure(failure)
+    ctx = Context.build(program, problem, read_run(test_results), read_history(history))
+    findings = _unique(calibrated(run_all(ctx)))
+    structure = estimate(ctx)
+    return {
+        "analysis_complete": True,
+        "detected_patterns": [f.to_spec() for f in findings],
+        "complexity_analysis": _complexity(ctx, structure, language, optimal_solution, measurement),
+        "code_quality_metrics": code_quality(program, tree),
+        "weakness_profile_updated": False,
+    }
+
+
+def _parse_failure(failure: ParseFailure) -> dict[str, Any]:
+    where = ""
+    if failure.line is not None:
+        where = f" at line {failure.line}" + (f", column {failure.column}" if failure.column is not None else "")
+    return {
+        "analysis_complete": False,
+        "error": "ast_parse_failure",
+        "message": f"Syntax error in submitted code prevents analysis{where}: {failure.message}",
+        "line": failure.line,
+        "column": failure.column,
+    }
+
+
+def _unique(findings: list[Finding]) -> list[Finding]:
+    """One finding per pattern and line (the most confident), most severe first."""
+    best: dict[tuple[str, int], Finding] = {}
+    for finding in findings:
+        key = (finding.pattern, finding.line_start)
+        if key not in best or finding.confidence > best[key].confidence:
+            best[key] = finding
+    return sorted(best.values(), key=lambda f: (_SEVERITY.get(f.severity, 3), -f.confidence, f.line_start))
+
+
+def _complexity(
+    ctx: Context,
+    structure: Estimate,
+    language: str,
+    optimal_solution: str | None,
+    measurement: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    optimal_time, optimal_space = ctx.problem.optimal_time_text, ctx.problem.optimal_space_text
+    source = "problem" if optimal_time else None
+    if not optimal_time and optimal_solution:
+        reference = _reference_estimate(optimal_solution, language, ctx)
+        if reference is not None:
+            optimal_time, optimal_space = reference.time.notation(), reference.space.notation()
+            source = "optimal_solution"
+    evidence: dict[str, Any] = {
+        "time": structure.time_evidence,
+        "space": structure.space_evidence,
+        "optimal_from": source,
+        "built_in_work": structure.hidden.notation(),
+    }
+    if measurement:
+        evidence["measured"] = _measured(structure, measurement, language)
+    return {
+        "time_complexity": structure.time.notation(),
+        "space_complexity": structure.space.notation(),
+        "optimal_time": optimal_time,
+        "optimal_space": optimal_space,
+        "evidence": evidence,
+    }
+
+
+def _reference_estimate(code: str, language: str, ctx: Context) -> Estimate | None:
+    try:
+        program = parse_python(code) if language == "python" else parse_javascript(code)
+    except ParseFailure:
+        return None
+    return estimate(Context.build(program, ctx.raw_problem, read_run(None), []))
+
+
+def _measured(structure: Estimate, measurement: Mapping[str, Any], language: str) -> dict[str, Any]:
+    sizes = list(measurement.get("sizes") or [])
+    counts = list(measurement.get("counts") or measurement.get("times_ms") or [])
+    fit = fit_complexity(sizes, counts)
+    growth = combine(growth_of(fit.get("class")), structure.hidden)
+    result: dict[str, Any] = {
+        "class": growth.notation() if growth else None,
+        "fit": fit,
+        "counted": "line events" if measurement.get("counts") else "time",
+    }
+    if measurement.get("wall_ms"):
+        result["wall_ms"] = list(measurement["wall_ms"])
+    if language == "javascript" or not measurement.get("counts"):
+        result["note"] = "measured by time, not by counted operations: lower confidence"
+        fit["confidence"] = round(float(fit.get("confidence") or 0) * 0.6, 2)
+    if growth is not None and growth != structure.time:
+        result["agreement"] = (
+            f"the structure reads {structure.time.notation()} but the measurement shows {growth.notation()}"
+        )
+    elif growth is not None:
+        result["agreement"] = "the structure and the measurement agree"
+    parsed = parse_complexity(growth.notation()) if growth else None
+    if parsed is not None and parsed.growth is None:
+        result["agreement"] = "the measured class could not be read"
+    return result

@@ -1,0 +1,319 @@
+"""Time and space read from the structure of the code, in terms of the input size n.
+
+Time: loops multiply (a loop over the input is n; over a constant, 1; halving a range, log n; a
+pointer loop that resumes where it stopped across an outer loop is amortized to 1), statements
+in a row take the largest, and built-ins cost what they are known to cost (``sort`` n log n,
+``in`` on a list n, a slice n, ``heappush`` log n). Recursion by its shape: a chain (n - 1) is n
+calls, halving is log n deep, a tree walk visits n nodes, two calls on n - 1 and n - 2 without a
+memo are 2ⁿ, and a memo bounds the calls by the states. Space is read in
+``complexity_space``.
+
+``hidden`` is the part of the time spent inside built-ins, which counting line events cannot
+see; the measured estimate adds it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import program as p
+from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, QUADRATIC, Growth
+from .complexity_space import extra_space
+from .context import Context
+from .costs import Cost, builtin_cost, derived
+from .detectors.flow import modified_names
+from .detectors.recursion import argument_shape, changed_params, halving_names, memoized, self_calls
+from .facts import Scope
+from .loops import LoopInfo, family_in_context
+
+
+@dataclass
+class Estimate:
+    time: Growth = CONSTANT
+    space: Growth = CONSTANT
+    hidden: Growth = CONSTANT
+    time_evidence: list[str] = field(default_factory=list)
+    space_evidence: list[str] = field(default_factory=list)
+
+
+def estimate(ctx: Context) -> Estimate:
+    """The estimate for the program's entry (the first top-level function, or the biggest)."""
+    result = Estimate()
+    scopes = {id(s.function): s for s in ctx.scopes}
+    entries = [s for s in ctx.top_scopes()] or ctx.scopes
+    if not entries:
+        return result
+    reader = _Reader(ctx, scopes)
+    for scope in entries:
+        time, hidden = reader.function_time(scope)
+        if time.growth >= result.time:
+            result.time = time.growth
+            result.time_evidence = reader.notes(scope)
+        result.hidden = max(result.hidden, hidden)
+        space, why = extra_space(ctx, scope)
+        if space >= result.space:
+            result.space, result.space_evidence = space, why
+    return result
+
+
+class _Reader:
+    def __init__(self, ctx: Context, scopes: dict[int, Scope]) -> None:
+        self.once: list[Cost] = []
+        self.ctx = ctx
+        self.scopes = scopes
+        self.by_name = {s.function.name: s for s in ctx.scopes}
+        self.cache: dict[int, tuple[Cost, Growth]] = {}
+        self.active: set[int] = set()
+        self.notes_of: dict[int, list[str]] = {}
+
+    def notes(self, scope: Scope) -> list[str]:
+        return self.notes_of.get(id(scope.function), [])
+
+    def function_time(self, scope: Scope) -> tuple[Cost, Growth]:
+        key = id(scope.function)
+        if key in self.cache:
+            return self.cache[key]
+        if key in self.active:
+            return Cost(CONSTANT), CONSTANT
+        self.active.add(key)
+        notes: list[str] = []
+        self.notes_of[key] = notes
+        outer_once, self.once = getattr(self, "once", []), []
+        body, hidden = self.block(scope, scope.function.body, [], notes)
+        total = max([body, *self.once], key=lambda c: c.growth)
+        self.once = outer_once
+        recursion = _recursion(self.ctx, scope, body.growth)
+        if recursion is not None and recursion.growth >= total.growth:
+            total = recursion
+            notes.append(f"line {recursion.line}: {recursion.why}")
+        self.active.discard(key)
+        self.cache[key] = (total, hidden)
+        return total, hidden
+
+    def block(self, scope: Scope, stmts: list, loops: list, notes: list[str]) -> tuple[Cost, Growth]:
+        worst, hidden = Cost(CONSTANT), CONSTANT
+        for stmt in stmts:
+            cost, inner_hidden = self.stmt(scope, stmt, loops, notes)
+            hidden = max(hidden, inner_hidden)
+            if cost.growth > worst.growth:
+                worst = cost
+        return worst, hidden
+
+    def stmt(self, scope: Scope, stmt: p.Node, loops: list, notes: list[str]) -> tuple[Cost, Growth]:
+        if isinstance(stmt, p.Function):
+            return Cost(CONSTANT), CONSTANT
+        if loops and (isinstance(stmt, p.Return) or (isinstance(stmt, p.Jump) and stmt.kind == "raise")):
+            # Runs once: it leaves every loop around it.
+            cost, hidden = self.expr_cost(scope, [stmt], loops, notes)
+            self.once.append(cost)
+            return Cost(CONSTANT), hidden
+        if isinstance(stmt, (p.Loop, p.Comprehension)):
+            factor, why = _loop_factor(self.ctx, scope, stmt, loops)
+            info = LoopInfo(stmt, family_in_context(stmt, loops, scope), list(stmt.targets))
+            inner_stmts = [*stmt.body, *(stmt.update if isinstance(stmt, p.Loop) else [])]
+            head, head_hidden = self.expr_cost(
+                scope, [stmt.iter, stmt.test] if isinstance(stmt, p.Loop) else [stmt.iter], loops
+            )
+            body, hidden = self.block(scope, inner_stmts, [*loops, info], notes)
+            total = factor * body.growth
+            if factor != CONSTANT and why:
+                notes.append(f"line {stmt.line}: {why} ({factor.label})")
+            # Work inside built-ins repeats with the loop; no such work stays none.
+            hidden = max(head_hidden, factor * hidden if hidden != CONSTANT else CONSTANT)
+            return Cost(max(total, head.growth, factor), why, stmt.line), hidden
+        children = list(p.children(stmt))
+        statements = [
+            c
+            for c in children
+            if isinstance(
+                c,
+                (
+                    p.If,
+                    p.Loop,
+                    p.Return,
+                    p.Assign,
+                    p.ExprStmt,
+                    p.Try,
+                    p.Block,
+                    p.Switch,
+                    p.Jump,
+                    p.Delete,
+                    p.Pass,
+                    p.Comprehension,
+                ),
+            )
+        ]
+        if isinstance(stmt, (p.If, p.Try, p.Block, p.Switch)):
+            exprs = [c for c in children if c not in statements]
+            head, head_hidden = self.expr_cost(scope, exprs, loops)
+            body, hidden = self.block(scope, statements, loops, notes)
+            return (body if body.growth >= head.growth else head), max(hidden, head_hidden)
+        return self.expr_cost(scope, [stmt], loops, notes)
+
+    def expr_cost(self, scope: Scope, roots: list, loops: list, notes: list[str] | None = None) -> tuple[Cost, Growth]:
+        worst, hidden = Cost(CONSTANT), CONSTANT
+        for root in roots:
+            if root is None:
+                continue
+            for node in p.walk(root, into_functions=False):
+                if isinstance(node, p.Comprehension):
+                    looped, inner = self.stmt(scope, node, loops, notes if notes is not None else [])
+                    worst = max(worst, looped, key=lambda c: c.growth)
+                    hidden = max(hidden, inner)
+                    continue
+                cost: Cost | None = builtin_cost(self.ctx, scope, node, loops)
+                if cost is not None:
+                    hidden = max(hidden, cost.growth)
+                    if notes is not None and cost.growth != CONSTANT:
+                        notes.append(f"line {cost.line}: {cost.why} ({cost.growth.label})")
+                elif isinstance(node, p.Call) and isinstance(node.func, p.Name) and node.func.id in self.by_name:
+                    helper = self.by_name[node.func.id]
+                    if helper.function is not scope.function:
+                        helper_cost, helper_hidden = self.function_time(helper)
+                        cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line)
+                        hidden = max(hidden, helper_hidden)
+                        if memoized(self.ctx, helper.function):
+                            self.once.append(cost)  # a memo pays for each state once, however often it is called
+                            cost = None
+                if cost is not None and cost.growth > worst.growth:
+                    worst = cost
+        return worst, hidden
+
+
+def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loops: list) -> tuple[Growth, str]:
+    family = family_in_context(loop, loops, scope)
+    if isinstance(loop, p.Loop) and loop.kind == "while":
+        if _halves(loop):
+            return LOG, "the range halves on every pass"
+        if _follows_parents(loop):
+            return CONSTANT, ""
+        if loops and _resumes(scope, loop, loops):
+            return CONSTANT, ""  # a pointer that keeps its place across the outer loop
+        return LINEAR, "a loop until the input is used up"
+    iterable = loop.iter
+    if _constant(iterable):
+        return CONSTANT, ""
+    if family is not None:
+        if loops and _drains(loop, scope, family):
+            return CONSTANT, ""  # one level of a level-by-level walk: each item is taken once
+        return LINEAR, f"a loop over {family}"
+    root = p.root_name(iterable)
+    if isinstance(iterable, (p.Index, p.Attr)) and root is not None:
+        outer = {info.family for info in loops}
+        if scope.family(root) in outer or root in {t for info in loops for t in info.targets}:
+            return CONSTANT, ""  # the neighbours of one node: together, one pass over the input
+        return LINEAR, f"a loop over a part of {root}"
+    targets = {t for info in loops for t in info.targets}
+    if root is not None and (root in targets or derived(scope, root, targets)):
+        return CONSTANT, ""  # the letters of one word: bounded apart from n
+    return LINEAR, "a loop over a collection"
+
+
+def _drains(loop: p.Loop | p.Comprehension, scope: Scope, family: str) -> bool:
+    for node in p.walk(loop.body):
+        if isinstance(node, p.Call) and node.name in ("pop", "popleft") and isinstance(node.receiver, p.Name):
+            if scope.family(node.receiver.id) == family:
+                return True
+    return False
+
+
+def _constant(iterable: p.Expr | None) -> bool:
+    if isinstance(iterable, (p.Seq, p.Const)):
+        return True  # a literal: as many passes as it has items, whatever they hold
+    if isinstance(iterable, p.Call) and iterable.name == "range":
+        return all(p.const_int(a) is not None for a in iterable.args)
+    return False
+
+
+def _follows_parents(loop: p.Loop) -> bool:
+    """``while parent[x] != x: x = parent[x]`` with path compression: near-constant (union-find)."""
+    for node in p.walk(loop.body):
+        if isinstance(node, p.Assign) and isinstance(node.value, p.Index):
+            array = p.root_name(node.value)
+            if array and any(isinstance(t, p.Name) and t.id in p.names_in(node.value.index) for t in node.targets):
+                return True
+    return False
+
+
+def _halves(loop: p.Loop) -> bool:
+    """``mid = (lo + hi) // 2`` with ``lo = mid + 1``, or ``n //= 2``, ``i *= 2``."""
+    tested = p.names_in(loop.test)
+    for node in p.walk(loop.body):
+        if (
+            isinstance(node, p.Assign)
+            and node.op in ("//", ">>", "*", "/")
+            and any(p.root_name(t) in tested for t in node.targets)
+        ):
+            return True
+        if (
+            isinstance(node, p.Assign)
+            and node.value is not None
+            and any(isinstance(n, p.BinOp) and n.op in ("//", ">>") for n in p.walk(node.value))
+        ):
+            if any(p.root_name(t) in tested for t in node.targets) or len(p.names_in(node.value) & tested) >= 2:
+                return True
+    return False
+
+
+def _resumes(scope: Scope, loop: p.Loop, loops: list) -> bool:
+    """Amortized: the loop's variables are set before the outer loop and only moved inside it
+    (a pointer or a stack that keeps its place), or the loop pushes what the outer loop pops."""
+    tested = p.names_in(loop.test)
+    outer = loops[-1].node
+    moved = modified_names(loop.body) & tested
+    if not moved:
+        return False
+    pushed = {
+        p.root_name(n.receiver)
+        for n in p.walk(loop.body)
+        if isinstance(n, p.Call) and n.name in ("append", "appendleft")
+    }
+    popped = {
+        p.root_name(n.receiver) for n in p.walk(outer.body) if isinstance(n, p.Call) and n.name in ("pop", "popleft")
+    }
+    if isinstance(outer, p.Loop) and outer.test is not None:
+        popped |= p.names_in(outer.test)
+    if pushed & popped - {None}:
+        return True
+    for node in p.walk(outer.body):
+        if isinstance(node, p.Assign) and node.op is None and not _inside(loop, node):
+            if any(name in moved for t in node.targets for name in p.assigned_names(t)):
+                return False
+    return True
+
+
+def _inside(outer: p.Node, inner: p.Node) -> bool:
+    return any(n is inner for n in p.walk(outer))
+
+
+def _recursion(ctx: Context, scope: Scope, work: Growth) -> Cost | None:
+    calls = self_calls(scope.function)
+    if not calls:
+        return None
+    changed = changed_params(scope.function, calls)
+    shapes = {
+        argument_shape(arg, name, halving_names(scope.function)) for name, args in changed.items() for arg in args
+    }
+    line = calls[0].call.line
+    many = len(calls) >= 2 or any(c.in_loop for c in calls)
+    if memoized(ctx, scope.function):
+        states = sum(
+            1
+            for name, args in changed.items()
+            if any(argument_shape(a, name, halving_names(scope.function)) in ("step", "other", "slice") for a in args)
+        )
+        growth = Growth(degree=max(states, 1)) * work
+        return Cost(growth, "memoized recursion: one call per state", line)
+    if "child" in shapes:
+        return Cost(LINEAR * work, "recursion over the children of each node: every node once", line)
+    if "half" in shapes:
+        if len(calls) >= 2:
+            return Cost(max(LINEAR, work * LOG), "divide and conquer on halves", line)
+        return Cost(LOG * work, "recursion that halves its range", line)
+    if many and shapes & {"step", "slice", "other"}:
+        return Cost(EXPONENTIAL, "several recursive calls on overlapping smaller inputs, no memo", line)
+    if "slice" in shapes:
+        return Cost(QUADRATIC, "recursion that copies a slice on every call", line)
+    if shapes:
+        return Cost(LINEAR * work, "recursion one step smaller at a time", line)
+    return None

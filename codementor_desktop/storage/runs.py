@@ -1,0 +1,93 @@
+"""Run and trace results kept under their ids, so that a model can refer to one instead of
+sending it back (VOCABULARY: "Ids that travel")."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import zlib
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Table, insert, select
+
+from .database import Database
+from .models import StoredRun
+
+PREFIX = {"run": "run_", "trace": "trace_"}
+RUNS = cast(Table, StoredRun.__table__)
+
+
+def encode_result(result: dict[str, Any]) -> bytes:
+    """A result as it is stored: compact JSON, zlib-compressed."""
+    return zlib.compress(json.dumps(result, separators=(",", ":")).encode("utf-8"), 3)
+
+
+def decode_result(blob: bytes) -> dict[str, Any]:
+    """A stored result; an unreadable one (damaged, or not an object) reads as ``{}``."""
+    try:
+        value = json.loads(zlib.decompress(blob))
+    except (zlib.error, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+class RunStore:
+    """Keeps recent results in memory and every result in the database."""
+
+    def __init__(self, database: Database, memory_items: int = 64):
+        self._database = database
+        self._memory: OrderedDict[str, dict] = OrderedDict()
+        self._limit = memory_items
+        self._lock = threading.Lock()
+
+    def save(
+        self, kind: str, tool: str, learner: str, result: dict[str, Any], blob: bytes | None = None, **columns: Any
+    ) -> str:
+        """Store ``result``; returns its new id (``run_…`` or ``trace_…``). ``blob``, when given, is
+        what to keep in the database instead of the result as JSON (zlib-compressed JSON too, but
+        cheaper to make: a trace keeps its steps as the child sent them)."""
+        identifier = PREFIX[kind] + secrets.token_hex(6)
+        if blob is None:
+            blob = encode_result(result)
+        learner_id = self._database.learner_id(learner)
+        with self._database.transaction() as connection:
+            connection.execute(
+                insert(RUNS).values(
+                    id=identifier,
+                    learner_id=learner_id,
+                    kind=kind,
+                    tool=tool,
+                    created_at=datetime.now(),
+                    result=blob,
+                    problem_id=columns.get("problem_id"),
+                    language=columns.get("language"),
+                    verdict=columns.get("verdict"),
+                )
+            )
+        self._remember(identifier, result)
+        return identifier
+
+    def get(self, identifier: str, learner: str | None = None) -> dict[str, Any] | None:
+        """The stored result, or None when the id is unknown (or another learner's)."""
+        with self._lock:
+            if identifier in self._memory and learner is None:
+                return self._memory[identifier]
+        with self._database.transaction() as connection:
+            row = connection.execute(select(RUNS.c.learner_id, RUNS.c.result).where(RUNS.c.id == identifier)).first()
+        if row is None:
+            return None
+        if learner is not None and row.learner_id != self._database.learner_id(learner):
+            return None
+        result = decode_result(row.result)
+        self._remember(identifier, result)
+        return result
+
+    def _remember(self, identifier: str, result: dict) -> None:
+        with self._lock:
+            self._memory[identifier] = result
+            self._memory.move_to_end(identifier)
+            while len(self._memory) > self._limit:
+                self._memory.popitem(last=False)

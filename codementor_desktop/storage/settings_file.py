@@ -1,0 +1,101 @@
+"""A ``settings.toml`` as text: read it with the line of every key (so a mistake can be shown where
+it is), and write one back."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
+
+
+@dataclass
+class SettingsFile:
+    """What one file says, where it is, and the line each dotted key is set on."""
+
+    path: Path
+    values: dict[str, Any] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+    problem: str | None = None  # why the file could not be used at all
+
+    def where(self, *key: str) -> str:
+        """``path, line N`` for a key (or its nearest enclosing table), else just the path."""
+        for length in range(len(key), 0, -1):
+            line = self.lines.get(".".join(key[:length]))
+            if line is not None:
+                return f"{self.path}, line {line}"
+        return str(self.path)
+
+
+def read_settings_file(path: Path) -> SettingsFile:
+    """The file's values and key lines; a file that is missing gives nothing, one that cannot be
+    read or parsed gives nothing and a sentence naming the file and line."""
+    found = SettingsFile(path)
+    if not path.exists():
+        return found
+    try:
+        text = path.read_bytes().decode("utf-8")
+        found.values = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found.problem = f"{path}: {exc}; using the defaults instead"
+        return found
+    except (OSError, UnicodeDecodeError) as exc:
+        found.problem = f"{path}: cannot be read ({exc}); using the defaults instead"
+        return found
+    found.lines = key_lines(text)
+    return found
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """The line (from 1) on which each dotted key, and each table, is first set."""
+    lines: dict[str, int] = {}
+    table: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _HEADER.match(line)
+        if header:
+            table = _parts(header.group(1))
+            lines.setdefault(".".join(table), number)
+            continue
+        key = _KEY.match(line)
+        if key:
+            lines.setdefault(".".join([*table, *_parts(key.group(1))]), number)
+    return lines
+
+
+def _parts(dotted: str) -> list[str]:
+    return [part.strip().strip("\"'") for part in re.findall(r'"[^"]*"|\'[^\']*\'|[^.]+', dotted)]
+
+
+def to_toml(values: dict[str, Any]) -> str:
+    """Plain keys first, then one table per dict (``[a.b]`` for a dict of dicts)."""
+    simple, tables = [], []
+    for key, value in sorted(values.items()):
+        if isinstance(value, dict):
+            tables.append((key, value))
+        else:
+            simple.append(f"{key} = {toml_value(value)}")
+    out = "\n".join(simple) + "\n"
+    for key, table in tables:
+        plain = {sub: value for sub, value in sorted(table.items()) if not isinstance(value, dict)}
+        if plain:
+            out += f"\n[{key}]\n" + "".join(f"{sub} = {toml_value(value)}\n" for sub, value in plain.items())
+        for sub, value in sorted(table.items()):
+            if isinstance(value, dict):
+                out += f"\n[{key}.{sub}]\n" + "".join(f"{k} = {toml_value(v)}\n" for k, v in value.items())
+    return out
+
+
+def toml_value(value: Any) -> str:
+    """One value as TOML writes it (a dict as an inline table)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + "}"
+    return json.dumps(value)

@@ -1,0 +1,52 @@
+"""Which module declares each tool. A call imports only the module of the tool it calls (drawing
+pulls in networkx, tracing the replay), so a one-off command stays quick; ``every_tool`` imports
+them all (the ``tools=[...]`` list). A test keeps this table and the modules' ``TOOLS`` in step."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .registry import AnyTool, ToolRegistry
+
+
+def _execution() -> Sequence[AnyTool]:
+    from . import execution
+
+    return execution.TOOLS
+
+
+def _testing() -> Sequence[AnyTool]:
+    from . import testing
+
+    return testing.TOOLS
+
+
+def _debugging() -> Sequence[AnyTool]:
+    from . import debugging
+
+    return debugging.TOOLS
+
+
+def _visualizing() -> Sequence[AnyTool]:
+    from . import visualizing
+
+    return visualizing.TOOLS
+
+
+DECLARED_BY = {
+    _execution: ("execute_code", "bp_execute"),
+    _testing: ("bp_run_tests",),
+    _debugging: ("bp_trace", "bp_breakpoint", "bp_variable_history"),
+    _visualizing: ("bp_visualize_structure", "bp_execution_diagram"),
+}
+
+
+def register_all(registry: ToolRegistry) -> None:
+    """Every tool of this version, each loaded on its first call."""
+    for loader, names in DECLARED_BY.items():
+        registry.register_lazily(names, loader)
+
+
+def every_tool() -> list[AnyTool]:
+    """Every tool, its module imported: what ``codementor tools`` lists (no services needed)."""
+    return [tool for loader in DECLARED_BY for tool in loader()]

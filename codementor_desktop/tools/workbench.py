@@ -1,0 +1,53 @@
+"""What a tool's handler works with: the settings, the executor, the stored runs, the problem bank
+and its generated tests. ``services.py`` builds one; a handler only uses it.
+
+The bank is loaded on first use: a call that runs a snippet never reads 90 problem files.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..runner.executor import Executor
+from ..runner.hidden_tests import GeneratedTests
+from ..storage.paths import AppPaths
+from ..storage.runs import RunStore
+from ..storage.settings import LoadedSettings, Settings
+
+if TYPE_CHECKING:
+    from ..problems.bank import ProblemBank
+
+
+@dataclass
+class Workbench:
+    loaded: LoadedSettings
+    executor: Executor
+    runs: RunStore
+    generated: GeneratedTests
+    load_bank: Callable[[], ProblemBank] = field(repr=False)
+    _bank: ProblemBank | None = field(default=None, init=False, repr=False)
+    _bank_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+
+    @property
+    def settings(self) -> Settings:
+        return self.loaded.settings
+
+    @property
+    def paths(self) -> AppPaths:
+        return self.loaded.paths
+
+    @property
+    def bank(self) -> ProblemBank:
+        """The problem bank, loaded the first time it is asked for."""
+        with self._bank_lock:
+            if self._bank is None:
+                self._bank = self.load_bank()
+            return self._bank
+
+    @property
+    def backend_name(self) -> str:
+        """Where code runs (``local`` or ``piston``), for a status line."""
+        return self.executor.backend.name

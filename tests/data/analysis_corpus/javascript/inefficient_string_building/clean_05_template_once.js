@@ -1,0 +1,6 @@
+// must: none
+// must_not: *
+function describe(point) {
+  const label = `(${point.x}, ${point.y})`;
+  return 'Point ' + label;
+}

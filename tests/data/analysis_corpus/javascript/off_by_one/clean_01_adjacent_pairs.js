@@ -1,0 +1,9 @@
+// must: none
+// must_not: *
+function countDrops(nums) {
+  let drops = 0;
+  for (let i = 0; i < nums.length - 1; i++) {
+    if (nums[i] > nums[i + 1]) drops++;
+  }
+  return drops;
+}

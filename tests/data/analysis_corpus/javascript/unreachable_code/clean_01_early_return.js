@@ -1,0 +1,7 @@
+// must: none
+// must_not: *
+function clamp(value, low, high) {
+  if (value < low) return low;
+  if (value > high) return high;
+  return value;
+}

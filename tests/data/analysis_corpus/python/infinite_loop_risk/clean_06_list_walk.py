@@ -1,0 +1,9 @@
+# must: none
+# must_not: *
+def length(head):
+    count = 0
+    node = head
+    while node is not None:
+        count += 1
+        node = node.next
+    return count

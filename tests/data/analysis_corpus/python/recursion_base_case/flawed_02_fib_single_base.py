@@ -1,0 +1,7 @@
+# must: recursion_base_case
+# may: suboptimal_time_complexity
+# must_not: *
+def fib(n):
+    if n == 1:
+        return 1
+    return fib(n - 1) + fib(n - 2)

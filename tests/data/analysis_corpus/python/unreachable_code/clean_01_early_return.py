@@ -1,0 +1,8 @@
+# must: none
+# must_not: *
+def clamp(value, low, high):
+    if value < low:
+        return low
+    if value > high:
+        return high
+    return value

@@ -1,0 +1,2 @@
+// must: none
+const isAnagram = (s, t) => s.split('').sort().join('') === t.split('').sort().join('');

@@ -1,0 +1,4 @@
+// must: none
+function repeatEach(s) {
+  return [...s].map((ch) => ch + ch).join('');
+}

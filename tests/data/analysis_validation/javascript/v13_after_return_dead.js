@@ -1,0 +1,5 @@
+// must: unreachable_code
+function isEven(n) {
+  return n % 2 === 0;
+  n = n + 1;
+}

@@ -1,0 +1,60 @@
+"""The app's side of a trace: the steps expanded from the child's batches, the stored form that
+keeps the batches as they came, and the quick ways to the end of a long trace."""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+from codementor_desktop.runner.trace_assembly import TraceAssembler
+from codementor_desktop.runner.trace_steps import restored_trace
+from codementor_desktop.tools.debugging import SUMMARY_STEPS, summarize
+from codementor_desktop.visual.replay import Replay, TrailingReplay
+from tests.tracing_helpers import trace_in_process, traced_frames
+
+PROGRAM = """def run(n):
+    seen = {}
+    order = []
+    for i in range(n):
+        key = i % 7
+        seen[key] = seen.get(key, 0) + i
+        order.append(key)
+        if len(order) > 5:
+            order.pop(0)
+    return seen, order
+"""
+
+
+def test_the_stored_form_gives_back_the_same_steps_without_encoding_them_again():
+    frames, _ = traced_frames(PROGRAM, "run", 300, max_steps=10**6)
+    assembler = TraceAssembler()
+    for frame in frames:
+        assembler.feed(frame)
+    assert len([f for f in frames if f["kind"] == "trace_batch"]) >= 2
+    result = {"status": "success", "steps": assembler.steps, "line_counts": {"3": 1}}
+    back = restored_trace(json.loads(zlib.decompress(assembler.stored(result))))
+    assert back["status"] == "success" and back["line_counts"] == {"3": 1}
+    assert back["steps"] == assembler.steps and len(back["steps"]) > 1000
+
+
+def test_a_jump_reaches_the_state_a_replay_of_every_step_reaches():
+    result, _ = trace_in_process(PROGRAM, "run", 300)
+    last = len(result["steps"]) - 1
+    for index in (0, 17, last // 2, last - 3, last):
+        walked, jumped = Replay(result), Replay(result)
+        walked.seek(index)
+        jumped.jump(index)
+        assert jumped.frames == walked.frames
+        for frame in walked.frames:
+            for value in walked.frames[frame].values():
+                assert jumped.value(value) == walked.value(value) and jumped.text(value) == walked.text(value)
+
+
+def test_a_summary_from_a_trailing_replay_is_the_summary_from_a_full_replay():
+    result, _ = trace_in_process(PROGRAM, "run", 300)
+    follower = TrailingReplay(SUMMARY_STEPS)
+    for start in range(0, len(result["steps"]), 97):
+        follower.feed(result["steps"][start : start + 97])
+    assert len(follower.last) == SUMMARY_STEPS
+    assert summarize(result, follower) == summarize(result)
+    assert summarize(result)["last_steps"][-1]["variables"]["order"].startswith("[")

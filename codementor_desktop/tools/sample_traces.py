@@ -112,6 +112,22 @@ COUNTING = """def running_stats(n):
 """
 
 
+class _MemoryWriter:
+    """The child's frame writer, keeping the frames after the JSON round trip a child's take."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict] = []
+
+    def send(self, kind: str, **payload: Any) -> None:
+        payload["kind"] = kind
+        self.frames.append(json.loads(json.dumps(payload)))
+
+    __call__ = send
+
+    def send_steps(self, first: int, steps: list) -> None:
+        self.send("trace_batch", first=first, steps=json.dumps(steps))  # JSON text, as a child sends it
+
+
 def trace_here(
     code: str,
     call: str | None = None,
@@ -124,14 +140,10 @@ def trace_here(
     ``on_steps`` receives the steps batch by batch, as a window receives them while a trace
     streams. A run that reaches ``max_steps`` ends as a child's does: with the loop diagnosis.
     """
-    frames: list[dict] = []
-
-    def send(kind: str, **payload: Any) -> None:
-        payload["kind"] = kind
-        frames.append(json.loads(json.dumps(payload)))
-
+    writer = _MemoryWriter()
+    frames = writer.frames
     printed = sandbox.CapturedOutput(sandbox.OutputBudget(10_000_000))
-    tracer = child_tracer.Tracer(FILENAME, code, send, printed, max_steps=max_steps, seconds=120)
+    tracer = child_tracer.Tracer(FILENAME, code, writer, printed, max_steps=max_steps, seconds=120)
     namespace: dict[str, Any] = {"__name__": "__main__"}
     value = None
     stopped = False
@@ -147,9 +159,7 @@ def trace_here(
             sys.settrace(None)
     if not stopped:
         tracer.flush()
-        end = {"reason": "finished", "return_value": tracer.encode(value)}
-        end.update(tracer.end_payload())
-        send("trace_end", **end)
+        tracer.close({"reason": "finished", "return_value": tracer.encode(value)})
     assembler = TraceAssembler(on_steps=on_steps)
     for frame in frames:
         assembler.feed(frame)

@@ -1,9 +1,13 @@
-"""The main window: problem browser, statement, editor, panel tabs, toolbar and status bar.
+"""The main window: problem browser, statement, editor, panel tabs, toolbar, menus and status bar.
 
 It takes the services it shows; ``app.py`` builds them. Work goes to the ``ToolWorker``; the
 window only renders what comes back, and ignores results of jobs that are no longer current.
 The learner's code is kept as a draft in the services' ``drafts`` as they type, and the window
 starts where it was left: the same problem, language and draft, the same layout.
+
+The panel tabs are the visualization panel's (Tests, Output, then Trace, Structure, Variables and
+Flow on one step cursor); Trace (F5), Run to breakpoint (Ctrl+F5) and the breakpoints in the
+editor's margin are the ``Debugger``'s, and the stepping keys are in the Debug menu.
 """
 
 from __future__ import annotations
@@ -17,22 +21,25 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
-    QPlainTextEdit,
     QProgressBar,
     QSplitter,
-    QTabWidget,
     QToolBar,
+    QWidget,
 )
 
 from ..domain.vocabulary import Language, ProblemStatus
 from ..tools.services import Services
+from .debugger.debugger import Debugger
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
+from .panels.output_view import OutputView
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.statement import StatementView
 from .text import escaped, message_box
+from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
 
 log = logging.getLogger(__name__)
@@ -67,11 +74,12 @@ class MainWindow(QMainWindow):
         self.editor = CodeEditor(font_size=services.settings.font_size, dark=services.settings.theme == "dark")
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
         self.tests = TestsPanel()
-        self.output = QPlainTextEdit(readOnly=True)
-        self.output.setObjectName("output")
-        self.panels = QTabWidget()
-        self.panels.addTab(self.tests, "Tests")
-        self.panels.addTab(self.output, "Output")
+        self.output = OutputView()
+        self.viz = VisualizationPanel()
+        self.viz.insertTab(0, self.tests, "Tests")
+        self.viz.insertTab(1, self.output, "Output")
+        self.viz.setCurrentIndex(0)
+        self.panels = self.viz  # the panel tabs: Tests, Output, Trace, Structure, Variables, Flow
 
         self.centre = QSplitter(Qt.Orientation.Vertical)
         self.centre.addWidget(self.statement)
@@ -84,7 +92,9 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([300, 980])
         self.setCentralWidget(self.splitter)
 
+        self.debugger = Debugger(self)
         self._build_actions()
+        self._build_menus()
         self.progress = QProgressBar(maximumWidth=160, visible=False)
         self.progress.setRange(0, 100)
         self.backend_label = QLabel(f"{services.backend_name} runner", textFormat=Qt.TextFormat.PlainText)
@@ -117,6 +127,9 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.language)
         self.run_action = self._action("Run", "Ctrl+Return", self.run_code, bar)
         self.submit_action = self._action("Submit", "Ctrl+Shift+Return", self.submit_code, bar)
+        self.trace_action = self._action(
+            "Trace", "F5", self.debugger.trace, bar, "Trace your code on the selected test (or the first example)"
+        )
         self.stop_action = self._action("Stop", "Escape", self.worker.cancel, bar, "Stop the running job")
         self.stop_action.setEnabled(False)
         self.reset_action = self._action(
@@ -125,12 +138,48 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("Quit", "Ctrl+Q", self.close, None, "Save your work and quit")
         self._show_run_buttons(None)
 
+    def _build_menus(self) -> None:
+        """Every command in a menu, with its key: the Run menu runs, the Debug menu steps."""
+        run = self.menuBar().addMenu("&Run")
+        self.breakpoint_action = self._action("Run to breakpoint", "Ctrl+F5", self.debugger.run_to_breakpoint, None,
+                                              "Run until the breakpoint on the caret's line (or the first one) stops")  # fmt: skip
+        self.toggle_breakpoint_action = self._action(
+            "Toggle breakpoint",
+            "F9",
+            self.debugger.toggle_breakpoint,
+            None,
+            "Set or remove a breakpoint on the caret's line",
+        )
+        self.edit_breakpoint_action = self._action("Edit breakpoint…", "Ctrl+F9", self.debugger.edit_breakpoint, None,
+                                                   "Condition, nth hit and watches of the caret line's breakpoint")  # fmt: skip
+        for action in (
+            self.run_action,
+            self.submit_action,
+            self.trace_action,
+            self.breakpoint_action,
+            self.stop_action,
+        ):
+            run.addAction(action)
+        run.addSeparator()
+        run.addActions([self.toggle_breakpoint_action, self.edit_breakpoint_action])
+        run.addSeparator()
+        run.addActions([self.reset_action, self.quit_action])
+        debug: QMenu = self.menuBar().addMenu("&Debug")
+        debug.addActions(self.viz.stepping_actions())
+        for menu in (run, debug):
+            menu.setAccessibleName(menu.title().replace("&", ""))
+            for action in menu.actions():
+                if not action.isSeparator():
+                    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                    action.setStatusTip(action.toolTip() or action.text())
+                    action.setWhatsThis(f"{action.text()} ({keys})" if keys else action.text())
+
     def _action(self, text: str, shortcut: str | None, slot, bar: QToolBar | None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.setToolTip(tip)
-        action.triggered.connect(slot)
+        action.triggered.connect(lambda _checked=False: slot())
         if bar is not None:
             bar.addAction(action)
         else:
@@ -157,6 +206,17 @@ class MainWindow(QMainWindow):
     def current_language(self) -> str:
         return self.language.currentData()
 
+    @property
+    def problem_id(self) -> str | None:
+        return self._problem_id
+
+    def say(self, text: str) -> None:
+        """A sentence in the status bar."""
+        self.statusBar().showMessage(text)
+
+    def show_tab(self, widget: QWidget) -> None:
+        self.panels.setCurrentWidget(widget)
+
     def _open_where_left(self) -> None:
         """The problem, language and draft of the last session (or of the one that crashed)."""
         place = self.drafts.last_open()
@@ -182,6 +242,7 @@ class MainWindow(QMainWindow):
         self.editor.set_language(language)
         draft = self.drafts.load(problem_id, language)
         self.editor.set_text(draft if draft is not None else self._starter(problem_id))
+        self.debugger.marks.stop_following()
         self.autosave.follow(problem_id, language)
         self.drafts.remember_open(problem_id, language)
         self.tests.clear("Run your code to see the tests here.")
@@ -225,15 +286,20 @@ class MainWindow(QMainWindow):
         return self.run_code(include_hidden=True)
 
     def _on_started(self, job: int, name: str) -> None:
-        if self._run is not None and self._run.job == 0:
-            self._run = replace(self._run, job=job)
         self.stop_action.setEnabled(True)
-        self._show_run_buttons(self._run)
         self.progress.setValue(0)
         self.progress.setVisible(True)
+        if self.debugger.owns(job):
+            self._run = None  # a trace replaces the run that was going
+            self._show_run_buttons(None)
+            self.statusBar().showMessage(f"Running {name}…")
+            return
+        if self._run is not None and self._run.job == 0:
+            self._run = replace(self._run, job=job)
+        self._show_run_buttons(self._run)
         # The last run's rows would read as this run's verdicts until it ends: take them away.
         self.tests.clear("Running…")
-        self.output.setPlainText("")
+        self.output.show_text("")
         self.statusBar().showMessage(f"Running {name}…")
 
     def _on_progress(self, _job: int, fraction: float, text: str) -> None:
@@ -241,6 +307,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text)
 
     def _on_result(self, job: int, result: dict) -> None:
+        if self.debugger.owns(job):
+            return  # a trace or a breakpoint: the panel shows it
         run = self._run if self._run is not None and self._run.job == job else None
         if run is not None and "run_id" in result:
             self.browser.set_status(run.problem_id, ProblemStatus.of_run(result.get("verdict"), run.submitted))
@@ -254,7 +322,7 @@ class MainWindow(QMainWindow):
         printed = [
             f"--- test {t.get('test_id')} ---\n{t['stdout']}" for t in result.get("test_results", []) if t.get("stdout")
         ]
-        self.output.setPlainText("\n".join(printed) if printed else "(nothing printed)")
+        self.output.show_text("\n".join(printed) if printed else "(nothing printed)")
         line = result.get("line_number")
         if line and result.get("error_message"):
             self.editor.annotate_error(int(line), result["error_message"])
@@ -265,12 +333,14 @@ class MainWindow(QMainWindow):
             else str(verdict)
         )
 
-    def _on_error(self, _job: int, message: str) -> None:
-        self.tests.clear(f"<b>Internal error</b>: {escaped(message)}")
+    def _on_error(self, job: int, message: str) -> None:
+        if not self.debugger.owns(job):
+            self.tests.clear(f"<b>Internal error</b>: {escaped(message)}")
 
-    def _on_cancelled(self, _job: int) -> None:
+    def _on_cancelled(self, job: int) -> None:
         self._end_run()
-        self.tests.clear(STOPPED)
+        if not self.debugger.owns(job):
+            self.tests.clear(STOPPED)
         self.statusBar().showMessage("Stopped.")
 
     def _on_finished(self, _job: int) -> None:
@@ -319,6 +389,8 @@ class MainWindow(QMainWindow):
             return
         self._save_layout()
         self.worker.shutdown()
+        self.viz.shutdown()
+        self.output.stop()
         super().closeEvent(event)
 
     def _close_unsaved(self) -> bool:

@@ -15,7 +15,8 @@ GUI thread:
   code, else on the stop's own state); when it did not, why, in plain words;
 * ``set_step(index)``, ``step``, ``step_count``;
 * signals ``stepChanged(int)`` (the step on show), ``lineChanged(int)`` (its line, for the editor
-  to mark) and ``loopLinesChanged(list)`` (the lines of the loop that kept a stopped run going,
+  to mark), ``stateShown(StepState)`` (the step's state once it is drawn, valid only during the
+  call: for the editor to write what the step changed) and ``loopLinesChanged(list)`` (the lines of the loop that kept a stopped run going,
   ``[]`` otherwise);
 * actions for a Run menu: ``into_action`` (F11), ``over_action`` (F10), ``out_action``
   (Shift+F11), ``back_action`` (Shift+F10), ``home_action`` (Home), ``end_action`` (End),
@@ -105,6 +106,7 @@ def _preload() -> None:
 class VisualizationPanel(QTabWidget):
     stepChanged = Signal(int)
     lineChanged = Signal(int)
+    stateShown = Signal(object)
     loopLinesChanged = Signal(list)
 
     def __init__(self, score: PredictionScore | None = None, parent: QWidget | None = None):
@@ -366,6 +368,7 @@ class VisualizationPanel(QTabWidget):
         if state is None:
             return
         self.trace_tab.show_state(state, self.timeline)
+        self.stateShown.emit(state)
         if name == "structure":
             structure: StructureView = self.view("structure")
             structure.show_state(state)

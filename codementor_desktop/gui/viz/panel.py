@@ -121,6 +121,7 @@ class VisualizationPanel(QTabWidget):
         self._line = -1
         self._background: list[BackgroundCall] = []
         self._preloaded = False
+        self._shut = False  # after shutdown, late results of background work start nothing
         self._settled = 0
         self.mermaid_dialog: QDialog | None = None
 
@@ -264,6 +265,7 @@ class VisualizationPanel(QTabWidget):
 
     def shutdown(self) -> None:
         """Stop playing, the timers and the background work."""
+        self._shut = True
         self.player.pause()
         for timer in self.findChildren(QTimer):  # the panel's, the player's and the views'
             timer.stop()
@@ -319,6 +321,8 @@ class VisualizationPanel(QTabWidget):
         self._background.append(call)
 
         def opened(texts: dict) -> None:
+            if self._shut:
+                return
             self.mermaid_dialog = MermaidDialog(texts, self)
             self.mermaid_dialog.show()
 
@@ -396,7 +400,7 @@ class VisualizationPanel(QTabWidget):
         if not self._preloaded:
             self._preloaded = True
             call = BackgroundCall(_preload, "viz-preload", self)
-            call.done.connect(lambda _result: self._prebuild.start())
+            call.done.connect(lambda _result: None if self._shut else self._prebuild.start())
             self._background.append(call.start())
 
     def _build_one_view(self) -> None:

@@ -43,6 +43,7 @@ from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
 
 log = logging.getLogger(__name__)
+PANEL_SHARE = 0.45  # of the centre's height, for the panel when a trace is shown
 STOPPED = "<b>Stopped</b> · the run was stopped before it finished: no verdict."
 
 
@@ -215,7 +216,14 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text)
 
     def show_tab(self, widget: QWidget) -> None:
+        """Bring a panel tab to the front, with room enough for a trace (taken from the statement)."""
         self.panels.setCurrentWidget(widget)
+        sizes = self.centre.sizes()
+        wanted = int(sum(sizes) * PANEL_SHARE) - sizes[2]
+        if wanted > 0:
+            taken = min(wanted, max(sizes[0] - 80, 0))
+            sizes = [sizes[0] - taken, sizes[1] - min(wanted - taken, max(sizes[1] - 160, 0)), 0]
+            self.centre.setSizes([sizes[0], sizes[1], sum(self.centre.sizes()) - sizes[0] - sizes[1]])
 
     def _open_where_left(self) -> None:
         """The problem, language and draft of the last session (or of the one that crashed)."""

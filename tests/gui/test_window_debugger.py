@@ -141,7 +141,7 @@ def margin_click(qtbot, editor, line: int, modifier=Qt.KeyboardModifier.NoModifi
 
 
 def test_a_margin_breakpoint_with_a_condition_stops_where_it_should(window, qtbot):
-    open_problem(window, SEARCH)
+    traced(window, qtbot)  # the stop then opens at its step of this trace
     editor, debugger = window.editor, window.debugger
     margin_click(qtbot, editor, 4)
     assert editor.marked_lines(BREAKPOINT_MARKER) == [4]
@@ -164,6 +164,12 @@ def test_a_margin_breakpoint_with_a_condition_stops_where_it_should(window, qtbo
     shown = {watches.item(r, 0).text(): watches.item(r, 1).text() for r in range(watches.rowCount())}
     assert shown == {"nums[lo]": "5", "hi": "4"}  # [15,18,2,5,9]: nums[2] = 2 < 5, so lo = 3
     assert editor.marked_lines(CURRENT_MARKER) == [5]
+    stop = panel.step
+    assert panel.step_count > stop > 0 and panel.timeline.lines[stop] == 5
+    panel.set_step(0)
+    assert watches.isHidden() and f"stopped at step {stop + 1}" in panel.trace_tab.banner.text()
+    panel.set_step(stop)
+    assert not watches.isHidden()
 
     debugger.breakpoints.put(Breakpoint(5, "lo > 100"))
     with qtbot.waitSignal(window.worker.finished, timeout=30_000):

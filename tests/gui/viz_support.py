@@ -17,7 +17,11 @@ BATCH = 7  # small batches, so that a test sees steps arrive while the pass is b
 
 def leftovers(panel: VisualizationPanel) -> list[str]:
     """Timers still running, background threads still alive and windows still open after a panel."""
-    found = [f"timer {t.objectName() or t} every {t.interval()} ms of {t.parent()}" for t in panel.findChildren(QTimer) if t.isActive()]
+    found = [
+        f"timer {t.objectName() or t} every {t.interval()} ms of {t.parent()}"
+        for t in panel.findChildren(QTimer)
+        if t.isActive()
+    ]
     found += [f"thread {t.name}" for t in threading.enumerate() if t.name in ("viz-preload", "mermaid")]
     found += [
         f"window {w.objectName() or type(w).__name__}"

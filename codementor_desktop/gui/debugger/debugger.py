@@ -25,6 +25,13 @@ if TYPE_CHECKING:
 
 MAX_STEPS = 100_000
 TRACE, BREAKPOINT = "trace", "breakpoint"
+EARLY_ENDS = ("max_steps", "time_limit", "exception")
+
+
+def first_sentence(text: str) -> str:
+    """The status bar's share of a long message (the Trace tab's banner has all of it)."""
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
 
 
 class Debugger(QObject):
@@ -44,7 +51,9 @@ class Debugger(QObject):
         self._code = ""
         self._input = ""
         self._traced: tuple[str, str] | None = None  # the code and test input of the trace on show
+        self._stop: tuple[int, list, str] | None = None  # a breakpoint's step, watches and message
         self.dialog: BreakpointDialog | None = None
+        self.panel.stepChanged.connect(self._on_step)
         self.editor.breakpointClicked.connect(self._on_margin_click)
         self.editor.marginMenuRequested.connect(lambda line, _where: self.edit_breakpoint(line))
         # Connected before the window's own handlers: the job is known as ours when they run.
@@ -116,6 +125,7 @@ class Debugger(QObject):
         }
 
     def _submit(self, kind: str, tool: str, arguments: dict[str, Any]) -> int:
+        self._stop = None
         self._starting = kind
         try:
             return self.worker.submit(tool, arguments, stream_steps=kind == TRACE)
@@ -136,7 +146,9 @@ class Debugger(QObject):
             return
         if self.kind == TRACE:
             self.panel.finish_trace(result)
-            self.window.say(describe_outcome(result)[0])
+            if result.get("stop_reason") in EARLY_ENDS:
+                self.panel.set_step(self.panel.step_count - 1)  # where it was stopped, or where it raised
+            self.window.say(first_sentence(describe_outcome(result)[0]))
         elif result.get("error_code"):
             self.panel.trace_tab.set_message(str(result.get("error_message") or result["error_code"]), "error")
         else:
@@ -151,11 +163,24 @@ class Debugger(QObject):
         self.marks.follow()
         self.panel.breakpoint_hit(result, self._code)
         if result.get("hit"):
+            message = str(result.get("message") or "The breakpoint stopped here.")
+            self._stop = (self.panel.step, list(result.get("watch") or []), message)
             self.window.say(str(result.get("message") or f"Stopped on line {result.get('line')}."))
             if result.get("line"):
                 self.editor.mark_step(int(result["line"]))
         else:
             self.window.say("The breakpoint did not stop the program: see the Trace tab.")
+
+    def _on_step(self, index: int) -> None:
+        """The watches are the stop's: shown at its step only, and said where they are."""
+        if self._stop is None:
+            return
+        step, watches, message = self._stop
+        here = index == step
+        self.panel.trace_tab.show_watches(watches if here else [])
+        self.panel.trace_tab.set_message(
+            message if here else f"The breakpoint stopped at step {step + 1:,}: its watches are shown there."
+        )
 
     def _on_error(self, job: int, message: str) -> None:
         if self.owns(job):

@@ -110,7 +110,7 @@ class TraceTab(QWidget):
         self.variables = self._table(["Variable", "Value"], "traceVariables")
         self.watches = self._table(["Watch", "Value"], "traceWatches")
         self.watches.setVisible(False)
-        left = QSplitter(Qt.Orientation.Vertical)
+        left = self._left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.variables)
         left.addWidget(self.watches)
         self.stack = QTreeWidget(objectName="traceStack")
@@ -256,6 +256,9 @@ class TraceTab(QWidget):
     def show_watches(self, watches: list[dict]) -> None:
         """A breakpoint's watch expressions and their values (or why one failed)."""
         self.watches.setVisible(bool(watches))
+        sizes = self._left.sizes()
+        if watches and sizes[1] < 60:  # hidden until now, the splitter gave it no room
+            self._left.setSizes([sum(sizes) * 3 // 5, sum(sizes) * 2 // 5])
         self.watches.setRowCount(len(watches))
         for row, watch in enumerate(watches):
             value = watch.get("value", watch.get("error", ""))

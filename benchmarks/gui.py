@@ -2,6 +2,7 @@
 
 A heartbeat timer asks to run every 5 ms and records the longest gap between two beats while:
 
+* a print flood (a run's whole megabyte of output) is shown in the window's Output tab;
 * a 100,000-step trace is received in batches of 1,000 (decoded from JSON on a second thread, as
   the runner's reader thread does, and queued to the GUI thread), and replayed by the panel;
 * the slider is then scrubbed end to end, once with each tab in front (Trace, Structure drawing an
@@ -9,9 +10,11 @@ A heartbeat timer asks to run every 5 ms and records the longest gap between two
 * the slider is scrubbed through a trace whose Structure tab draws a 1,000-node tree.
 
 Then, when the window can start here: the time from launch to the first painted window
-(``python -m codementor_desktop --screenshot``) next to a bare PySide6 window with one Scintilla
-editor, started alternately, as a ratio. Targets: no stall over 50 ms; start at most 2x the bare
-window.
+(``python -m codementor_desktop --screenshot``: the picture is saved at the first paint, so the
+time is until its file appears) next to a bare PySide6 window with one Scintilla editor, started
+alternately, as a ratio; and the time until the app has loaded everything (its process ends
+after a second picture, of the loaded window). Targets: no stall over 50 ms; start at most 2x
+the bare window.
 
     QT_QPA_PLATFORM=offscreen uv run python benchmarks/gui.py [--rounds 5]
 """
@@ -33,6 +36,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QObject, QTimer, Signal  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from codementor_desktop.gui.panels.output_view import OutputView  # noqa: E402
 from codementor_desktop.gui.viz.panel import VisualizationPanel  # noqa: E402
 from codementor_desktop.tools import sample_traces as samples  # noqa: E402
 
@@ -175,9 +179,42 @@ def open_tab(app: QApplication, panel: VisualizationPanel, tab: str) -> tuple[fl
     return beat.stop()
 
 
-def start_ratio(rounds: int) -> tuple[float, float] | None:
-    """Median seconds from launch to a painted window: the app, then the bare editor window."""
-    app_times, bare_times = [], []
+def flood(app: QApplication) -> tuple[float, float]:
+    """A run's whole megabyte of output, lines of a print loop, shown in the Output tab."""
+    view = OutputView()
+    view.resize(1000, 300)
+    view.show()
+    text = "".join(f"i = {i}, total = {i * (i + 1) // 2}\n" for i in range(40_000))[: 1 << 20]
+    beat = Heartbeat()
+    beat.start()
+    view.show_text(text)
+    run_until(app, lambda: not view.busy)
+    result = beat.stop()
+    assert view.toPlainText() == text.rstrip("\n") or view.toPlainText() == text
+    view.close()
+    return result
+
+
+def first_paint(command: list[str], env: dict, shot: str) -> tuple[float, float]:
+    """Seconds from launch until the picture of the first paint appears, and until the process ends."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    painted = None
+    while process.poll() is None:
+        if painted is None and os.path.exists(shot):
+            painted = time.perf_counter() - started
+        time.sleep(0.002)
+    ended = time.perf_counter() - started
+    stderr = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    if process.returncode != 0 or not os.path.exists(shot):
+        raise RuntimeError(stderr[-300:])
+    return painted if painted is not None else ended, ended
+
+
+def start_ratio(rounds: int) -> tuple[float, float, float] | None:
+    """Median seconds from launch to a painted window: the app, then the bare editor window; and
+    the app's median time until it had loaded everything."""
+    app_times, bare_times, loaded_times = [], [], []
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "CODEMENTOR_HOME": home, "QT_QPA_PLATFORM": "offscreen"}
         for index in range(rounds):
@@ -185,14 +222,15 @@ def start_ratio(rounds: int) -> tuple[float, float] | None:
                 shot = os.path.join(home, f"{label}{index}.png")
                 command = ([sys.executable, "-m", "codementor_desktop", "--screenshot", shot] if label == "app"
                            else [sys.executable, "-c", BARE, shot])  # fmt: skip
-                started = time.perf_counter()
-                done = subprocess.run(command, env=env, capture_output=True, timeout=120)
-                elapsed = time.perf_counter() - started
-                if done.returncode != 0 or not os.path.exists(shot):
-                    print(f"({label} did not start: {done.stderr.decode(errors='replace')[-300:]})")
+                try:
+                    painted, ended = first_paint(command, env, shot)
+                except RuntimeError as exc:
+                    print(f"({label} did not start: {exc})")
                     return None
-                (app_times if label == "app" else bare_times).append(elapsed)
-    return statistics.median(app_times), statistics.median(bare_times)
+                (app_times if label == "app" else bare_times).append(painted)
+                if label == "app":
+                    loaded_times.append(ended)
+    return statistics.median(app_times), statistics.median(bare_times), statistics.median(loaded_times)
 
 
 def main() -> int:
@@ -209,6 +247,7 @@ def main() -> int:
           f"{len(tree_trace['steps']):,} steps (a {TREE_NODES:,}-node tree built, then walked)")  # fmt: skip
 
     results: dict[str, tuple[float, float]] = {}
+    results["showing a 1 MB print flood in the Output tab"] = flood(app)
     beat = Heartbeat()
     beat.start()
     panel = VisualizationPanel()
@@ -251,10 +290,11 @@ def main() -> int:
     if not args.no_start:
         measured = start_ratio(args.rounds)
         if measured is not None:
-            app_s, bare_s = measured
+            app_s, bare_s, loaded_s = measured
             ratio = app_s / bare_s
             print(f"start to first painted window: app {app_s * 1000:.0f} ms, bare Scintilla window "
                   f"{bare_s * 1000:.0f} ms (medians of {args.rounds})")  # fmt: skip
+            print(f"start to the app loaded (problems, drafts, tools) and closed: {loaded_s * 1000:.0f} ms")
             print(f"start {ratio:.1f}x the bare window (target: at most 2x) -> {'ok' if ratio <= 2 else 'OVER'}")
     return 0
 

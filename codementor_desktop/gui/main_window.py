@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -21,7 +22,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QProgressBar,
     QSplitter,
@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..domain.vocabulary import Language, ProblemStatus
-from ..tools.services import Services
 from .debugger.debugger import Debugger
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
+from .menus import build_menus
 from .panels.output_view import OutputView
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
@@ -41,6 +41,9 @@ from .problems.statement import StatementView
 from .text import escaped, message_box
 from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
+
+if TYPE_CHECKING:  # the services are built after the window first paints
+    from ..tools.services import Services
 
 log = logging.getLogger(__name__)
 PANEL_SHARE = 0.45  # of the centre's height, for the panel when a trace is shown
@@ -58,22 +61,25 @@ class _Run:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, services: Services, worker: ToolWorker | None = None):
+    """Built in two stages so that it paints early: the widgets first (cheap: no database, no
+    bank), then ``attach(services)`` once they are loaded. Given ``services``, it attaches at once."""
+
+    # Set by ``attach``; nothing reads them before (``ready`` says when they are there).
+    services: Services
+    worker: ToolWorker
+
+    def __init__(self, services: Services | None = None, worker: ToolWorker | None = None):
         super().__init__()
-        self.services = services
-        self.drafts = services.drafts
+        self._ready = False
         self.setWindowTitle("CodeMentor")
         self.setObjectName("mainWindow")
         self.resize(1280, 800)
-        self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
-        self.worker.setParent(self)
         self._problem_id: str | None = None
         self._run: _Run | None = None
 
-        self.browser = ProblemBrowser(services.bank)
+        self.browser = ProblemBrowser()
         self.statement = StatementView()
-        self.editor = CodeEditor(font_size=services.settings.font_size, dark=services.settings.theme == "dark")
-        self.autosave = DraftAutosave(self.editor, self.drafts, self)
+        self.editor = CodeEditor()
         self.tests = TestsPanel()
         self.output = OutputView()
         self.viz = VisualizationPanel()
@@ -93,17 +99,31 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([300, 980])
         self.setCentralWidget(self.splitter)
 
-        self.debugger = Debugger(self)
         self._build_actions()
-        self._build_menus()
+        self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action = build_menus(self)
         self.progress = QProgressBar(maximumWidth=160, visible=False)
         self.progress.setRange(0, 100)
-        self.backend_label = QLabel(f"{services.backend_name} runner", textFormat=Qt.TextFormat.PlainText)
+        self.backend_label = QLabel("", textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.backend_label)
-        self.statusBar().showMessage(f"{len(services.bank)} problems")
-
+        self.statusBar().showMessage("Loading the problems…")
         self.browser.problemSelected.connect(self.open_problem)
+        if services is not None:
+            self.attach(services, worker)
+
+    def attach(self, services: Services, worker: ToolWorker | None = None) -> None:
+        """The services are ready: the bank, the drafts, the worker; the window where it was left."""
+        self.services = services
+        self._ready = True
+        self.drafts = services.drafts
+        self.editor.apply_style(font_size=services.settings.font_size, dark=services.settings.theme == "dark")
+        self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
+        self.worker.setParent(self)
+        self.autosave = DraftAutosave(self.editor, self.drafts, self)
+        self.debugger = Debugger(self)
+        self.stop_action.triggered.connect(self.worker.cancel)
+        self.backend_label.setText(f"{services.backend_name} runner")
+        self.statusBar().showMessage(f"{len(services.bank)} problems")
         self.worker.started.connect(self._on_started)
         self.worker.progress.connect(self._on_progress)
         self.worker.result.connect(self._on_result)
@@ -111,8 +131,16 @@ class MainWindow(QMainWindow):
         self.worker.finished.connect(self._on_finished)
         self.worker.cancelled.connect(self._on_cancelled)
         self._restore_layout()
-        self.browser.set_statuses(self.drafts.statuses())
+        self.browser.set_bank(services.bank, self.drafts.statuses())
         self._open_where_left()
+
+    @property
+    def ready(self) -> bool:
+        return self._ready
+
+    def _debugging(self, command: str):
+        """A debugger command for an action; before the services are loaded it does nothing."""
+        return lambda: getattr(self.debugger, command)() if self.ready else None
 
     # --- building ---------------------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -129,9 +157,9 @@ class MainWindow(QMainWindow):
         self.run_action = self._action("Run", "Ctrl+Return", self.run_code, bar)
         self.submit_action = self._action("Submit", "Ctrl+Shift+Return", self.submit_code, bar)
         self.trace_action = self._action(
-            "Trace", "F5", self.debugger.trace, bar, "Trace your code on the selected test (or the first example)"
+            "Trace", "F5", self._debugging("trace"), bar, "Trace your code on the selected test (or the first example)"
         )
-        self.stop_action = self._action("Stop", "Escape", self.worker.cancel, bar, "Stop the running job")
+        self.stop_action = self._action("Stop", "Escape", None, bar, "Stop the running job")
         self.stop_action.setEnabled(False)
         self.reset_action = self._action(
             "Reset code", None, self.reset_code, bar, "Go back to the starter code (Ctrl+Z brings your code back)"
@@ -139,48 +167,13 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("Quit", "Ctrl+Q", self.close, None, "Save your work and quit")
         self._show_run_buttons(None)
 
-    def _build_menus(self) -> None:
-        """Every command in a menu, with its key: the Run menu runs, the Debug menu steps."""
-        run = self.menuBar().addMenu("&Run")
-        self.breakpoint_action = self._action("Run to breakpoint", "Ctrl+F5", self.debugger.run_to_breakpoint, None,
-                                              "Run until the breakpoint on the caret's line (or the first one) stops")  # fmt: skip
-        self.toggle_breakpoint_action = self._action(
-            "Toggle breakpoint",
-            "F9",
-            self.debugger.toggle_breakpoint,
-            None,
-            "Set or remove a breakpoint on the caret's line",
-        )
-        self.edit_breakpoint_action = self._action("Edit breakpoint…", "Ctrl+F9", self.debugger.edit_breakpoint, None,
-                                                   "Condition, nth hit and watches of the caret line's breakpoint")  # fmt: skip
-        for action in (
-            self.run_action,
-            self.submit_action,
-            self.trace_action,
-            self.breakpoint_action,
-            self.stop_action,
-        ):
-            run.addAction(action)
-        run.addSeparator()
-        run.addActions([self.toggle_breakpoint_action, self.edit_breakpoint_action])
-        run.addSeparator()
-        run.addActions([self.reset_action, self.quit_action])
-        debug: QMenu = self.menuBar().addMenu("&Debug")
-        debug.addActions(self.viz.stepping_actions())
-        for menu in (run, debug):
-            menu.setAccessibleName(menu.title().replace("&", ""))
-            for action in menu.actions():
-                if not action.isSeparator():
-                    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-                    action.setStatusTip(action.toolTip() or action.text())
-                    action.setWhatsThis(f"{action.text()} ({keys})" if keys else action.text())
-
     def _action(self, text: str, shortcut: str | None, slot, bar: QToolBar | None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.setToolTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
+        if slot is not None:
+            action.triggered.connect(lambda _checked=False: slot())
         if bar is not None:
             bar.addAction(action)
         else:
@@ -389,6 +382,11 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         """Keep the draft, the open problem and language, and the layout; stop the running job."""
+        self.viz.shutdown()
+        self.output.stop()
+        if not self.ready:
+            super().closeEvent(event)  # closed while loading: nothing was opened, nothing to keep
+            return
         self.autosave.save_now()
         if self._problem_id is not None:
             self.drafts.remember_open(self._problem_id, self.current_language)
@@ -397,8 +395,6 @@ class MainWindow(QMainWindow):
             return
         self._save_layout()
         self.worker.shutdown()
-        self.viz.shutdown()
-        self.output.stop()
         super().closeEvent(event)
 
     def _close_unsaved(self) -> bool:

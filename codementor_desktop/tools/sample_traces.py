@@ -12,12 +12,15 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..runner.child.python import sandbox
 from ..runner.child.python import tracer as child_tracer
 from ..runner.protocol import ChildReport
 from ..runner.trace_assembly import TraceAssembler
+
+if TYPE_CHECKING:
+    from ..runner.child.wire import TraceStep
 
 FILENAME = "<sample solution>"
 
@@ -133,7 +136,7 @@ def trace_here(
     call: str | None = None,
     *args: Any,
     max_steps: int = 100_000,
-    on_steps: Callable[[list[dict]], None] | None = None,
+    on_steps: Callable[[list[TraceStep]], None] | None = None,
 ) -> dict[str, Any]:
     """The ``bp_trace`` result of running ``code`` and then ``call(*args)``, traced in this process.
 

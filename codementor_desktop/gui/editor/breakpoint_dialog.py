@@ -55,7 +55,9 @@ class BreakpointDialog(QDialog):
 
 def split_watches(text: str) -> list[str]:
     """Split on the commas that are not inside brackets: ``nums[lo], d.get(k, 0)`` is two."""
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for character in text:
         if character in "([{":
             depth += 1

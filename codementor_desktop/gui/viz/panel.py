@@ -25,7 +25,7 @@ GUI thread:
 * ``shutdown()``: stop timers and background work (the window calls it when it closes).
 
 pyqtgraph and networkx are imported when a tab that needs them is first opened. When the panel is
-first shown they start loading on a background thread, and then the tabs' widgets are built one
+first shown they start loading on a background thread (a moment later: the window starts first), and then the tabs' widgets are built one
 at a time while the panel is idle.
 """
 
@@ -57,6 +57,7 @@ if TYPE_CHECKING:  # the views import pyqtgraph: loaded when their tab is first 
 
 SLICE_SECONDS = 0.008
 REFRESH_MS = 300
+PRELOAD_AFTER_MS = 2_000  # the window's own start comes first
 SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
 
 
@@ -153,6 +154,10 @@ class VisualizationPanel(QTabWidget):
         self._prebuild = QTimer(self)
         self._prebuild.setInterval(120)
         self._prebuild.timeout.connect(self._build_one_view)
+        self._preload_timer = QTimer(self)
+        self._preload_timer.setSingleShot(True)
+        self._preload_timer.setInterval(PRELOAD_AFTER_MS)
+        self._preload_timer.timeout.connect(self._preload)
         self.step_cursor.moved.connect(self._on_moved)
         self.currentChanged.connect(lambda _index: self._render_now())
 
@@ -399,6 +404,10 @@ class VisualizationPanel(QTabWidget):
         super().showEvent(event)
         if not self._preloaded:
             self._preloaded = True
+            self._preload_timer.start()
+
+    def _preload(self) -> None:
+        if not self._shut:
             call = BackgroundCall(_preload, "viz-preload", self)
             call.done.connect(lambda _result: None if self._shut else self._prebuild.start())
             self._background.append(call.start())

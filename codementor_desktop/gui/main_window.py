@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         self.browser.set_bank(services.bank, self.drafts.statuses())
         self._open_where_left()
+        QWidget.setFocus(self.editor)  # the keys go to the code (ScintillaEdit.setFocus is a Scintilla message)
 
     @property
     def ready(self) -> bool:

@@ -183,6 +183,11 @@ def test_a_margin_breakpoint_with_a_condition_stops_where_it_should(window, qtbo
     with qtbot.waitSignal(window.worker.finished, timeout=30_000):
         window.breakpoint_action.trigger()
     assert "IndexError" in panel.trace_tab.banner.text()
+    debugger.breakpoints.remove(5)
+    debugger.breakpoints.put(Breakpoint(8))  # a plain one: no condition of the learner's to speak of
+    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+        window.breakpoint_action.trigger()
+    assert panel.trace_tab.banner.text() == "Stopped at the breakpoint on line 8."
 
 
 def test_stop_during_a_trace_keeps_the_steps_and_says_where(threaded_window, qtbot):

@@ -52,6 +52,7 @@ class Debugger(QObject):
         self._input = ""
         self._traced: tuple[str, str] | None = None  # the code and test input of the trace on show
         self._stop: tuple[int, list, str] | None = None  # a breakpoint's step, watches and message
+        self._chosen: Breakpoint | None = None  # the breakpoint of the run going
         self.dialog: BreakpointDialog | None = None
         self.panel.stepChanged.connect(self._on_step)
         self.editor.breakpointClicked.connect(self._on_margin_click)
@@ -91,6 +92,7 @@ class Debugger(QObject):
         arguments = self._arguments("Run to breakpoint")
         if arguments is None:
             return None
+        self._chosen = chosen
         arguments.update(condition=chosen.condition or "True", line=chosen.line, hit=chosen.hit,
                          watch_vars=list(chosen.watch))  # fmt: skip
         self.window.show_tab(self.panel.trace_tab)
@@ -164,6 +166,9 @@ class Debugger(QObject):
         self.panel.breakpoint_hit(result, self._code)
         if result.get("hit"):
             message = str(result.get("message") or "The breakpoint stopped here.")
+            if self._chosen is not None and not self._chosen.condition:  # its condition was ours, not the learner's
+                message = f"Stopped at the breakpoint on line {result.get('line') or self._chosen.line}."
+                self.panel.trace_tab.set_message(message)
             self._stop = (self.panel.step, list(result.get("watch") or []), message)
             self.window.say(str(result.get("message") or f"Stopped on line {result.get('line')}."))
             if result.get("line"):

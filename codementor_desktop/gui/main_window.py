@@ -1,15 +1,20 @@
-"""The main window: problem browser, statement, editor, panel tabs, toolbar and status bar.
+"""The main window: problem browser, statement, editor, panel tabs, toolbar, menus and status bar.
 
 It takes the services it shows; ``app.py`` builds them. Work goes to the ``ToolWorker``; the
 window only renders what comes back, and ignores results of jobs that are no longer current.
 The learner's code is kept as a draft in the services' ``drafts`` as they type, and the window
 starts where it was left: the same problem, language and draft, the same layout.
+
+The panel tabs are the visualization panel's (Tests, Output, then Trace, Structure, Variables and
+Flow on one step cursor); Trace (F5), Run to breakpoint (Ctrl+F5) and the breakpoints in the
+editor's margin are the ``Debugger``'s, and the stepping keys are in the Debug menu.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -18,24 +23,30 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QPlainTextEdit,
     QProgressBar,
     QSplitter,
-    QTabWidget,
     QToolBar,
+    QWidget,
 )
 
 from ..domain.vocabulary import Language, ProblemStatus
-from ..tools.services import Services
+from .debugger.debugger import Debugger
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
+from .menus import build_menus
+from .panels.output_view import OutputView
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.statement import StatementView
 from .text import escaped, message_box
+from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
 
+if TYPE_CHECKING:  # the services are built after the window first paints
+    from ..tools.services import Services
+
 log = logging.getLogger(__name__)
+PANEL_SHARE = 0.45  # of the centre's height, for the panel when a trace is shown
 STOPPED = "<b>Stopped</b> · the run was stopped before it finished: no verdict."
 
 
@@ -50,28 +61,32 @@ class _Run:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, services: Services, worker: ToolWorker | None = None):
+    """Built in two stages so that it paints early: the widgets first (cheap: no database, no
+    bank), then ``attach(services)`` once they are loaded. Given ``services``, it attaches at once."""
+
+    # Set by ``attach``; nothing reads them before (``ready`` says when they are there).
+    services: Services
+    worker: ToolWorker
+
+    def __init__(self, services: Services | None = None, worker: ToolWorker | None = None):
         super().__init__()
-        self.services = services
-        self.drafts = services.drafts
+        self._ready = False
         self.setWindowTitle("CodeMentor")
         self.setObjectName("mainWindow")
         self.resize(1280, 800)
-        self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
-        self.worker.setParent(self)
         self._problem_id: str | None = None
         self._run: _Run | None = None
 
-        self.browser = ProblemBrowser(services.bank)
+        self.browser = ProblemBrowser()
         self.statement = StatementView()
-        self.editor = CodeEditor(font_size=services.settings.font_size, dark=services.settings.theme == "dark")
-        self.autosave = DraftAutosave(self.editor, self.drafts, self)
+        self.editor = CodeEditor()
         self.tests = TestsPanel()
-        self.output = QPlainTextEdit(readOnly=True)
-        self.output.setObjectName("output")
-        self.panels = QTabWidget()
-        self.panels.addTab(self.tests, "Tests")
-        self.panels.addTab(self.output, "Output")
+        self.output = OutputView()
+        self.viz = VisualizationPanel()
+        self.viz.insertTab(0, self.tests, "Tests")
+        self.viz.insertTab(1, self.output, "Output")
+        self.viz.setCurrentIndex(0)
+        self.panels = self.viz  # the panel tabs: Tests, Output, Trace, Structure, Variables, Flow
 
         self.centre = QSplitter(Qt.Orientation.Vertical)
         self.centre.addWidget(self.statement)
@@ -85,14 +100,30 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
 
         self._build_actions()
+        self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action = build_menus(self)
         self.progress = QProgressBar(maximumWidth=160, visible=False)
         self.progress.setRange(0, 100)
-        self.backend_label = QLabel(f"{services.backend_name} runner", textFormat=Qt.TextFormat.PlainText)
+        self.backend_label = QLabel("", textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.backend_label)
-        self.statusBar().showMessage(f"{len(services.bank)} problems")
-
+        self.statusBar().showMessage("Loading the problems…")
         self.browser.problemSelected.connect(self.open_problem)
+        if services is not None:
+            self.attach(services, worker)
+
+    def attach(self, services: Services, worker: ToolWorker | None = None) -> None:
+        """The services are ready: the bank, the drafts, the worker; the window where it was left."""
+        self.services = services
+        self._ready = True
+        self.drafts = services.drafts
+        self.editor.apply_style(font_size=services.settings.font_size, dark=services.settings.theme == "dark")
+        self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
+        self.worker.setParent(self)
+        self.autosave = DraftAutosave(self.editor, self.drafts, self)
+        self.debugger = Debugger(self)
+        self.stop_action.triggered.connect(self.worker.cancel)
+        self.backend_label.setText(f"{services.backend_name} runner")
+        self.statusBar().showMessage(f"{len(services.bank)} problems")
         self.worker.started.connect(self._on_started)
         self.worker.progress.connect(self._on_progress)
         self.worker.result.connect(self._on_result)
@@ -100,8 +131,17 @@ class MainWindow(QMainWindow):
         self.worker.finished.connect(self._on_finished)
         self.worker.cancelled.connect(self._on_cancelled)
         self._restore_layout()
-        self.browser.set_statuses(self.drafts.statuses())
+        self.browser.set_bank(services.bank, self.drafts.statuses())
         self._open_where_left()
+        QWidget.setFocus(self.editor)  # the keys go to the code (ScintillaEdit.setFocus is a Scintilla message)
+
+    @property
+    def ready(self) -> bool:
+        return self._ready
+
+    def _debugging(self, command: str):
+        """A debugger command for an action; before the services are loaded it does nothing."""
+        return lambda: getattr(self.debugger, command)() if self.ready else None
 
     # --- building ---------------------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -117,7 +157,10 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.language)
         self.run_action = self._action("Run", "Ctrl+Return", self.run_code, bar)
         self.submit_action = self._action("Submit", "Ctrl+Shift+Return", self.submit_code, bar)
-        self.stop_action = self._action("Stop", "Escape", self.worker.cancel, bar, "Stop the running job")
+        self.trace_action = self._action(
+            "Trace", "F5", self._debugging("trace"), bar, "Trace your code on the selected test (or the first example)"
+        )
+        self.stop_action = self._action("Stop", "Escape", None, bar, "Stop the running job")
         self.stop_action.setEnabled(False)
         self.reset_action = self._action(
             "Reset code", None, self.reset_code, bar, "Go back to the starter code (Ctrl+Z brings your code back)"
@@ -130,7 +173,8 @@ class MainWindow(QMainWindow):
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.setToolTip(tip)
-        action.triggered.connect(slot)
+        if slot is not None:
+            action.triggered.connect(lambda _checked=False: slot())
         if bar is not None:
             bar.addAction(action)
         else:
@@ -157,6 +201,24 @@ class MainWindow(QMainWindow):
     def current_language(self) -> str:
         return self.language.currentData()
 
+    @property
+    def problem_id(self) -> str | None:
+        return self._problem_id
+
+    def say(self, text: str) -> None:
+        """A sentence in the status bar."""
+        self.statusBar().showMessage(text)
+
+    def show_tab(self, widget: QWidget) -> None:
+        """Bring a panel tab to the front, with room enough for a trace (taken from the statement)."""
+        self.panels.setCurrentWidget(widget)
+        sizes = self.centre.sizes()
+        wanted = int(sum(sizes) * PANEL_SHARE) - sizes[2]
+        if wanted > 0:
+            taken = min(wanted, max(sizes[0] - 80, 0))
+            sizes = [sizes[0] - taken, sizes[1] - min(wanted - taken, max(sizes[1] - 160, 0)), 0]
+            self.centre.setSizes([sizes[0], sizes[1], sum(self.centre.sizes()) - sizes[0] - sizes[1]])
+
     def _open_where_left(self) -> None:
         """The problem, language and draft of the last session (or of the one that crashed)."""
         place = self.drafts.last_open()
@@ -182,6 +244,7 @@ class MainWindow(QMainWindow):
         self.editor.set_language(language)
         draft = self.drafts.load(problem_id, language)
         self.editor.set_text(draft if draft is not None else self._starter(problem_id))
+        self.debugger.marks.stop_following()
         self.autosave.follow(problem_id, language)
         self.drafts.remember_open(problem_id, language)
         self.tests.clear("Run your code to see the tests here.")
@@ -225,15 +288,20 @@ class MainWindow(QMainWindow):
         return self.run_code(include_hidden=True)
 
     def _on_started(self, job: int, name: str) -> None:
-        if self._run is not None and self._run.job == 0:
-            self._run = replace(self._run, job=job)
         self.stop_action.setEnabled(True)
-        self._show_run_buttons(self._run)
         self.progress.setValue(0)
         self.progress.setVisible(True)
+        if self.debugger.owns(job):
+            self._run = None  # a trace replaces the run that was going
+            self._show_run_buttons(None)
+            self.statusBar().showMessage(f"Running {name}…")
+            return
+        if self._run is not None and self._run.job == 0:
+            self._run = replace(self._run, job=job)
+        self._show_run_buttons(self._run)
         # The last run's rows would read as this run's verdicts until it ends: take them away.
         self.tests.clear("Running…")
-        self.output.setPlainText("")
+        self.output.show_text("")
         self.statusBar().showMessage(f"Running {name}…")
 
     def _on_progress(self, _job: int, fraction: float, text: str) -> None:
@@ -241,6 +309,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text)
 
     def _on_result(self, job: int, result: dict) -> None:
+        if self.debugger.owns(job):
+            return  # a trace or a breakpoint: the panel shows it
         run = self._run if self._run is not None and self._run.job == job else None
         if run is not None and "run_id" in result:
             self.browser.set_status(run.problem_id, ProblemStatus.of_run(result.get("verdict"), run.submitted))
@@ -254,7 +324,7 @@ class MainWindow(QMainWindow):
         printed = [
             f"--- test {t.get('test_id')} ---\n{t['stdout']}" for t in result.get("test_results", []) if t.get("stdout")
         ]
-        self.output.setPlainText("\n".join(printed) if printed else "(nothing printed)")
+        self.output.show_text("\n".join(printed) if printed else "(nothing printed)")
         line = result.get("line_number")
         if line and result.get("error_message"):
             self.editor.annotate_error(int(line), result["error_message"])
@@ -265,12 +335,14 @@ class MainWindow(QMainWindow):
             else str(verdict)
         )
 
-    def _on_error(self, _job: int, message: str) -> None:
-        self.tests.clear(f"<b>Internal error</b>: {escaped(message)}")
+    def _on_error(self, job: int, message: str) -> None:
+        if not self.debugger.owns(job):
+            self.tests.clear(f"<b>Internal error</b>: {escaped(message)}")
 
-    def _on_cancelled(self, _job: int) -> None:
+    def _on_cancelled(self, job: int) -> None:
         self._end_run()
-        self.tests.clear(STOPPED)
+        if not self.debugger.owns(job):
+            self.tests.clear(STOPPED)
         self.statusBar().showMessage("Stopped.")
 
     def _on_finished(self, _job: int) -> None:
@@ -311,6 +383,11 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         """Keep the draft, the open problem and language, and the layout; stop the running job."""
+        self.viz.shutdown()
+        self.output.stop()
+        if not self.ready:
+            super().closeEvent(event)  # closed while loading: nothing was opened, nothing to keep
+            return
         self.autosave.save_now()
         if self._problem_id is not None:
             self.drafts.remember_open(self._problem_id, self.current_language)

@@ -10,6 +10,7 @@ from .svg import ACCENT, FILL, HIGHLIGHT, INK, MUTED, Svg, text_width
 MARGIN = 24
 BOX_H = 30
 ROW = 64
+MESSAGE_CHARS = 72  # a call's arguments beyond this are cut ("…")
 
 
 def _label(block) -> str:
@@ -74,36 +75,54 @@ def flow(graph: FlowGraph) -> str:
 
 
 def sequence(calls: CallSequence) -> str:
-    """Lifelines left to right; each call, return or raise one row down."""
-    gap = max(140.0, max((text_width(m.text, 11) + 30 for m in calls.messages), default=140.0))
+    """Lifelines left to right; each call, return or raise one row down.
+
+    The picture is as wide as its widest label needs: a label centred between two lifelines can
+    be wider than the gap between them, and a recursive call's label runs right of its lifeline.
+    """
+    labels = [_clip(m.text, MESSAGE_CHARS) for m in calls.messages]
+    gap = max(140.0, max((text_width(label, 11) + 30 for label in labels), default=140.0))
     gap = min(gap, 320.0)
-    count = len(calls.participants)
-    width = MARGIN * 2 + gap * max(count - 1, 1) + 120
+    xs = {name: 60 + index * gap for index, name in enumerate(calls.participants)}
+    left_edge, right_edge = 0.0, max(xs.values()) + 60
+    for message, label in zip(calls.messages, labels, strict=True):
+        sx, tx, extent = xs[message.source], xs[message.target], text_width(label, 11)
+        if sx == tx:
+            right_edge = max(right_edge, sx + 46 + extent)
+        else:
+            left_edge = min(left_edge, (sx + tx - extent) / 2)
+            right_edge = max(right_edge, (sx + tx + extent) / 2)
+    shift = MARGIN - left_edge
+    xs = {name: x + shift for name, x in xs.items()}
+    width = right_edge + shift + MARGIN
     rows = len(calls.messages) + (1 if calls.omitted else 0)
     height = MARGIN * 2 + 60 + rows * 28 + 20
     svg = Svg(width, height, f"{calls.total_calls} calls")
-    xs = {name: MARGIN + 60 + index * gap for index, name in enumerate(calls.participants)}
     for name, cx in xs.items():
         svg.rect(cx - 55, MARGIN, 110, 28, fill=FILL)
         svg.text(cx, MARGIN + 14, name if len(name) <= 14 else name[:13] + "…", size=12)
         svg.line(cx, MARGIN + 28, cx, height - MARGIN, stroke=MUTED, dash=True)
     y = MARGIN + 56
-    for message in calls.messages:
+    for message, label in zip(calls.messages, labels, strict=True):
         sx, tx = xs[message.source], xs[message.target]
         colour = INK if message.kind in ("call", "resume") else (HIGHLIGHT if message.kind == "raise" else ACCENT)
         dashed = message.kind not in ("call", "resume")
         if sx == tx:  # recursion: a loop back onto the same lifeline
             svg.path(f"M {sx:.1f} {y - 6:.1f} h 40 v 14 h -38", stroke=colour, arrow=True, dash=dashed)
-            svg.text(sx + 46, y, message.text, size=11, anchor="start", fill=colour)
+            svg.text(sx + 46, y, label, size=11, anchor="start", fill=colour)
         else:
             svg.line(sx, y, tx, y, stroke=colour, arrow=True, dash=dashed)
-            svg.text((sx + tx) / 2, y - 8, message.text, size=11, fill=colour)
+            svg.text((sx + tx) / 2, y - 8, label, size=11, fill=colour)
         y += 28
     if calls.omitted:
         svg.text(MARGIN, y, f"… {calls.omitted} more messages not shown", size=11, anchor="start", fill=MUTED)
     if not calls.messages:
         svg.text(width / 2, y, "(no function was called)", fill=MUTED)
     return svg.document()
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def states(model: VariableStates) -> str:

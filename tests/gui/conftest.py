@@ -1,6 +1,22 @@
 import pytest
 
 
+def window_leftovers(main) -> list[str]:
+    """What a closed window left running: its worker's thread, a timer, a background thread of the
+    panel, a dialog or window still shown."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from tests.gui.viz_support import leftovers
+
+    found = leftovers(main.viz)
+    if main.worker._thread is not None:
+        found.append("the worker's thread")
+    found += [f"timer {t.objectName() or t} of {t.parent()}" for t in main.findChildren(QTimer) if t.isActive()]
+    found += [f"window {w.objectName() or type(w).__name__}" for w in QApplication.topLevelWidgets() if w.isVisible()]
+    return sorted(set(found))
+
+
 def make_window(qtbot, services, synchronous: bool = True):
     """A window as the app builds it, on the given services; closed (and so saved) by the caller
     or at the end of the test."""
@@ -19,6 +35,7 @@ def window(qtbot, services):
     main = make_window(qtbot, services)
     yield main
     main.close()
+    assert window_leftovers(main) == []
 
 
 @pytest.fixture
@@ -27,3 +44,7 @@ def threaded_window(qtbot, services):
     main = make_window(qtbot, services, synchronous=False)
     yield main
     main.close()
+    assert window_leftovers(main) == []
+
+
+from tests.gui.viz_support import make_panel  # noqa: E402, F401 - the visualization panel's tests use it

@@ -60,6 +60,9 @@ def main() -> int:
 
     def act() -> None:
         window = the_window()
+        if not window.ready:  # the window paints before its problems and drafts have loaded
+            QTimer.singleShot(20, act)
+            return
         if command == "show":
             report(window)
             window.quit_action.trigger()  # Ctrl+Q (the key itself is a GUI test's)

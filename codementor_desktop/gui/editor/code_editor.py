@@ -1,5 +1,10 @@
 """The learner's code editor: Scintilla with the Python (or JavaScript) lexer, line numbers, a
-monospace font, four-space indentation, and the failing line annotated after a run."""
+monospace font, four-space indentation, the failing line annotated after a run, and what a trace
+shows in the code: the current step's line (an arrow and a tint) with the step's changes written
+at its end, the lines of a loop that kept a stopped run going, and breakpoints in the margin.
+
+The breakpoint margin (margin 1) reports clicks as ``marginClicked`` (line, with Ctrl or not) and
+a right click there as ``marginMenuRequested`` (line, global position)."""
 
 from __future__ import annotations
 
@@ -7,8 +12,8 @@ import keyword
 
 import lexilla
 import lexilla.pyside6_scintilla
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import QPoint, Signal
+from PySide6.QtGui import QContextMenuEvent, QFontDatabase
 from pyside6_scintilla import ScintillaEdit
 
 from ...domain.vocabulary import Language
@@ -19,7 +24,18 @@ JS_KEYWORDS = (
     "undefined var void while with yield async await"
 )
 ERROR_STYLE = 60
+STEP_STYLE = 61
 ERROR_MARKER = 1
+BREAKPOINT_MARKER = 2
+CONDITIONAL_MARKER = 3  # a breakpoint with a condition, an nth hit or watches
+CURRENT_MARKER = 4  # the arrow in the margin
+CURRENT_LINE_MARKER = 5  # the tint behind the line
+LOOP_MARKER = 6
+BREAKPOINT_MARKERS = (BREAKPOINT_MARKER, CONDITIONAL_MARKER)
+SYMBOL_MARGIN = 1
+CTRL_MODIFIER = 2  # SCMOD_CTRL
+MARK_CIRCLE, MARK_SHORTARROW, MARK_BACKGROUND, MARK_LEFTRECT = 0, 4, 22, 27
+EOL_ANNOTATION_BOXED = 2
 STYLE_DEFAULT = 32
 TEXT_CHANGES = 0x01 | 0x02  # SC_MOD_INSERTTEXT | SC_MOD_DELETETEXT
 
@@ -43,6 +59,8 @@ class CodeEditor(ScintillaEdit):
     text (typing, pasting, undo, Reset code), not that a problem's text was loaded."""
 
     edited = Signal()
+    breakpointClicked = Signal(int, bool)  # 1-based line, Ctrl held (edit rather than toggle)
+    marginMenuRequested = Signal(int, QPoint)  # 1-based line, where the menu goes
 
     def __init__(self, parent=None, font_size: int = 11, dark: bool = False):
         super().__init__(parent)
@@ -58,9 +76,18 @@ class CodeEditor(ScintillaEdit):
         self.setBackSpaceUnIndents(True)
         self.setIndentationGuides(3)
         self.setMarginTypeN(0, 1)  # line numbers
-        self.setMarginTypeN(1, 0)  # symbols: the error marker
-        self.setMarginWidthN(1, 14)
-        self.markerDefine(ERROR_MARKER, 22)  # SC_MARK_BACKGROUND-like full-line marker
+        self.setMarginTypeN(SYMBOL_MARGIN, 0)  # symbols: breakpoints, the current step's arrow
+        self.setMarginWidthN(SYMBOL_MARGIN, 18)
+        self.setMarginSensitiveN(SYMBOL_MARGIN, True)
+        self.setMarginCursorN(SYMBOL_MARGIN, 8)  # SC_CURSORARROW: a click here sets a breakpoint
+        self.markerDefine(ERROR_MARKER, MARK_BACKGROUND)
+        self.markerDefine(BREAKPOINT_MARKER, MARK_CIRCLE)
+        self.markerDefine(CONDITIONAL_MARKER, MARK_CIRCLE)
+        self.markerDefine(CURRENT_MARKER, MARK_SHORTARROW)
+        self.markerDefine(CURRENT_LINE_MARKER, MARK_BACKGROUND)
+        self.markerDefine(LOOP_MARKER, MARK_LEFTRECT)
+        self.eOLAnnotationSetVisible(EOL_ANNOTATION_BOXED)
+        self.marginClicked.connect(self._on_margin_clicked)
         self.setCaretLineVisible(True)
         self.annotationSetVisible(2)  # boxed
         self.set_language(Language.PYTHON)
@@ -80,6 +107,7 @@ class CodeEditor(ScintillaEdit):
             self._loading = False
         self.emptyUndoBuffer()
         self.clear_diagnostics()
+        self.clear_all_marks()
 
     def replace_all(self, text: str) -> None:
         """Replace the whole text as one step that Ctrl+Z undoes (Reset code)."""
@@ -90,6 +118,7 @@ class CodeEditor(ScintillaEdit):
         finally:
             self.endUndoAction()
         self.clear_diagnostics()
+        self.clear_all_marks()
         self.gotoPos(0)
 
     def _on_modified(self, kind: int, *_details) -> None:
@@ -142,6 +171,18 @@ class CodeEditor(ScintillaEdit):
         self.styleSetFont(ERROR_STYLE, family)
         self.styleSetSize(ERROR_STYLE, max(self._font_size - 1, 6))
         self.markerSetBack(ERROR_MARKER, bgr(0xFDECEA if not self._dark else 0x5A1D1D))
+        self.styleSetFore(STEP_STYLE, bgr(0x5D4037 if not self._dark else 0xFFE0B2))
+        self.styleSetBack(STEP_STYLE, bgr(0xFFF8E1 if not self._dark else 0x3E2F12))
+        self.styleSetFont(STEP_STYLE, family)
+        self.styleSetSize(STEP_STYLE, max(self._font_size - 1, 6))
+        self.styleSetItalic(STEP_STYLE, True)
+        for marker, fill in ((BREAKPOINT_MARKER, 0xD32F2F), (CONDITIONAL_MARKER, 0xEF6C00)):
+            self.markerSetBack(marker, bgr(fill))
+            self.markerSetFore(marker, bgr(0x7F0000 if marker == BREAKPOINT_MARKER else 0x8A3C00))
+        self.markerSetBack(CURRENT_MARKER, bgr(0xFBC02D))
+        self.markerSetFore(CURRENT_MARKER, bgr(0x5D4037))
+        self.markerSetBack(CURRENT_LINE_MARKER, bgr(0xFFF3C4 if not self._dark else 0x4A3F14))
+        self.markerSetBack(LOOP_MARKER, bgr(0xEF6C00))
         width = self.textWidth(33, "_9999")
         self.setMarginWidthN(0, width)
 
@@ -161,6 +202,64 @@ class CodeEditor(ScintillaEdit):
 
     def annotation_at(self, line_number: int) -> str:
         return bytes(self.annotationText(line_number - 1)).rstrip(b"\0").decode("utf-8", "replace")
+
+    # --- what a trace shows -------------------------------------------------------------------
+    def mark_step(self, line_number: int) -> None:
+        """Mark the current step's line (1-based; 0 or less: none) and bring it into view."""
+        self.markerDeleteAll(CURRENT_MARKER)
+        self.markerDeleteAll(CURRENT_LINE_MARKER)
+        if line_number >= 1:
+            self.markerAdd(line_number - 1, CURRENT_MARKER)
+            self.markerAdd(line_number - 1, CURRENT_LINE_MARKER)
+            self.ensureVisibleEnforcePolicy(line_number - 1)
+
+    def show_step_changes(self, line_number: int, text: str) -> None:
+        """Write ``text`` (what the step changed) at the end of ``line_number``; only one at a time."""
+        self.eOLAnnotationClearAll()
+        if line_number >= 1 and text:
+            self.eOLAnnotationSetText(line_number - 1, text)
+            self.eOLAnnotationSetStyle(line_number - 1, STEP_STYLE)
+
+    def step_changes_at(self, line_number: int) -> str:
+        return bytes(self.eOLAnnotationText(line_number - 1)).rstrip(b"\0").decode("utf-8", "replace")
+
+    def mark_loop(self, line_numbers: list[int]) -> None:
+        self.markerDeleteAll(LOOP_MARKER)
+        for line_number in line_numbers:
+            self.markerAdd(line_number - 1, LOOP_MARKER)
+
+    def clear_trace_marks(self) -> None:
+        self.mark_step(0)
+        self.mark_loop([])
+        self.eOLAnnotationClearAll()
+
+    def clear_all_marks(self) -> None:
+        """A new text: the old one's breakpoints and trace marks would land on the wrong lines."""
+        self.markerDeleteAll(-1)
+        self.eOLAnnotationClearAll()
+
+    def marked_lines(self, marker: int) -> list[int]:
+        """The 1-based lines that carry ``marker``."""
+        found, line = [], self.markerNext(0, 1 << marker)
+        while line >= 0:
+            found.append(line + 1)
+            line = self.markerNext(line + 1, 1 << marker)
+        return found
+
+    def _on_margin_clicked(self, position: int, modifiers: int, margin: int) -> None:
+        if margin == SYMBOL_MARGIN:
+            self.breakpointClicked.emit(self.lineFromPosition(position) + 1, bool(modifiers & CTRL_MODIFIER))
+
+    def margins_width(self) -> int:
+        return sum(self.marginWidthN(n) for n in range(SYMBOL_MARGIN + 1))
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt's name
+        """A right click in the margins edits the breakpoint of that line; in the text, Scintilla's menu."""
+        if event.pos().x() >= self.margins_width():
+            super().contextMenuEvent(event)
+            return
+        position = self.positionFromPoint(self.margins_width() + 1, event.pos().y())
+        self.marginMenuRequested.emit(self.lineFromPosition(position) + 1, event.globalPos())
 
     # --- typing -----------------------------------------------------------------------------
     def _auto_indent(self, character: int) -> None:

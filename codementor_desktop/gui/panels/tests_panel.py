@@ -102,6 +102,7 @@ class TestsPanel(QWidget):
         header = self.table.horizontalHeader()
         for column in (2, 3, 4):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self._inputs: list[tuple[str, str]] = []  # each row's test id and whole input
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
@@ -114,6 +115,7 @@ class TestsPanel(QWidget):
     def clear(self, text: str) -> None:
         """No results on screen any more, only ``text`` (a run starting, a run stopped)."""
         self.table.setRowCount(0)
+        self._inputs = []
         self.summary.setText(text)
 
     def show_result(self, result: dict) -> None:
@@ -122,6 +124,7 @@ class TestsPanel(QWidget):
             self.table.setRowCount(0)
             return
         tests = result.get("test_results", [])
+        self._inputs = [(str(t.get("test_id", "")), str(t.get("input") or "")) for t in tests]
         self.table.setRowCount(len(tests))
         for row, test in enumerate(tests):
             values = [
@@ -147,6 +150,14 @@ class TestsPanel(QWidget):
         self.table.resizeColumnToContents(0)
         self.table.resizeColumnToContents(1)
         self.table.resizeColumnToContents(TIME_COLUMN)
+
+    def selected_test(self) -> tuple[str, str] | None:
+        """The selected row's test id and whole input (None when no row with an input is selected)."""
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or not 0 <= rows[0].row() < len(self._inputs):
+            return None
+        test = self._inputs[rows[0].row()]
+        return test if test[1] else None
 
     def verdicts(self) -> list[str]:
         return [item.text() for r in range(self.table.rowCount()) if (item := self.table.item(r, 1)) is not None]

@@ -3,13 +3,17 @@ learner's status of each problem (new, attempted, solved) as an icon."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from ...domain.vocabulary import Difficulty, ProblemStatus, Topic
-from ...problems.bank import ProblemBank
 from ..text import tooltip
+
+if TYPE_CHECKING:  # the bank loads after the window first paints
+    from ...problems.bank import ProblemBank
 
 _DIFFICULTY_MARK = {Difficulty.EASY: "●", Difficulty.MEDIUM: "●●", Difficulty.HARD: "●●●"}
 _STATUS_COLOUR = {ProblemStatus.NEW: "#9aa0a6", ProblemStatus.ATTEMPTED: "#ef8c00", ProblemStatus.SOLVED: "#2e7d32"}
@@ -52,7 +56,7 @@ class ProblemBrowser(QWidget):
 
     problemSelected = Signal(str)
 
-    def __init__(self, bank: ProblemBank, parent: QWidget | None = None):
+    def __init__(self, bank: ProblemBank | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self._bank = bank
         self._statuses: dict[str, ProblemStatus] = {}
@@ -90,6 +94,11 @@ class ProblemBrowser(QWidget):
         self.list.currentItemChanged.connect(self._on_current)
         self.refresh()
 
+    def set_bank(self, bank: ProblemBank, statuses: dict[str, ProblemStatus]) -> None:
+        """The bank has loaded: list it, with the learner's status of each problem."""
+        self._bank = bank
+        self.set_statuses(statuses)
+
     def set_statuses(self, statuses: dict[str, ProblemStatus]) -> None:
         """The learner's status of each problem (a problem not listed is new)."""
         self._statuses = dict(statuses)
@@ -110,6 +119,8 @@ class ProblemBrowser(QWidget):
         return self._statuses.get(problem_id, ProblemStatus.NEW)
 
     def refresh(self) -> None:
+        if self._bank is None:
+            return  # still loading
         selected = self.selected_id()
         self.list.blockSignals(True)
         self.list.clear()
@@ -134,7 +145,7 @@ class ProblemBrowser(QWidget):
     def _describe(self, item: QListWidgetItem, problem_id: str) -> None:
         """The status part of a row: its icon, its accessible description and its tooltip."""
         status = self.status_of(problem_id)
-        problem = self._bank.get(problem_id)
+        problem = self._bank.get(problem_id) if self._bank is not None else None
         title = problem.title if problem is not None else problem_id
         techniques = ", ".join(problem.techniques) if problem is not None else ""
         item.setIcon(self._icons[status])

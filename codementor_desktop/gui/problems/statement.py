@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import html
+from functools import cache
+from typing import TYPE_CHECKING
 
-from markdown_it import MarkdownIt
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from ...problems.model import Problem
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
-# No raw HTML: an imported problem's statement is shown as text, whatever it holds.
-_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+    from ...problems.model import Problem
+
+
+@cache
+def _markdown() -> MarkdownIt:
+    """Imported at the first statement shown, not before the window first paints."""
+    from markdown_it import MarkdownIt
+
+    # No raw HTML: an imported problem's statement is shown as text, whatever it holds.
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
 _CSS = "code { background: #f0f2f5; } h1 { font-size: 16pt; } h2 { font-size: 12pt; margin-top: 10px; }"
 
 
@@ -18,7 +30,7 @@ def statement_html(problem: Problem) -> str:
     meta = f"{problem.difficulty.value} · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}"
     if problem.techniques:
         meta += " · " + ", ".join(problem.techniques)
-    body = _MARKDOWN.render(problem.statement)
+    body = _markdown().render(problem.statement)
     return f"<style>{_CSS}</style><h1>{html.escape(problem.title)}</h1><p><i>{html.escape(meta)}</i></p>{body}"
 
 

@@ -1,0 +1,239 @@
+"""Trace (F5) and Run to breakpoint (Ctrl+F5) from the window, onto the visualization panel.
+
+Both go through the window's ``ToolWorker`` like Run and Submit: one job at a time, the latest
+wins, Stop cancels it. A trace's steps stream into the panel batch by batch as the child sends
+them (decoded on the runner's reader thread, queued to the GUI thread); the result then ends the
+trace. A stopped trace keeps the steps it had and says so. The code is traced on the selected
+test's input (the Tests tab's selected row), or on the problem's first example.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+
+from ...domain.vocabulary import Language
+from ..editor.breakpoint_dialog import REMOVE, BreakpointDialog
+from ..editor.breakpoints import Breakpoint, Breakpoints
+from ..viz.trace_outcome import describe_outcome
+from .step_marks import StepMarks
+from .test_input import UntraceableInput, call_arguments
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+
+MAX_STEPS = 100_000
+TRACE, BREAKPOINT = "trace", "breakpoint"
+EARLY_ENDS = ("max_steps", "time_limit", "exception")
+
+
+def first_sentence(text: str) -> str:
+    """The status bar's share of a long message (the Trace tab's banner has all of it)."""
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
+
+
+class Debugger(QObject):
+    """The window's Trace and Run to breakpoint; ``kind`` says which job of the worker is ours."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.panel = window.viz
+        self.editor = window.editor
+        self.worker = window.worker
+        self.breakpoints = Breakpoints(self.editor, self)
+        self.marks = StepMarks(self.editor, self.panel, self)
+        self.job = 0
+        self.kind: str | None = None
+        self._starting: str | None = None
+        self._code = ""
+        self._input = ""
+        self._traced: tuple[str, str] | None = None  # the code and test input of the trace on show
+        self._stop: tuple[int, list, str] | None = None  # a breakpoint's step, watches and message
+        self._chosen: Breakpoint | None = None  # the breakpoint of the run going
+        self.dialog: BreakpointDialog | None = None
+        self.panel.stepChanged.connect(self._on_step)
+        self.editor.breakpointClicked.connect(self._on_margin_click)
+        self.editor.marginMenuRequested.connect(lambda line, _where: self.edit_breakpoint(line))
+        # Connected before the window's own handlers: the job is known as ours when they run.
+        self.worker.started.connect(self._on_started)
+        self.worker.steps.connect(self._on_steps)
+        self.worker.result.connect(self._on_result)
+        self.worker.error.connect(self._on_error)
+        self.worker.cancelled.connect(self._on_cancelled)
+        self.worker.finished.connect(self._on_finished)
+
+    def owns(self, job: int) -> bool:
+        return self.kind is not None and job == self.job
+
+    # -- starting ---------------------------------------------------------------------------------
+
+    def trace(self) -> int | None:
+        """Trace the editor's code on the selected test; the steps fill the Trace tab as they come."""
+        arguments = self._arguments("Trace")
+        if arguments is None:
+            return None
+        arguments.update(max_steps=MAX_STEPS, trace_points=["all_lines", "all_variables"])
+        self.panel.begin_trace(self._code)
+        self._traced = (self._code, self._input)
+        self.marks.follow()
+        self.window.show_tab(self.panel.trace_tab)
+        return self._submit(TRACE, "bp_trace", arguments)
+
+    def run_to_breakpoint(self) -> int | None:
+        """Run until the breakpoint on the caret's line (else the first one) stops the program."""
+        chosen = self.breakpoints.at(self.editor.lineFromPosition(self.editor.currentPos()) + 1)
+        chosen = chosen or next(iter(self.breakpoints.all()), None)
+        if chosen is None:
+            self.window.say("Set a breakpoint first: click the margin left of a line (F9 on the caret's line).")
+            return None
+        arguments = self._arguments("Run to breakpoint")
+        if arguments is None:
+            return None
+        self._chosen = chosen
+        arguments.update(condition=chosen.condition or "True", line=chosen.line, hit=chosen.hit,
+                         watch_vars=list(chosen.watch))  # fmt: skip
+        self.window.show_tab(self.panel.trace_tab)
+        self.panel.trace_tab.set_message(f"Running to the breakpoint on {chosen.describe()}…")
+        return self._submit(BREAKPOINT, "bp_breakpoint", arguments)
+
+    def _arguments(self, what: str) -> dict[str, Any] | None:
+        window = self.window
+        problem = window.services.bank.get(window.problem_id) if window.problem_id else None
+        if problem is None:
+            window.say("Choose a problem first.")
+            return None
+        if window.current_language != Language.PYTHON:
+            window.say(f"{what} follows Python code for now: JavaScript runs, but is not traced yet.")
+            return None
+        test = window.tests.selected_test()
+        label, text = (f"test {test[0]}", test[1]) if test else ("example 1", problem.examples[0].input)
+        try:
+            arguments = call_arguments(text)
+        except UntraceableInput as exc:
+            window.say(f"{what}: {exc}.")
+            return None
+        self._code, self._input = self.editor.text(), text
+        window.autosave.save_now()
+        window.say(f"{what} on {label} ({text if len(text) <= 60 else text[:59] + '…'})")
+        return {
+            "language": Language.PYTHON.value,
+            "code": self._code,
+            "entry_point": problem.function_name(Language.PYTHON.value),
+            "timeout_seconds": int(window.services.settings.timeout_seconds),
+            **arguments,
+        }
+
+    def _submit(self, kind: str, tool: str, arguments: dict[str, Any]) -> int:
+        self._stop = None
+        self._starting = kind
+        try:
+            return self.worker.submit(tool, arguments, stream_steps=kind == TRACE)
+        finally:
+            self._starting = None
+
+    # -- the worker's reports ---------------------------------------------------------------------
+
+    def _on_started(self, job: int, _name: str) -> None:
+        self.job, self.kind = job, self._starting  # None when the job is a Run or a Submit
+
+    def _on_steps(self, job: int, batch: list) -> None:
+        if self.owns(job) and self.kind == TRACE:
+            self.panel.add_steps(batch)
+
+    def _on_result(self, job: int, result: dict) -> None:
+        if not self.owns(job):
+            return
+        if self.kind == TRACE:
+            self.panel.finish_trace(result)
+            if result.get("stop_reason") in EARLY_ENDS:
+                self.panel.set_step(self.panel.step_count - 1)  # where it was stopped, or where it raised
+            self.window.say(first_sentence(describe_outcome(result)[0]))
+        elif result.get("error_code"):
+            self.panel.trace_tab.set_message(str(result.get("error_message") or result["error_code"]), "error")
+        else:
+            self._show_stop(result)
+
+    def _show_stop(self, result: dict) -> None:
+        # The trace on show is of this code and this test when it was the last thing traced.
+        same = self._traced == (self._code, self._input) and self.marks.enabled
+        if not same:
+            self.panel.begin_trace(self._code)  # its steps would not be this run's: show the stop alone
+            self._traced = None
+        self.marks.follow()
+        self.panel.breakpoint_hit(result, self._code)
+        if result.get("hit"):
+            message = str(result.get("message") or "The breakpoint stopped here.")
+            if self._chosen is not None and not self._chosen.condition:  # its condition was ours, not the learner's
+                message = f"Stopped at the breakpoint on line {result.get('line') or self._chosen.line}."
+                self.panel.trace_tab.set_message(message)
+            self._stop = (self.panel.step, list(result.get("watch") or []), message)
+            self.window.say(str(result.get("message") or f"Stopped on line {result.get('line')}."))
+            if result.get("line"):
+                self.editor.mark_step(int(result["line"]))
+        else:
+            self.window.say("The breakpoint did not stop the program: see the Trace tab.")
+
+    def _on_step(self, index: int) -> None:
+        """The watches are the stop's: shown at its step only, and said where they are."""
+        if self._stop is None:
+            return
+        step, watches, message = self._stop
+        here = index == step
+        self.panel.trace_tab.show_watches(watches if here else [])
+        self.panel.trace_tab.set_message(
+            message if here else f"The breakpoint stopped at step {step + 1:,}: its watches are shown there."
+        )
+
+    def _on_error(self, job: int, message: str) -> None:
+        if self.owns(job):
+            self.panel.trace_tab.set_message(f"Internal error: {message}", "error")
+
+    def _on_cancelled(self, job: int) -> None:
+        if not self.owns(job):
+            return
+        if self.kind == TRACE:
+            count = self.panel.step_count
+            self.panel.finish_trace(
+                {"stop_reason": "cancelled", "message": f"Stopped by you at step {count:,}: the steps so far are kept."}
+            )
+        else:
+            self.panel.trace_tab.set_message("Stopped by you before the breakpoint was reached.", "info")
+
+    def _on_finished(self, job: int) -> None:
+        if self.owns(job):
+            self.kind = None
+
+    # -- breakpoints ------------------------------------------------------------------------------
+
+    def _on_margin_click(self, line: int, edit: bool) -> None:
+        if edit:
+            self.edit_breakpoint(line)
+        else:
+            self.breakpoints.toggle(line)
+
+    def toggle_breakpoint(self) -> None:
+        self.breakpoints.toggle(self.editor.lineFromPosition(self.editor.currentPos()) + 1)
+
+    def edit_breakpoint(self, line: int | None = None) -> BreakpointDialog:
+        """Open the small editor on the breakpoint of ``line`` (the caret's by default); one is set
+        when the learner accepts."""
+        if line is None:
+            line = self.editor.lineFromPosition(self.editor.currentPos()) + 1
+        current = self.breakpoints.at(line) or Breakpoint(line)
+        dialog = BreakpointDialog(current, self.window)
+        self.dialog = dialog
+
+        def closed(code: int) -> None:
+            if code == REMOVE:
+                self.breakpoints.remove(line)
+            elif code == BreakpointDialog.DialogCode.Accepted:
+                self.breakpoints.put(dialog.breakpoint())
+            dialog.deleteLater()
+            self.dialog = None
+
+        dialog.finished.connect(closed)
+        dialog.open()
+        return dialog

@@ -1,0 +1,48 @@
+"""The window's menus: every command with its key. The Run menu runs (Run, Submit, Trace, Run to
+breakpoint, Stop, the breakpoints); the Debug menu steps through the trace on show."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+def build_menus(window: MainWindow) -> tuple[QAction, QAction, QAction]:
+    """The menus; returns the actions they add to the window's: Run to breakpoint, Toggle and Edit breakpoint."""
+    make = window._action  # noqa: SLF001 - the window's own action factory
+    to_breakpoint = make(
+        "Run to breakpoint", "Ctrl+F5", window._debugging("run_to_breakpoint"), None,
+        "Run until the breakpoint on the caret's line (or the first one) stops",
+    )  # fmt: skip
+    toggle = make(
+        "Toggle breakpoint",
+        "F9",
+        window._debugging("toggle_breakpoint"),
+        None,
+        "Set or remove a breakpoint on the caret's line",
+    )
+    edit = make(
+        "Edit breakpoint…", "Ctrl+F9", window._debugging("edit_breakpoint"), None,
+        "Condition, nth hit and watches of the caret line's breakpoint",
+    )  # fmt: skip
+    run = window.menuBar().addMenu("&Run")
+    run.addActions([window.run_action, window.submit_action, window.trace_action, to_breakpoint,
+                    window.stop_action])  # fmt: skip
+    run.addSeparator()
+    run.addActions([toggle, edit])
+    run.addSeparator()
+    run.addActions([window.reset_action, window.quit_action])
+    debug = window.menuBar().addMenu("&Debug")
+    debug.addActions(window.viz.stepping_actions())
+    for menu in (run, debug):
+        menu.setAccessibleName(menu.title().replace("&", ""))
+        for action in menu.actions():
+            if not action.isSeparator():
+                keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                action.setStatusTip(action.toolTip() or action.text())
+                action.setWhatsThis(f"{action.text()} ({keys})" if keys else action.text())
+    return to_breakpoint, toggle, edit

@@ -1,0 +1,1 @@
+"""The visualization panel of a trace (``panel.VisualizationPanel``) and the views it holds."""

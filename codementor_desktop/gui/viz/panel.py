@@ -1,0 +1,424 @@
+"""The visualization panel: a trace's Trace, Structure, Variables and Flow tabs on one step cursor.
+
+``VisualizationPanel`` is a ``QTabWidget``; the window may insert its own tabs (Tests, Output)
+beside the four it holds (they are found by widget, never by index). Everything is called on the
+GUI thread:
+
+* ``begin_trace(code="")``: a new trace starts (the code, when given, names pointers from day one);
+* ``add_steps(steps)``: a batch of ``TraceStep`` dicts as the trace streams (from
+  ``ToolContext.on_trace_steps``, queued to the GUI thread); cheap, the heavy work follows in
+  slices of a few milliseconds;
+* ``finish_trace(result)``: the ``bp_trace`` result; steps it holds that no batch brought are
+  taken, and the stop reason, the loop diagnosis and the output are shown;
+* ``breakpoint_hit(result, code=None)``: a ``bp_breakpoint`` result. When it stopped, the Trace
+  tab opens at that step with the watches (at the step of the trace on show when ``code`` is its
+  code, else on the stop's own state); when it did not, why, in plain words;
+* ``set_step(index)``, ``step``, ``step_count``;
+* signals ``stepChanged(int)`` (the step on show), ``lineChanged(int)`` (its line, for the editor
+  to mark), ``stateShown(StepState)`` (the step's state once it is drawn, valid only during the
+  call: for the editor to write what the step changed) and ``loopLinesChanged(list)`` (the lines of the loop that kept a stopped run going,
+  ``[]`` otherwise);
+* actions for a Run menu: ``into_action`` (F11), ``over_action`` (F10), ``out_action``
+  (Shift+F11), ``back_action`` (Shift+F10), ``home_action`` (Home), ``end_action`` (End),
+  ``play_action``, ``predict_action``; ``stepping_actions()`` lists them;
+* ``score``: the predictions of this session (pass one ``PredictionScore`` to keep it across panels);
+* ``shutdown()``: stop timers and background work (the window calls it when it closes).
+
+pyqtgraph and networkx are imported when a tab that needs them is first opened. When the panel is
+first shown they start loading on a background thread (a moment later: the window starts first), and then the tabs' widgets are built one
+at a time while the panel is idle.
+"""
+
+from __future__ import annotations
+
+import gc
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
+
+from .background import BackgroundCall
+from .cursor import StepCursor
+from .line_flow import LineFlow
+from .player import Player
+from .prediction import PredictionScore
+from .snapshot import missed_message, snapshot_steps, stop_step
+from .timeline import TraceTimeline
+from .trace_outcome import describe_outcome, loop_lines
+from .trace_tab import TraceTab
+from .variable_log import VariableLog
+
+if TYPE_CHECKING:  # the views import pyqtgraph: loaded when their tab is first opened
+    from .flow_view import FlowView
+    from .structure_view import StructureView
+    from .variables_view import VariablesView
+
+SLICE_SECONDS = 0.008
+REFRESH_MS = 300
+PRELOAD_AFTER_MS = 2_000  # the window's own start comes first
+SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
+
+
+def _out_of_collectors_reach() -> None:
+    """Move what is alive now out of reach of Python's full garbage collections.
+
+    A full collection walks every object alive: over a 100,000-step trace it stalls the window
+    for a second, and Python runs one each time the long-lived objects grow by a quarter. Trace
+    steps are plain data without cycles, freed by reference counting when the trace is dropped,
+    so freezing them loses nothing; the youngest objects are collected first.
+    """
+    gc.collect(0)
+    gc.freeze()
+
+
+class _LazyPage(QWidget):
+    """A tab that builds its view (and imports what it needs) the first time it is opened."""
+
+    def __init__(self, build, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._build = build
+        self.view: Any = None
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self.placeholder = QLabel("Loading…")
+        self._layout.addWidget(self.placeholder)
+
+    def ensure(self) -> Any:
+        if self.view is None:
+            self.view = self._build()
+            self._layout.removeWidget(self.placeholder)
+            self.placeholder.hide()
+            self.placeholder.deleteLater()
+            self._layout.addWidget(self.view)
+        return self.view
+
+
+def _preload() -> None:
+    """Import what the drawing tabs need (a quarter of a second), off the GUI thread."""
+    import networkx  # noqa: F401
+    import pyqtgraph  # noqa: F401
+
+    from ...visual import layout, structures  # noqa: F401
+    from . import flow_view, structure_view, variables_view  # noqa: F401
+
+
+class VisualizationPanel(QTabWidget):
+    stepChanged = Signal(int)
+    lineChanged = Signal(int)
+    stateShown = Signal(object)
+    loopLinesChanged = Signal(list)
+
+    def __init__(self, score: PredictionScore | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("visualizationPanel")
+        self.score = score or PredictionScore()
+        self.step_cursor = StepCursor(self)
+        self.player = Player(self.step_cursor, self.score, self)
+        self.timeline = TraceTimeline()
+        self.log = VariableLog()
+        self.flow = LineFlow()
+        self._line = -1
+        self._background: list[BackgroundCall] = []
+        self._preloaded = False
+        self._shut = False  # after shutdown, late results of background work start nothing
+        self._settled = 0
+        self.mermaid_dialog: QDialog | None = None
+
+        self.trace_tab = TraceTab(self.step_cursor, self.player)
+        self.addTab(self.trace_tab, "Trace")
+        self.pages = {
+            "structure": _LazyPage(self._make_structure),
+            "variables": _LazyPage(self._make_variables),
+            "flow": _LazyPage(self._make_flow),
+        }
+        self.addTab(self.pages["structure"], "Structure")
+        self.addTab(self.pages["variables"], "Variables")
+        self.addTab(self.pages["flow"], "Flow")
+        self.addActions(self.stepping_actions())
+        for name in ("into", "over", "out", "back", "home", "end", "play", "predict"):
+            setattr(self, f"{name}_action", getattr(self.player, f"{name}_action"))
+
+        self._work = QTimer(self)
+        self._work.setInterval(0)
+        self._work.timeout.connect(self._work_slice)
+        self._render = QTimer(self)
+        self._render.setSingleShot(True)
+        self._render.setInterval(0)
+        self._render.timeout.connect(self._render_now)
+        self._refresh = QTimer(self)
+        self._refresh.setSingleShot(True)
+        self._refresh.setInterval(REFRESH_MS)
+        self._refresh.timeout.connect(self._refresh_visible)
+        self._prebuild = QTimer(self)
+        self._prebuild.setInterval(120)
+        self._prebuild.timeout.connect(self._build_one_view)
+        self._preload_timer = QTimer(self)
+        self._preload_timer.setSingleShot(True)
+        self._preload_timer.setInterval(PRELOAD_AFTER_MS)
+        self._preload_timer.timeout.connect(self._preload)
+        self.step_cursor.moved.connect(self._on_moved)
+        self.currentChanged.connect(lambda _index: self._render_now())
+
+    # -- the API the window calls -----------------------------------------------------------------
+
+    into_action: QAction
+    over_action: QAction
+    out_action: QAction
+    back_action: QAction
+    home_action: QAction
+    end_action: QAction
+    play_action: QAction
+    predict_action: QAction
+
+    def stepping_actions(self) -> list[QAction]:
+        return [*self.player.actions(), self.player.predict_action]
+
+    @property
+    def step(self) -> int:
+        return self.step_cursor.index
+
+    @property
+    def step_count(self) -> int:
+        return self.step_cursor.count
+
+    def begin_trace(self, code: str = "") -> None:
+        """Forget the trace on show; steps of a new one follow."""
+        self.timeline = TraceTimeline(source=code)
+        self.log = VariableLog()
+        self.flow = LineFlow()
+        self.timeline.observers = [self.log, self.flow]
+        self.player.set_timeline(self.timeline)
+        self._line = -1
+        self._settled = 0
+        self.step_cursor.reset()
+        self.trace_tab.reset()
+        self.trace_tab.set_message("Tracing…")
+        for name, page in self.pages.items():
+            if page.view is not None:
+                self._reset_view(name, page.view)
+        self.loopLinesChanged.emit([])
+
+    def add_steps(self, steps: list) -> None:
+        """Take a batch of steps of the trace being received."""
+        if not steps:
+            return
+        first = len(self.timeline) == 0
+        self.timeline.extend(steps)
+        if len(self.timeline) - self._settled >= SETTLE_EVERY:
+            self._settled = len(self.timeline)
+            _out_of_collectors_reach()
+        self.step_cursor.set_count(len(self.timeline))
+        if first:
+            self._on_moved(self.step_cursor.index)
+        if not self._work.isActive():
+            self._work.start()
+
+    def finish_trace(self, result: dict) -> None:
+        """The trace is over: ``result`` is what ``bp_trace`` returned."""
+        steps = result.get("steps") or []
+        if len(steps) > len(self.timeline):
+            self.add_steps(steps[len(self.timeline) :])
+        if not self.timeline.source and result.get("source_lines"):
+            self.timeline.source = "\n".join(result["source_lines"])
+            for name in ("structure", "flow"):
+                if self.pages[name].view is not None:
+                    self._reset_view(name, self.pages[name].view)
+        text, kind = describe_outcome(result)
+        text = escape(text)
+        lines = loop_lines(result)
+        if lines:
+            shown = [f"{n}: {escape(self.timeline.source_line(n))}" for n in lines[:6]]
+            text += "<br><code>" + "<br>".join(shown).replace(" ", "&nbsp;") + "</code>"
+        self.trace_tab.set_message(text, kind, rich=True)
+        self.loopLinesChanged.emit(lines)
+        self._schedule_render()
+
+    def set_step(self, index: int) -> None:
+        self.step_cursor.move(index)
+
+    @property
+    def busy(self) -> bool:
+        """True while work is queued: steps to replay, a step to draw, series to redraw."""
+        variables = self.pages["variables"].view
+        return (
+            not self.timeline.done
+            or self._render.isActive()
+            or (variables is not None and variables.busy)
+            or any(call.running for call in self._background)
+        )
+
+    def breakpoint_hit(self, result: dict, code: str | None = None) -> None:
+        """Show a ``bp_breakpoint`` result: the stop with its watches, or why it never stopped."""
+        self.setCurrentWidget(self.trace_tab)
+        if not result.get("hit"):
+            self.trace_tab.show_watches([])
+            self.trace_tab.set_message(missed_message(result), "warning")
+            return
+        stop = stop_step(result)
+        here = self.timeline
+        same = code is not None and code == here.source and stop is not None and stop < len(here)
+        if same and stop is not None and here.lines[stop] == int(result.get("line") or 0):
+            self.set_step(stop)
+        else:
+            self.begin_trace(code or "")
+            self.add_steps(snapshot_steps(result))
+            self.set_step(len(self.timeline) - 1)
+        self.trace_tab.show_watches(list(result.get("watch") or []))
+        self.trace_tab.set_message(str(result.get("message") or "The breakpoint stopped here."), "info")
+
+    def shutdown(self) -> None:
+        """Stop playing, the timers and the background work."""
+        self._shut = True
+        self.player.pause()
+        for timer in self.findChildren(QTimer):  # the panel's, the player's and the views'
+            timer.stop()
+        for call in self._background:
+            call.wait()
+        self._background.clear()
+        if self.mermaid_dialog is not None:
+            self.mermaid_dialog.close()
+
+    # -- views ------------------------------------------------------------------------------------
+
+    def _make_structure(self):
+        from .structure_view import StructureView
+
+        view = StructureView()
+        self._reset_view("structure", view)
+        return view
+
+    def _make_variables(self):
+        from .variables_view import VariablesView
+
+        view = VariablesView(self.step_cursor)
+        self._reset_view("variables", view)
+        return view
+
+    def _make_flow(self):
+        from .flow_view import FlowView
+
+        view = FlowView()
+        view.prepare()
+        view.mermaid_button.clicked.connect(self.show_mermaid)
+        self._reset_view("flow", view)
+        return view
+
+    def _reset_view(self, name: str, view) -> None:
+        if name == "structure":
+            view.reset(self.timeline)
+        elif name == "variables":
+            view.reset(self.log)
+        else:
+            view.reset(self.flow, self.timeline.source)
+
+    def view(self, name: str) -> Any:
+        """The view of a tab ('structure', 'variables', 'flow'), built if it was not yet."""
+        return self.pages[name].ensure()
+
+    def show_mermaid(self):
+        """Open the run's Mermaid text; computed off the GUI thread, the dialog opens when it is ready."""
+        from .mermaid_dialog import MermaidDialog, mermaid_texts
+
+        steps, source = list(self.timeline.steps), self.timeline.source
+        call = BackgroundCall(lambda: mermaid_texts(steps, source), "mermaid", self)
+        self._background.append(call)
+
+        def opened(texts: dict) -> None:
+            if self._shut:
+                return
+            self.mermaid_dialog = MermaidDialog(texts, self)
+            self.mermaid_dialog.show()
+
+        call.done.connect(opened)
+        call.start()
+        return call
+
+    # -- following the cursor ---------------------------------------------------------------------
+
+    def _on_moved(self, index: int) -> None:
+        self.stepChanged.emit(index)
+        if 0 <= index < len(self.timeline):
+            line = self.timeline.lines[index]
+            if line != self._line:
+                self._line = line
+                self.lineChanged.emit(line)
+        self._schedule_render()
+
+    def _schedule_render(self) -> None:
+        if not self._render.isActive():
+            self._render.start()
+
+    def _current_page(self) -> str | None:
+        for name, page in self.pages.items():
+            if self.currentWidget() is page:
+                return name
+        return None
+
+    def _render_now(self) -> None:
+        index = self.step_cursor.index
+        if not len(self.timeline):
+            return
+        name = self._current_page()
+        if name == "variables":
+            variables: VariablesView = self.view("variables")
+            variables.refresh(len(self.timeline))
+            variables.set_step(index)
+        elif name == "flow":
+            flow: FlowView = self.view("flow")
+            flow.refresh()
+            step = self.timeline.steps[index]
+            flow.set_step(index, (str(step.get("function", "?")), int(step.get("line", 0))))
+        if index >= self.timeline.computed:
+            self.trace_tab.show_pending(index, len(self.timeline))
+            return  # the work slices render it once the pass gets there
+        state = self.timeline.state_at(index)
+        if state is None:
+            return
+        self.trace_tab.show_state(state, self.timeline)
+        self.stateShown.emit(state)
+        if name == "structure":
+            structure: StructureView = self.view("structure")
+            structure.show_state(state)
+
+    def _work_slice(self) -> None:
+        waiting = self.step_cursor.index >= self.timeline.computed
+        more = self.timeline.work(SLICE_SECONDS)
+        if waiting and self.step_cursor.index < self.timeline.computed:
+            self._schedule_render()
+        if not more:
+            self._work.stop()
+            if len(self.timeline) >= SETTLE_EVERY:
+                _out_of_collectors_reach()  # the checkpoints and the logs the pass made
+            self._refresh_visible()
+        elif not self._refresh.isActive():
+            self._refresh.start()
+
+    def _refresh_visible(self) -> None:
+        name = self._current_page()
+        if name in ("variables", "flow"):
+            self._schedule_render()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if not self._preloaded:
+            self._preloaded = True
+            self._preload_timer.start()
+
+    def _preload(self) -> None:
+        if not self._shut:
+            call = BackgroundCall(_preload, "viz-preload", self)
+            call.done.connect(lambda _result: None if self._shut else self._prebuild.start())
+            self._background.append(call.start())
+
+    def _build_one_view(self) -> None:
+        """Build a tab's widgets while nothing else is going on, one tab per turn (tens of ms each),
+        so that opening the tab later is instant."""
+        if self.busy:
+            return
+        for page in self.pages.values():
+            if page.view is None:
+                page.ensure()
+                return
+        self._prebuild.stop()

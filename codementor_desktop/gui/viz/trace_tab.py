@@ -1,0 +1,269 @@
+"""The Trace tab: the player's controls and step slider, the variables (what changed marked), the
+call stack with each frame's variables, what was printed so far, the breakpoint's watches, and
+why the run stopped early (the loop diagnosis)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QSlider,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...visual.replay import DELETED
+from .cursor import StepCursor
+from .player import SPEEDS, Player
+from .predict_box import PredictBox
+from .timeline import HIDDEN_TYPES, StepState, TraceTimeline
+from .variable_log import reaches
+
+CHANGED = QColor("#fff1b8")
+STACK_FRAMES_SHOWN = 40
+BANNER_STYLES = {
+    "info": "background:#e3f2fd; color:#0d47a1; border:1px solid #90caf9;",
+    "warning": "background:#fff3e0; color:#8a3c00; border:1px solid #ffb74d;",
+    "error": "background:#ffebee; color:#8e0000; border:1px solid #ef9a9a;",
+}
+
+
+def changed_names(state: StepState) -> set[str]:
+    """The running frame's variables that this step changed: assigned, or mutated in place (the
+    object itself or one it holds directly, as the Variables tab counts changes)."""
+    step = state.step
+    names = {name for name in (step.get("changed") or {})}
+    patched = step.get("heap")
+    if patched:
+        touched = {int(key) for key in patched}
+        for name, value in state.variables().items():
+            if isinstance(value, dict) and "ref" in value and reaches(state.replay, int(value["ref"]), touched):
+                names.add(name)
+    return names
+
+
+def _titled(title: str, widget: QWidget) -> QWidget:
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(2)
+    layout.addWidget(QLabel(f"<b>{escape(title)}</b>"))
+    layout.addWidget(widget, 1)
+    return box
+
+
+class TraceTab(QWidget):
+    def __init__(self, cursor: StepCursor, player: Player, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.step_cursor = cursor
+        self.player = player
+        self._printed_end = -1
+        self.setObjectName("traceTab")
+
+        controls = QHBoxLayout()
+        controls.setContentsMargins(0, 0, 0, 0)
+        for action in player.actions():
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            controls.addWidget(button)
+        self.speed = QComboBox(objectName="playSpeed")
+        for speed in SPEEDS:
+            self.speed.addItem(f"{speed} steps/s", speed)
+        self.speed.setCurrentIndex(SPEEDS.index(player.speed))
+        self.speed.currentIndexChanged.connect(lambda _i: player.set_speed(self.speed.currentData()))
+        controls.addWidget(self.speed)
+        predict = QToolButton()
+        predict.setDefaultAction(player.predict_action)
+        controls.addWidget(predict)
+        controls.addStretch(1)
+        self.position = QLabel("No trace yet: Trace (F5) runs your code step by step.")
+        self.position.setObjectName("stepPosition")
+        self.position.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.slider = QSlider(Qt.Orientation.Horizontal, objectName="stepSlider")
+        self.slider.setRange(0, 0)
+        self.slider.valueChanged.connect(cursor.move)
+        cursor.moved.connect(self._follow_slider)
+        cursor.countChanged.connect(lambda count: self.slider.setRange(0, max(0, count - 1)))
+
+        self.banner = QLabel("", objectName="traceBanner")
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.banner.setWordWrap(True)
+        self.banner.setVisible(False)
+        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.variables = self._table(["Variable", "Value"], "traceVariables")
+        self.watches = self._table(["Watch", "Value"], "traceWatches")
+        self.watches.setVisible(False)
+        left = self._left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.variables)
+        left.addWidget(self.watches)
+        self.stack = QTreeWidget(objectName="traceStack")
+        self.stack.setHeaderLabels(["Call stack", "Value"])
+        self.stack.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.output = QPlainTextEdit(readOnly=True, objectName="traceOutput")
+        self.output.setPlaceholderText("(nothing printed yet)")
+        self.output.setMaximumBlockCount(5000)
+        middle = QSplitter(Qt.Orientation.Horizontal)
+        middle.addWidget(left)
+        middle.addWidget(self.stack)
+        middle.addWidget(_titled("Printed so far", self.output))
+        middle.setSizes([320, 260, 220])
+
+        self.predict = PredictBox(player)
+        self.predict.setVisible(False)
+        player.predict_action.toggled.connect(self.predict.setVisible)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(controls)
+        layout.addWidget(self.slider)
+        layout.addWidget(self.position)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.predict)
+        layout.addWidget(middle, 1)
+
+    @staticmethod
+    def _table(headers: list[str], name: str) -> QTableWidget:
+        table = QTableWidget(0, len(headers), objectName=name)
+        table.setHorizontalHeaderLabels(headers)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
+        table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setStretchLastSection(True)
+        return table
+
+    def _follow_slider(self, index: int) -> None:
+        if self.slider.value() != index:
+            self.slider.blockSignals(True)
+            self.slider.setValue(index)
+            self.slider.blockSignals(False)
+
+    # -- what the panel tells it ------------------------------------------------------------------
+
+    def reset(self) -> None:
+        self._printed_end = -1
+        self.variables.setRowCount(0)
+        self.stack.clear()
+        self.output.clear()
+        self.watches.setRowCount(0)
+        self.watches.setVisible(False)
+        self.set_message("")
+
+    def set_message(self, text: str, kind: str = "info", rich: bool = False) -> None:
+        """A line above the tables: why the run stopped, a breakpoint's outcome ('' hides it).
+        ``text`` is plain unless ``rich`` says it is already HTML."""
+        self.banner.setVisible(bool(text))
+        self.banner.setText(text if rich else escape(text))
+        self.banner.setStyleSheet(f"QLabel {{ {BANNER_STYLES.get(kind, BANNER_STYLES['info'])} padding:4px; }}")
+
+    def show_pending(self, index: int, count: int) -> None:
+        self.position.setText(f"Step {index + 1:,} of {count:,} · computing…")
+
+    def show_state(self, state: StepState, timeline: TraceTimeline) -> None:
+        step = state.step
+        count = len(timeline)
+        line = int(step.get("line", 0))
+        where = f"line {line} in {escape(str(step.get('function', '?')))}"
+        event = step.get("event")
+        if event != "line":
+            where += f" ({event})"
+        code = timeline.source_line(line)
+        if code:
+            where += f": <code>{escape(code)}</code>"
+        self.position.setText(f"Step <b>{state.index + 1:,}</b> of {count:,} · {where}")
+        self._show_variables(state)
+        self._show_stack(state)
+        self._show_output(state, timeline)
+
+    def _show_variables(self, state: StepState) -> None:
+        step = state.step
+        changed = changed_names(state)
+        rows: list[tuple[str, str, bool]] = []
+        for name, value in state.variables().items():
+            if isinstance(value, dict) and value.get("type") in HIDDEN_TYPES:
+                continue
+            rows.append((name, state.replay.text(value, 300), name in changed))
+        for name, value in (step.get("changed") or {}).items():
+            if value == DELETED:
+                rows.append((name, "(deleted)", True))
+        if step.get("event") == "return" and "return_value" in step:
+            rows.append(("↩ returns", state.replay.text(step.get("return_value"), 300), True))
+        if step.get("exception"):
+            raised = step["exception"]
+            rows.append(("⚠ raises", f"{raised.get('type', '')}: {raised.get('message', '')}", True))
+        table = self.variables
+        table.setRowCount(len(rows))
+        bold = QFont()
+        bold.setBold(True)
+        for row, (name, text, marked) in enumerate(rows):
+            for column, content in enumerate((name, text)):
+                item = QTableWidgetItem(content)
+                item.setToolTip(content[:2000] + ("\n(changed at this step)" if marked else ""))
+                if marked:
+                    item.setBackground(QBrush(CHANGED))
+                    item.setFont(bold)
+                table.setItem(row, column, item)
+
+    def _show_stack(self, state: StepState) -> None:
+        self.stack.setUpdatesEnabled(False)
+        self.stack.clear()
+        frames = list(reversed(state.stack))
+        for depth, frame in enumerate(frames[:STACK_FRAMES_SHOWN]):
+            top = QTreeWidgetItem([f"{frame.function}  (line {frame.line})", ""])
+            if depth == 0:
+                font = top.font(0)
+                font.setBold(True)
+                top.setFont(0, font)
+            for name, value in state.replay.frames.get(frame.uid, {}).items():
+                if isinstance(value, dict) and value.get("type") in HIDDEN_TYPES:
+                    continue
+                text = state.replay.text(value, 200)
+                child = QTreeWidgetItem([name, text])
+                child.setToolTip(1, text)
+                top.addChild(child)
+            self.stack.addTopLevelItem(top)
+            top.setExpanded(depth < 3)
+        if len(frames) > STACK_FRAMES_SHOWN:
+            self.stack.addTopLevelItem(QTreeWidgetItem([f"… {len(frames) - STACK_FRAMES_SHOWN:,} more calls", ""]))
+        self.stack.setUpdatesEnabled(True)
+
+    def _show_output(self, state: StepState, timeline: TraceTimeline) -> None:
+        end = timeline.stdout_end(state.index)
+        if end == self._printed_end:
+            return
+        self._printed_end = end
+        self.output.setPlainText(timeline.stdout_until(state.index))
+        self.output.verticalScrollBar().setValue(self.output.verticalScrollBar().maximum())
+
+    def show_watches(self, watches: list[dict]) -> None:
+        """A breakpoint's watch expressions and their values (or why one failed)."""
+        self.watches.setVisible(bool(watches))
+        sizes = self._left.sizes()
+        if watches and sizes[1] < 60:  # hidden until now, the splitter gave it no room
+            self._left.setSizes([sum(sizes) * 3 // 5, sum(sizes) * 2 // 5])
+        self.watches.setRowCount(len(watches))
+        for row, watch in enumerate(watches):
+            value = watch.get("value", watch.get("error", ""))
+            self.watches.setItem(row, 0, QTableWidgetItem(str(watch.get("expression", ""))))
+            item = QTableWidgetItem(str(value))
+            if "error" in watch:
+                item.setForeground(QBrush(QColor("#c62828")))
+            self.watches.setItem(row, 1, item)

@@ -67,6 +67,7 @@ def _load(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorr
     except DatabaseCorrupt as exc:
         return loaded, exc
     held.append(services)
+    services.containment()  # probed here, off the window's thread; the status bar names the layers
     return loaded, services
 
 

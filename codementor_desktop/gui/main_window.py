@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..domain.vocabulary import Language, ProblemStatus
+from .analysis.analyst import Analyst
 from .debugger.debugger import Debugger
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
@@ -58,6 +59,19 @@ class _Run:
     problem_id: str
     language: str
     submitted: bool
+
+
+def runner_label(backend: str, layers: list[tuple[str, bool, str]]) -> str:
+    """The status bar's word on where code runs and what holds it: ``local runner: namespaces,
+    landlock, seccomp`` (a layer missing or switched off is named as such)."""
+    held = [layer for layer, on, _ in layers if on and layer != "piston"]
+    missing = [layer for layer, on, _ in layers if not on]
+    text = f"{backend} runner"
+    if held:
+        text += ": " + ", ".join(held)
+    if missing:
+        text += " (without " + ", ".join(missing) + ")"
+    return text
 
 
 class MainWindow(QMainWindow):
@@ -121,8 +135,12 @@ class MainWindow(QMainWindow):
         self.worker.setParent(self)
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
         self.debugger = Debugger(self)
+        self.analyst = Analyst(self)
         self.stop_action.triggered.connect(self.worker.cancel)
-        self.backend_label.setText(f"{services.backend_name} runner")
+        self.backend_label.setText(runner_label(services.backend_name, services.containment()))
+        self.backend_label.setToolTip(
+            "\n".join(f"{layer}: {'yes' if on else 'no'} ({detail})" for layer, on, detail in services.containment())
+        )
         self.statusBar().showMessage(f"{len(services.bank)} problems")
         self.worker.started.connect(self._on_started)
         self.worker.progress.connect(self._on_progress)
@@ -138,6 +156,10 @@ class MainWindow(QMainWindow):
     @property
     def ready(self) -> bool:
         return self._ready
+
+    def _side_job(self, job: int) -> bool:
+        """A trace, a breakpoint run or an analysis: they show in their own tabs, not in Tests."""
+        return self.debugger.owns(job) or self.analyst.owns(job)
 
     def _debugging(self, command: str):
         """A debugger command for an action; before the services are loaded it does nothing."""
@@ -160,6 +182,10 @@ class MainWindow(QMainWindow):
         self.trace_action = self._action(
             "Trace", "F5", self._debugging("trace"), bar, "Trace your code on the selected test (or the first example)"
         )
+        self.analyze_action = self._action(
+            "Analyze code", "Ctrl+Shift+A", lambda: self.analyst.analyze() if self.ready else None, None,
+            "Look for weaknesses and measure the complexity of your code",
+        )  # fmt: skip
         self.stop_action = self._action("Stop", "Escape", None, bar, "Stop the running job")
         self.stop_action.setEnabled(False)
         self.reset_action = self._action(
@@ -291,8 +317,8 @@ class MainWindow(QMainWindow):
         self.stop_action.setEnabled(True)
         self.progress.setValue(0)
         self.progress.setVisible(True)
-        if self.debugger.owns(job):
-            self._run = None  # a trace replaces the run that was going
+        if self._side_job(job):
+            self._run = None  # a trace or an analysis replaces the run that was going
             self._show_run_buttons(None)
             self.statusBar().showMessage(f"Running {name}…")
             return
@@ -309,8 +335,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text)
 
     def _on_result(self, job: int, result: dict) -> None:
-        if self.debugger.owns(job):
-            return  # a trace or a breakpoint: the panel shows it
+        if self._side_job(job):
+            return  # a trace, a breakpoint or an analysis: its own tab shows it
         run = self._run if self._run is not None and self._run.job == job else None
         if run is not None and "run_id" in result:
             self.browser.set_status(run.problem_id, ProblemStatus.of_run(result.get("verdict"), run.submitted))
@@ -334,14 +360,16 @@ class MainWindow(QMainWindow):
             if "pass_rate" in result
             else str(verdict)
         )
+        if run is not None and run.submitted:
+            self.analyst.after_submit(result)
 
     def _on_error(self, job: int, message: str) -> None:
-        if not self.debugger.owns(job):
+        if not self._side_job(job):
             self.tests.clear(f"<b>Internal error</b>: {escaped(message)}")
 
     def _on_cancelled(self, job: int) -> None:
         self._end_run()
-        if not self.debugger.owns(job):
+        if not self._side_job(job):
             self.tests.clear(STOPPED)
         self.statusBar().showMessage("Stopped.")
 

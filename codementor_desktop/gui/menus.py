@@ -1,5 +1,5 @@
 """The window's menus: every command with its key. The Run menu runs (Run, Submit, Trace, Run to
-breakpoint, Stop, the breakpoints); the Debug menu steps through the trace on show."""
+breakpoint, Analyze code, Stop, the breakpoints); the Debug menu steps through the trace on show."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def build_menus(window: MainWindow) -> tuple[QAction, QAction, QAction]:
     )  # fmt: skip
     run = window.menuBar().addMenu("&Run")
     run.addActions([window.run_action, window.submit_action, window.trace_action, to_breakpoint,
-                    window.stop_action])  # fmt: skip
+                    window.analyze_action, window.stop_action])  # fmt: skip
     run.addSeparator()
     run.addActions([toggle, edit])
     run.addSeparator()

@@ -6,6 +6,7 @@ The bank is loaded on first use: a call that runs a snippet never reads 90 probl
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -53,3 +54,14 @@ class Workbench:
     def backend_name(self) -> str:
         """Where code runs (``local`` or ``piston``), for a status line."""
         return self.executor.backend.name
+
+    def containment(self) -> list[tuple[str, bool, str]]:
+        """The kernel's layers around a run, each with whether runs get it and why (the first call
+        probes the machine: a child process, so not on a window's thread)."""
+        if self.backend_name != "local":
+            return [("piston", True, "the Piston server's own sandbox holds each run")]
+        if not sys.platform.startswith("linux"):
+            return []
+        from ..runner.containment import Switches, probe
+
+        return probe().describe(Switches.from_settings(self.settings))

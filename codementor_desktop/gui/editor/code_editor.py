@@ -33,6 +33,8 @@ CURRENT_LINE_MARKER = 5  # the tint behind the line
 LOOP_MARKER = 6
 BREAKPOINT_MARKERS = (BREAKPOINT_MARKER, CONDITIONAL_MARKER)
 SYMBOL_MARGIN = 1
+FINDING_INDICATOR = 8  # the lines an analysis card points at (0-7 belong to the lexers)
+INDIC_ROUNDBOX = 7
 CTRL_MODIFIER = 2  # SCMOD_CTRL
 MARK_CIRCLE, MARK_SHORTARROW, MARK_BACKGROUND, MARK_LEFTRECT = 0, 4, 22, 27
 EOL_ANNOTATION_BOXED = 2
@@ -87,6 +89,10 @@ class CodeEditor(ScintillaEdit):
         self.markerDefine(CURRENT_LINE_MARKER, MARK_BACKGROUND)
         self.markerDefine(LOOP_MARKER, MARK_LEFTRECT)
         self.eOLAnnotationSetVisible(EOL_ANNOTATION_BOXED)
+        self.indicSetStyle(FINDING_INDICATOR, INDIC_ROUNDBOX)
+        self.indicSetFore(FINDING_INDICATOR, bgr(0xE3A008))
+        self.indicSetAlpha(FINDING_INDICATOR, 60)
+        self.indicSetUnder(FINDING_INDICATOR, True)
         self.marginClicked.connect(self._on_margin_clicked)
         self.setCaretLineVisible(True)
         self.annotationSetVisible(2)  # boxed
@@ -202,6 +208,23 @@ class CodeEditor(ScintillaEdit):
 
     def annotation_at(self, line_number: int) -> str:
         return bytes(self.annotationText(line_number - 1)).rstrip(b"\0").decode("utf-8", "replace")
+
+    def mark_finding(self, line_numbers: list[int]) -> None:
+        """Mark the lines an analysis finding is about (1-based) and bring the first into view;
+        an empty list clears the mark."""
+        self.setIndicatorCurrent(FINDING_INDICATOR)
+        self.indicatorClearRange(0, self.textLength())
+        lines = [n - 1 for n in line_numbers if 1 <= n <= self.lineCount()]
+        for line in lines:
+            self.indicatorFillRange(self.positionFromLine(line), self.lineLength(line))
+        if lines:
+            self.ensureVisibleEnforcePolicy(lines[0])
+            self.gotoLine(lines[0])
+
+    def finding_lines(self) -> list[int]:
+        """The 1-based lines marked by ``mark_finding``."""
+        return [n + 1 for n in range(self.lineCount())
+                if self.indicatorValueAt(FINDING_INDICATOR, self.positionFromLine(n))]  # fmt: skip
 
     # --- what a trace shows -------------------------------------------------------------------
     def mark_step(self, line_number: int) -> None:

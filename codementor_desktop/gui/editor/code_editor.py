@@ -17,6 +17,7 @@ from PySide6.QtGui import QContextMenuEvent, QFontDatabase
 from pyside6_scintilla import ScintillaEdit
 
 from ...domain.vocabulary import Language
+from .editing import EditingMixin
 
 JS_KEYWORDS = (
     "break case catch class const continue debugger default delete do else export extends false finally "
@@ -56,7 +57,7 @@ DARK_PALETTE = {"paper": 0x1E1E1E, "ink": 0xD4D4D4, "margin": 0x252526, "caret_l
 LIGHT_PALETTE = {"paper": 0xFFFFFF, "ink": 0x24292E, "margin": 0xF3F3F3, "caret_line": 0xF5F8FF}
 
 
-class CodeEditor(ScintillaEdit):
+class CodeEditor(EditingMixin, ScintillaEdit):
     """A Scintilla editor set up for practice code. ``edited`` tells that the learner changed the
     text (typing, pasting, undo, Reset code), not that a problem's text was loaded."""
 
@@ -97,7 +98,8 @@ class CodeEditor(ScintillaEdit):
         self.setCaretLineVisible(True)
         self.annotationSetVisible(2)  # boxed
         self.set_language(Language.PYTHON)
-        self.charAdded.connect(self._auto_indent)
+        self.charAdded.connect(self._on_char_added)
+        self.setup_editing()
         self.modified.connect(self._on_modified)
 
     # --- text -------------------------------------------------------------------------------
@@ -152,6 +154,10 @@ class CodeEditor(ScintillaEdit):
     def language(self) -> str:
         return self._language
 
+    @property
+    def dark(self) -> bool:
+        return self._dark
+
     def apply_style(self, font_size: int | None = None, dark: bool | None = None) -> None:
         if font_size is not None:
             self._font_size = font_size
@@ -189,6 +195,8 @@ class CodeEditor(ScintillaEdit):
         self.markerSetFore(CURRENT_MARKER, bgr(0x5D4037))
         self.markerSetBack(CURRENT_LINE_MARKER, bgr(0xFFF3C4 if not self._dark else 0x4A3F14))
         self.markerSetBack(LOOP_MARKER, bgr(0xEF6C00))
+        self.brace_style(self._dark)
+        self.setSelBack(True, bgr(0x264F78 if self._dark else 0xADD6FF))
         width = self.textWidth(33, "_9999")
         self.setMarginWidthN(0, width)
 
@@ -285,22 +293,13 @@ class CodeEditor(ScintillaEdit):
         self.marginMenuRequested.emit(self.lineFromPosition(position) + 1, event.globalPos())
 
     # --- typing -----------------------------------------------------------------------------
-    def _auto_indent(self, character: int) -> None:
-        if character not in (10, 13):
-            return
-        line = self.lineFromPosition(self.currentPos())
-        if line == 0:
-            return
-        previous = self.lineIndentation(line - 1)
-        end = self.lineEndPosition(line - 1)
-        before = bytes(self.get_text_range(max(end - 1, 0), end)) if end > 0 else b""
-        if self._language == Language.PYTHON and before.rstrip() == b":":
-            previous += 4
-        elif self._language == Language.JAVASCRIPT and before.rstrip() == b"{":
-            previous += 2
-        if previous:
-            self.setLineIndentation(line, previous)
-            self.gotoPos(self.lineIndentPosition(line))
+    def _on_char_added(self, character: int) -> None:
+        if character in (10, 13):
+            line = self.lineFromPosition(self.currentPos())
+            if line > 0:
+                self.indent_new_line(line)
+        elif character == ord("}") and self._language == Language.JAVASCRIPT:
+            self.dedent_closing_brace()
 
 
 def _lighten(rgb: int) -> int:

@@ -1,0 +1,170 @@
+"""What a learner expects from any code editor, beyond typing: brace matching, dedent after a line
+that ends a block, finding and replacing, going to a line, commenting lines out, zoom, and no
+horizontal scrollbar until a line is wider than the view.
+
+A mixin of ``CodeEditor`` (a ``ScintillaEdit``): every call here is a Scintilla message. Scintilla
+positions are byte offsets into the UTF-8 text, so the search measures its needle in bytes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...domain.vocabulary import Language
+
+BRACES = b"()[]{}"
+SCFIND_MATCHCASE = 0x4
+STYLE_BRACELIGHT, STYLE_BRACEBAD = 34, 35
+# A Python line starting with one of these ends its block: the next line goes one level out.
+BLOCK_ENDERS = re.compile(rb"^\s*(return|pass|break|continue|raise)\b")
+COMMENT = {Language.PYTHON.value: "#", Language.JAVASCRIPT.value: "//"}
+JS_INDENT = 2
+
+
+class EditingMixin:
+    """Mixed into ``CodeEditor``; ``setup_editing`` is called once its margins and lexer are set."""
+
+    def setup_editing(self) -> None:
+        # Scintilla's default scroll width is 2000 px: a scrollbar for six lines of code. Start
+        # narrow and let it grow with the widest line seen.
+        self.setScrollWidth(1)
+        self.setScrollWidthTracking(True)
+        self.updateUi.connect(self._match_braces)
+
+    # --- braces -------------------------------------------------------------------------------
+    def _match_braces(self, *_updated) -> None:
+        position = self.currentPos()
+        for at in (position - 1, position):
+            if 0 <= at < self.textLength() and bytes(self.get_text_range(at, at + 1)) in [bytes([b]) for b in BRACES]:
+                other = self.braceMatch(at, 0)
+                if other >= 0:
+                    self.braceHighlight(at, other)
+                else:
+                    self.braceBadLight(at)
+                return
+        self.braceHighlight(-1, -1)
+
+    def brace_style(self, dark: bool) -> None:
+        """The colours of a matched pair and of a brace with no partner."""
+        self.styleSetFore(STYLE_BRACELIGHT, 0x00E5FF if dark else 0x8A2D00)  # BGR
+        self.styleSetBack(STYLE_BRACELIGHT, 0x4D3B1E if dark else 0xFFEBD6)
+        self.styleSetBold(STYLE_BRACELIGHT, True)
+        self.styleSetFore(STYLE_BRACEBAD, 0x5050FF)
+        self.styleSetBold(STYLE_BRACEBAD, True)
+
+    # --- indentation ----------------------------------------------------------------------------
+    def indent_new_line(self, line: int) -> None:
+        """The indentation of a line just begun with Enter: the previous line's, one level in after
+        ``:`` (Python) or ``{`` (JavaScript), one level out after ``return``, ``pass``, ``break``,
+        ``continue`` or ``raise``."""
+        previous = self.lineIndentation(line - 1)
+        text = bytes(self.getLine(line - 1)).rstrip(b"\0").rstrip()
+        if self.language == Language.PYTHON:
+            if text.endswith(b":"):
+                previous += 4
+            elif BLOCK_ENDERS.match(text):
+                previous = max(previous - 4, 0)
+        elif self.language == Language.JAVASCRIPT and text.endswith(b"{"):
+            previous += JS_INDENT
+        if previous:
+            self.setLineIndentation(line, previous)
+            self.gotoPos(self.lineIndentPosition(line))
+
+    def dedent_closing_brace(self) -> None:
+        """A ``}`` typed alone on its line goes to the indentation of the line of its ``{``."""
+        position = self.currentPos() - 1
+        line = self.lineFromPosition(position)
+        if self.lineIndentPosition(line) != position:
+            return  # text before the brace: leave the line as the learner wrote it
+        opening = self.braceMatch(position, 0)
+        if opening >= 0:
+            self.setLineIndentation(line, self.lineIndentation(self.lineFromPosition(opening)))
+            self.gotoPos(self.lineIndentPosition(line) + 1)
+
+    # --- comments -------------------------------------------------------------------------------
+    def toggle_comment(self) -> None:
+        """Comment out the selected lines (or the caret's), or bring them back if all are comments."""
+        mark = COMMENT.get(self.language, "#")
+        first = self.lineFromPosition(self.selectionStart())
+        last = self.lineFromPosition(self.selectionEnd())
+        if last > first and self.selectionEnd() == self.positionFromLine(last):
+            last -= 1  # a selection ending at a line's start does not take that line
+        lines = [n for n in range(first, last + 1) if self._line_text(n).strip()]
+        if not lines:
+            return
+        commented = all(self._line_text(n).lstrip().startswith(mark) for n in lines)
+        column = min(self.lineIndentation(n) for n in lines)
+        self.beginUndoAction()
+        try:
+            for n in reversed(lines):
+                start = self.lineIndentPosition(n)
+                if commented:
+                    body = self._line_text(n).lstrip()
+                    width = len((mark + " ").encode()) if body.startswith(mark + " ") else len(mark.encode())
+                    self.deleteRange(start, width)
+                else:
+                    self.insertText(self.findColumn(n, column), mark + " ")
+        finally:
+            self.endUndoAction()
+        if last > first:  # the same lines stay selected, so the same key brings them back
+            self.setSel(self.positionFromLine(first), self.lineEndPosition(last))
+
+    def _line_text(self, line: int) -> str:
+        return bytes(self.getLine(line)).rstrip(b"\0").decode("utf-8", "replace").rstrip("\r\n")
+
+    # --- finding --------------------------------------------------------------------------------
+    def find(self, needle: str, forward: bool = True, match_case: bool = False) -> bool:
+        """Select the next (or previous) ``needle`` from the selection, wrapping round the end."""
+        if not needle:
+            return False
+        size = len(needle.encode("utf-8"))
+        self.setSearchFlags(SCFIND_MATCHCASE if match_case else 0)
+        length = self.textLength()
+        starts = (self.selectionEnd(), 0) if forward else (self.selectionStart(), length)
+        for start in starts:
+            self.setTargetRange(start, length if forward else 0)
+            if self.searchInTarget(size, needle) >= 0:
+                self.setSel(self.targetStart(), self.targetEnd())
+                self.scrollCaret()
+                return True
+        return False
+
+    def replace_selection(self, needle: str, replacement: str, match_case: bool = False) -> bool:
+        """Replace the selected ``needle`` (if it is selected) and select the next one."""
+        selected = self.selected_text()
+        if selected and (selected == needle if match_case else selected.lower() == needle.lower()):
+            self.replaceSel(replacement)
+        return self.find(needle, True, match_case)
+
+    def replace_every(self, needle: str, replacement: str, match_case: bool = False) -> int:
+        """Replace every ``needle`` as one step Ctrl+Z undoes; returns how many."""
+        if not needle:
+            return 0
+        size = len(needle.encode("utf-8"))
+        self.setSearchFlags(SCFIND_MATCHCASE if match_case else 0)
+        count, start = 0, 0
+        self.beginUndoAction()
+        try:
+            while True:
+                self.setTargetRange(start, self.textLength())
+                if self.searchInTarget(size, needle) < 0:
+                    break
+                start = self.targetStart() + self.replaceTarget(len(replacement.encode("utf-8")), replacement)
+                count += 1
+        finally:
+            self.endUndoAction()
+        return count
+
+    def selected_text(self) -> str:
+        return bytes(self.get_text_range(self.selectionStart(), self.selectionEnd())).decode("utf-8", "replace")
+
+    # --- moving and looking -------------------------------------------------------------------
+    def go_to_line(self, line_number: int) -> None:
+        """Put the caret at the start of ``line_number`` (1-based, clamped) and bring it into view."""
+        line = min(max(line_number, 1), self.lineCount()) - 1
+        self.ensureVisibleEnforcePolicy(line)
+        self.gotoLine(line)
+
+    def zoom_by(self, steps: int) -> None:
+        """Bigger (positive) or smaller text; 0 goes back to the font size of the settings."""
+        self.setZoom(0 if steps == 0 else max(-8, min(self.zoom() + steps, 20)))

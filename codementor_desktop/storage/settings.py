@@ -134,6 +134,11 @@ class LoadedSettings:
     problems: list[str] = field(default_factory=list)
     locked: set[str] = field(default_factory=set)
 
+    def save(self) -> Path:
+        """Write the user's settings file: ``save_settings``, for callers handed these settings
+        (the window changing its theme) rather than allowed to import the storage layer."""
+        return save_settings(self)
+
 
 def load_settings(paths: AppPaths | None = None, environ: Mapping[str, str] | None = None) -> LoadedSettings:
     """Merge the sources in order; every problem met is listed, nothing raises."""

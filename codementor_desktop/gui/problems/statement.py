@@ -23,15 +23,15 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-_CSS = "code { background: #f0f2f5; } h1 { font-size: 16pt; } h2 { font-size: 12pt; margin-top: 10px; }"
+_CSS = "code {{ background: {code}; }} pre {{ background: {code}; }} h1 {{ font-size: 16pt; }} h2 {{ font-size: 12pt; margin-top: 10px; }}"
 
 
-def statement_html(problem: Problem) -> str:
+def statement_html(problem: Problem, code_background: str = "#f0f2f5") -> str:
     meta = f"{problem.difficulty.value} · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}"
     if problem.techniques:
         meta += " · " + ", ".join(problem.techniques)
     body = _markdown().render(problem.statement)
-    return f"<style>{_CSS}</style><h1>{html.escape(problem.title)}</h1><p><i>{html.escape(meta)}</i></p>{body}"
+    return f"<style>{_CSS.format(code=code_background)}</style><h1>{html.escape(problem.title)}</h1><p><i>{html.escape(meta)}</i></p>{body}"
 
 
 class StatementView(QTextBrowser):
@@ -39,7 +39,20 @@ class StatementView(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("statement")
         self.setOpenExternalLinks(False)
-        self.setPlaceholderText("Choose a problem on the left.")
+        self.setPlaceholderText(self.tr("Choose a problem on the left."))
+        self._problem: Problem | None = None
+        self._code_background = "#f0f2f5"
 
     def show_problem(self, problem: Problem | None) -> None:
-        self.setHtml(statement_html(problem) if problem is not None else "")
+        self._problem = problem
+        self.setHtml(statement_html(problem, self._code_background) if problem is not None else "")
+
+    def set_theme(self, dark: bool, code_background: str) -> None:
+        """The text takes the palette's colours; the code blocks' background is the theme's."""
+        self._code_background = code_background
+        self.setProperty("dark", dark)
+        self.show_problem(self._problem)
+
+    def content_height(self) -> int:
+        """The height the whole statement needs at the view's width, in pixels."""
+        return int(self.document().size().height()) + 2 * self.frameWidth()

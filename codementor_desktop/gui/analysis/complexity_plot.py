@@ -36,7 +36,7 @@ class ComplexityPlot(QWidget):
         self.logarithmic = QCheckBox("Logarithmic axes")
         self.logarithmic.setToolTip("On logarithmic axes each class is a straight line: the steeper, the slower")
         self.plot = pg.PlotWidget(background="w")
-        self.plot.setMinimumHeight(180)
+        self.plot.setMinimumHeight(110)  # the panel tabs can be short enough to leave the statement room
         item = self.plot.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.15)
         for side in ("left", "bottom"):

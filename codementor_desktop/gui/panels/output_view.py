@@ -7,7 +7,7 @@ the text is appended in slices of a few kilobytes, one slice per turn of the eve
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QFontDatabase, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 SLICE_CHARS = 16_000
@@ -19,6 +19,7 @@ class OutputView(QPlainTextEdit):
         self.setObjectName("output")
         self.setReadOnly(True)
         self.setUndoRedoEnabled(False)
+        self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))  # printed columns line up
         self._pending = ""
         self._timer = QTimer(self)
         self._timer.setInterval(0)

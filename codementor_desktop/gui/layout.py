@@ -1,0 +1,66 @@
+"""The window's layout kept between sessions (geometry, toolbars, splitters, the panel tab), in
+``window.ini`` beside the settings; and the first layout, which gives the statement the height
+its examples need."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+EDITOR_MINIMUM = 200  # px the code keeps when the statement grows to fit (ten lines or so)
+PANEL_MINIMUM = 150  # px the panel tabs keep (the summary line and a few tests)
+STATEMENT_SHARE = 0.5  # at most, of the centre's height
+
+
+def _stored(window: MainWindow) -> QSettings:
+    return QSettings(str(window.services.paths.config_dir / "window.ini"), QSettings.Format.IniFormat)
+
+
+def restore_layout(window: MainWindow) -> bool:
+    """The layout of the last session; False if there was none (the first run)."""
+    stored = _stored(window)
+    found = False
+    for key, restore in (
+        ("geometry", window.restoreGeometry),
+        ("state", window.restoreState),
+        ("splitter", window.splitter.restoreState),
+        ("centre", window.centre.restoreState),
+    ):
+        value = stored.value(key)
+        if value is not None:
+            restore(value)
+            found = True
+    panel = stored.value("panel")
+    if panel is not None and str(panel).isdigit() and int(panel) < window.panels.count():
+        window.panels.setCurrentIndex(int(panel))
+    return found
+
+
+def save_layout(window: MainWindow) -> None:
+    stored = _stored(window)
+    stored.setValue("geometry", window.saveGeometry())
+    stored.setValue("state", window.saveState())
+    stored.setValue("splitter", window.splitter.saveState())
+    stored.setValue("centre", window.centre.saveState())
+    stored.setValue("panel", window.panels.currentIndex())
+    stored.sync()
+
+
+def fit_statement(window: MainWindow) -> None:
+    """Grow the statement to show the whole problem (its examples too) while the code and the panel
+    tabs keep enough room: taken from the panel tabs first, then from the code. Never shrinks it."""
+    statement, code, panel = window.centre.sizes()
+    if statement + code + panel <= 0:
+        return
+    needed = window.statement.content_height() + 4
+    wanted = min(needed, int((statement + code + panel) * STATEMENT_SHARE)) - statement
+    if wanted <= 0:
+        return
+    shortest = max(PANEL_MINIMUM, window.panels.minimumSizeHint().height())  # the splitter's floor
+    from_panel = min(wanted, max(panel - shortest, 0))
+    from_code = min(wanted - from_panel, max(code - EDITOR_MINIMUM, 0))
+    window.centre.setSizes([statement + from_panel + from_code, code - from_code, panel - from_panel])

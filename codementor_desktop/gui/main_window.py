@@ -16,30 +16,35 @@ import logging
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QSplitter,
     QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
-from ..domain.vocabulary import Language, ProblemStatus
+from ..domain.vocabulary import ProblemStatus
 from .analysis.analyst import Analyst
 from .debugger.debugger import Debugger
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
+from .editor.find_bar import FindBar
+from .layout import fit_statement, restore_layout, save_layout
+from .menu_bar import build_file_edit, build_view_help, describe
 from .menus import build_menus
 from .panels.output_view import OutputView
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.statement import StatementView
-from .text import escaped, message_box
+from .status import close_unsaved, runner_label
+from .text import escaped
+from .theme import PlotFollower, apply_theme, recolour_plots
+from .toolbar import build_toolbar
 from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
 
@@ -61,19 +66,6 @@ class _Run:
     submitted: bool
 
 
-def runner_label(backend: str, layers: list[tuple[str, bool, str]]) -> str:
-    """The status bar's word on where code runs and what holds it: ``local runner: namespaces,
-    landlock, seccomp`` (a layer missing or switched off is named as such)."""
-    held = [layer for layer, on, _ in layers if on and layer != "piston"]
-    missing = [layer for layer, on, _ in layers if not on]
-    text = f"{backend} runner"
-    if held:
-        text += ": " + ", ".join(held)
-    if missing:
-        text += " (without " + ", ".join(missing) + ")"
-    return text
-
-
 class MainWindow(QMainWindow):
     """Built in two stages so that it paints early: the widgets first (cheap: no database, no
     bank), then ``attach(services)`` once they are loaded. Given ``services``, it attaches at once."""
@@ -90,10 +82,18 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
         self._problem_id: str | None = None
         self._run: _Run | None = None
+        self._first_layout = False  # no layout kept from a last session: fit the statement
 
         self.browser = ProblemBrowser()
         self.statement = StatementView()
         self.editor = CodeEditor()
+        self.find_bar = FindBar(self.editor)
+        self.editor_box = QWidget(objectName="editorBox")  # the code and its find bar
+        box = QVBoxLayout(self.editor_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(0)
+        box.addWidget(self.editor)
+        box.addWidget(self.find_bar)
         self.tests = TestsPanel()
         self.output = OutputView()
         self.viz = VisualizationPanel()
@@ -104,17 +104,25 @@ class MainWindow(QMainWindow):
 
         self.centre = QSplitter(Qt.Orientation.Vertical)
         self.centre.addWidget(self.statement)
-        self.centre.addWidget(self.editor)
+        self.centre.addWidget(self.editor_box)
         self.centre.addWidget(self.panels)
         self.centre.setSizes([220, 380, 200])
+        self.centre.setChildrenCollapsible(False)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.browser)
         self.splitter.addWidget(self.centre)
         self.splitter.setSizes([300, 980])
         self.setCentralWidget(self.splitter)
 
-        self._build_actions()
+        build_toolbar(self)
+        build_file_edit(self)
         self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action = build_menus(self)
+        build_view_help(self)
+        for top in self.menuBar().actions():
+            describe(top.menu())
+        self.viz.currentChanged.connect(lambda _index: recolour_plots(self.viz))  # a tab added late
+        self.plot_follower = PlotFollower(self)
+        self.plot_follower.watch(list(self.viz.pages.values()))
         self.progress = QProgressBar(maximumWidth=160, visible=False)
         self.progress.setRange(0, 100)
         self.backend_label = QLabel("", textFormat=Qt.TextFormat.PlainText)
@@ -130,7 +138,8 @@ class MainWindow(QMainWindow):
         self.services = services
         self._ready = True
         self.drafts = services.drafts
-        self.editor.apply_style(font_size=services.settings.font_size, dark=services.settings.theme == "dark")
+        self.editor.apply_style(font_size=services.settings.font_size)
+        self.set_theme(services.settings.theme, save=False)
         self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
         self.worker.setParent(self)
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
@@ -148,7 +157,7 @@ class MainWindow(QMainWindow):
         self.worker.error.connect(self._on_error)
         self.worker.finished.connect(self._on_finished)
         self.worker.cancelled.connect(self._on_cancelled)
-        self._restore_layout()
+        self._first_layout = not restore_layout(self)
         self.browser.set_bank(services.bank, self.drafts.statuses())
         self._open_where_left()
         QWidget.setFocus(self.editor)  # the keys go to the code (ScintillaEdit.setFocus is a Scintilla message)
@@ -166,39 +175,11 @@ class MainWindow(QMainWindow):
         return lambda: getattr(self.debugger, command)() if self.ready else None
 
     # --- building ---------------------------------------------------------------------------
-    def _build_actions(self) -> None:
-        bar = QToolBar("Main", objectName="mainToolbar", movable=False)
-        self.addToolBar(bar)
-        self.title_label = QLabel("", objectName="problemTitle", textFormat=Qt.TextFormat.PlainText)
-        self.title_label.setMinimumWidth(200)
-        bar.addWidget(self.title_label)
-        self.language = QComboBox(objectName="language")
-        self.language.addItem("Python", Language.PYTHON.value)
-        self.language.addItem("JavaScript", Language.JAVASCRIPT.value)
-        self.language.currentIndexChanged.connect(self._on_language)
-        bar.addWidget(self.language)
-        self.run_action = self._action("Run", "Ctrl+Return", self.run_code, bar)
-        self.submit_action = self._action("Submit", "Ctrl+Shift+Return", self.submit_code, bar)
-        self.trace_action = self._action(
-            "Trace", "F5", self._debugging("trace"), bar, "Trace your code on the selected test (or the first example)"
-        )
-        self.analyze_action = self._action(
-            "Analyze code", "Ctrl+Shift+A", lambda: self.analyst.analyze() if self.ready else None, None,
-            "Look for weaknesses and measure the complexity of your code",
-        )  # fmt: skip
-        self.stop_action = self._action("Stop", "Escape", None, bar, "Stop the running job")
-        self.stop_action.setEnabled(False)
-        self.reset_action = self._action(
-            "Reset code", None, self.reset_code, bar, "Go back to the starter code (Ctrl+Z brings your code back)"
-        )
-        self.quit_action = self._action("Quit", "Ctrl+Q", self.close, None, "Save your work and quit")
-        self._show_run_buttons(None)
-
     def _action(self, text: str, shortcut: str | None, slot, bar: QToolBar | None, tip: str = "") -> QAction:
-        action = QAction(text, self)
+        action = QAction(self.tr(text), self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
-        action.setToolTip(tip)
+        action.setToolTip(self.tr(tip))
         if slot is not None:
             action.triggered.connect(lambda _checked=False: slot())
         if bar is not None:
@@ -221,6 +202,19 @@ class MainWindow(QMainWindow):
                 tip = f"{text} (stops the current run)"
             action.setText(text)
             action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+
+    def set_theme(self, name: str, save: bool = True) -> None:
+        """Light or dark for the whole window, kept in the settings file unless ``save`` is False."""
+        theme = apply_theme(self, name)
+        self.theme_actions[theme.name].setChecked(True)
+        settings = self.services.settings
+        if save and settings.theme != theme.name:
+            settings.theme = theme.name
+            try:
+                self.services.loaded.save()
+            except OSError as exc:
+                log.error("the theme could not be saved: %s", exc)
+                self.say(self.tr("The theme could not be saved: %s") % exc)
 
     # --- problems and code ------------------------------------------------------------------
     @property
@@ -273,7 +267,9 @@ class MainWindow(QMainWindow):
         self.debugger.marks.stop_following()
         self.autosave.follow(problem_id, language)
         self.drafts.remember_open(problem_id, language)
-        self.tests.clear("Run your code to see the tests here.")
+        self.tests.clear(self.tr("Run your code to see the tests here."))
+        if self._first_layout:  # once laid out at the window's size
+            QTimer.singleShot(0, self, lambda: fit_statement(self))
 
     def _starter(self, problem_id: str) -> str:
         problem = self.services.bank.get(problem_id)
@@ -382,33 +378,6 @@ class MainWindow(QMainWindow):
         self._show_run_buttons(None)
 
     # --- lifetime ---------------------------------------------------------------------------
-    def _layout_settings(self) -> QSettings:
-        return QSettings(str(self.services.paths.config_dir / "window.ini"), QSettings.Format.IniFormat)
-
-    def _restore_layout(self) -> None:
-        stored = self._layout_settings()
-        for key, restore in (
-            ("geometry", self.restoreGeometry),
-            ("state", self.restoreState),
-            ("splitter", self.splitter.restoreState),
-            ("centre", self.centre.restoreState),
-        ):
-            value = stored.value(key)
-            if value is not None:
-                restore(value)
-        panel = stored.value("panel")
-        if panel is not None and str(panel).isdigit() and int(panel) < self.panels.count():
-            self.panels.setCurrentIndex(int(panel))
-
-    def _save_layout(self) -> None:
-        stored = self._layout_settings()
-        stored.setValue("geometry", self.saveGeometry())
-        stored.setValue("state", self.saveState())
-        stored.setValue("splitter", self.splitter.saveState())
-        stored.setValue("centre", self.centre.saveState())
-        stored.setValue("panel", self.panels.currentIndex())
-        stored.sync()
-
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         """Keep the draft, the open problem and language, and the layout; stop the running job."""
         self.viz.shutdown()
@@ -419,23 +388,9 @@ class MainWindow(QMainWindow):
         self.autosave.save_now()
         if self._problem_id is not None:
             self.drafts.remember_open(self._problem_id, self.current_language)
-        if not self.drafts.flush(10.0) and not self._close_unsaved():
+        if not self.drafts.flush(10.0) and not close_unsaved(self):
             event.ignore()
             return
-        self._save_layout()
+        save_layout(self)
         self.worker.shutdown()
         super().closeEvent(event)
-
-    def _close_unsaved(self) -> bool:
-        """The disk refused the draft: ask before closing (the text is still in the editor)."""
-        problem = self.drafts.last_error or "the database did not answer"
-        log.error("closing with an unsaved draft: %s", problem)
-        answer = message_box(
-            self,
-            QMessageBox.Icon.Warning,
-            "CodeMentor",
-            f"Your code could not be saved ({problem}).\n\nQuit anyway and lose the changes since the last save?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )
-        return answer == QMessageBox.StandardButton.Yes

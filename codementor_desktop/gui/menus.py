@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -29,20 +29,13 @@ def build_menus(window: MainWindow) -> tuple[QAction, QAction, QAction]:
         "Edit breakpoint…", "Ctrl+F9", window._debugging("edit_breakpoint"), None,
         "Condition, nth hit and watches of the caret line's breakpoint",
     )  # fmt: skip
-    run = window.menuBar().addMenu("&Run")
+    run = window.menuBar().addMenu(window.tr("&Run"))
     run.addActions([window.run_action, window.submit_action, window.trace_action, to_breakpoint,
                     window.analyze_action, window.stop_action])  # fmt: skip
     run.addSeparator()
     run.addActions([toggle, edit])
     run.addSeparator()
     run.addActions([window.reset_action, window.quit_action])
-    debug = window.menuBar().addMenu("&Debug")
+    debug = window.menuBar().addMenu(window.tr("&Debug"))
     debug.addActions(window.viz.stepping_actions())
-    for menu in (run, debug):
-        menu.setAccessibleName(menu.title().replace("&", ""))
-        for action in menu.actions():
-            if not action.isSeparator():
-                keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-                action.setStatusTip(action.toolTip() or action.text())
-                action.setWhatsThis(f"{action.text()} ({keys})" if keys else action.text())
     return to_breakpoint, toggle, edit

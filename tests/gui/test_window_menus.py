@@ -186,3 +186,21 @@ def test_pictures_of_the_find_bar_and_the_menus(window, qtbot, tmp_path):
         qtbot.waitUntil(menu.isVisible)
         shot(menu, tmp_path / f"t5-menu-{menu.accessibleName().lower()}.png")
         menu.hide()
+
+
+def test_pictures_of_a_trace_in_the_dark(window, qtbot, tmp_path):
+    from tests.gui.test_window_debugger import traced
+
+    window.resize(1280, 800)
+    window.theme_actions["dark"].trigger()
+    traced(window, qtbot)
+    shot(window, tmp_path / "t6-dark-trace.png")
+    panel = window.viz
+    panel.set_step(len(panel.timeline.steps) // 2)
+    panel.setCurrentWidget(panel.pages["structure"])
+    structure = panel.view("structure")
+    qtbot.waitUntil(lambda: structure.isVisible() and structure.drawing is not None, timeout=20_000)
+    shot(window, tmp_path / "t7-dark-structure.png")
+    window.run_code()
+    shot(window, tmp_path / "t8-dark-tests.png")
+    window.theme_actions["light"].trigger()

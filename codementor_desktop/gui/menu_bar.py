@@ -42,7 +42,7 @@ def build_file_edit(window: MainWindow) -> None:
     file.addActions([window.reset_action])
     file.addSeparator()
     file.addAction(window.quit_action)
-    editor, box = window.editor, window.editor_box
+    editor = box = window.editor  # not the editor's box: the find bar's fields keep their own keys
     local = Qt.ShortcutContext.WidgetWithChildrenShortcut  # the code's keys, not the search box's
     edit = window.menuBar().addMenu(tr("&Edit"))
     edit.addActions([

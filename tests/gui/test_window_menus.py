@@ -97,6 +97,9 @@ def test_find_bar_by_the_keys_replace_and_escape(window, qtbot):
     assert bar.replace_all() == 3
     assert window.editor.text() == "visited = {}\nfor v in visited:\n    visited[v] = 1\n"
     assert bar.message.text() == "3 replaced"
+    QApplication.clipboard().setText("pasted")
+    qtbot.keyClick(bar.replace_edit, Qt.Key.Key_V, CTRL)  # into the field, not into the code
+    assert bar.replace_edit.text() == "visitedpasted" and "pasted" not in window.editor.text()
     qtbot.keyClick(bar.find_edit, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not bar.isVisible() and window.editor.hasFocus())
     qtbot.keyClick(window.editor, Qt.Key.Key_F, CTRL)

@@ -41,6 +41,7 @@ def test_a_submit_is_analysed_and_a_card_marks_its_lines(window, qtbot):
         qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
     assert asked.args[0] == card.lines and card.lines
     assert window.editor.finding_lines() == card.lines
+    assert analyst.tab.plot is not None
     assert "n²" in analyst.tab.plot.findChild(QLabel).text() or "n^2" in str(result["complexity_analysis"])
 
 

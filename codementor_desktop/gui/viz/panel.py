@@ -25,13 +25,14 @@ GUI thread:
 * ``shutdown()``: stop timers and background work (the window calls it when it closes).
 
 pyqtgraph and networkx are imported when a tab that needs them is first opened. When the panel is
-first shown they start loading on a background thread (a moment later: the window starts first), and then the tabs' widgets are built one
-at a time while the panel is idle.
+first shown they start loading on a background thread (a moment later: the window starts first), and then the tabs' widgets are built while
+the panel is idle, in slices of one plot or a few plot items each (a slice holds the event loop).
 """
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +59,9 @@ if TYPE_CHECKING:  # the views import pyqtgraph: loaded when their tab is first 
 SLICE_SECONDS = 0.008
 REFRESH_MS = 300
 PRELOAD_AFTER_MS = 2_000  # the window's own start comes first
+FLOW_ITEMS_AHEAD = 24  # the Flow tab's line items made while idle...
+FLOW_ITEMS_PER_SLICE = 4  # ...a few per slice (a line, its count and its share of headers: ~2 ms)
+PREBUILT_SCENES = ("cells", "nodes")  # the Structure tab's commonest drawings: arrays, trees
 SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
 
 
@@ -153,13 +157,15 @@ class VisualizationPanel(QTabWidget):
         self._refresh.timeout.connect(self._refresh_visible)
         self._prebuild = QTimer(self)
         self._prebuild.setInterval(120)
-        self._prebuild.timeout.connect(self._build_one_view)
+        self._prebuild.timeout.connect(self._build_a_slice)
+        self._prebuild_slices: list[Callable[[], object]] = []
         self._preload_timer = QTimer(self)
         self._preload_timer.setSingleShot(True)
         self._preload_timer.setInterval(PRELOAD_AFTER_MS)
         self._preload_timer.timeout.connect(self._preload)
         self.step_cursor.moved.connect(self._on_moved)
-        self.currentChanged.connect(lambda _index: self._render_now())
+        # On the next turn: the tab shows (and paints) first, its drawing follows in a turn of its own.
+        self.currentChanged.connect(lambda _index: self._schedule_render())
 
     # -- the API the window calls -----------------------------------------------------------------
 
@@ -299,8 +305,7 @@ class VisualizationPanel(QTabWidget):
     def _make_flow(self):
         from .flow_view import FlowView
 
-        view = FlowView()
-        view.prepare()
+        view = FlowView()  # its line items are made ahead while idle (or as a flow needs them)
         view.mermaid_button.clicked.connect(self.show_mermaid)
         self._reset_view("flow", view)
         return view
@@ -409,16 +414,25 @@ class VisualizationPanel(QTabWidget):
     def _preload(self) -> None:
         if not self._shut:
             call = BackgroundCall(_preload, "viz-preload", self)
-            call.done.connect(lambda _result: None if self._shut else self._prebuild.start())
+            call.done.connect(lambda _result: None if self._shut else self._start_prebuild())
             self._background.append(call.start())
 
-    def _build_one_view(self) -> None:
-        """Build a tab's widgets while nothing else is going on, one tab per turn (tens of ms each),
-        so that opening the tab later is instant."""
+    def _start_prebuild(self) -> None:
+        flow_items = range(FLOW_ITEMS_PER_SLICE, FLOW_ITEMS_AHEAD + 1, FLOW_ITEMS_PER_SLICE)
+        self._prebuild_slices = [
+            *(page.ensure for page in self.pages.values()),
+            *(lambda scene=scene: self.view("structure").scenes[scene].ensure_built() for scene in PREBUILT_SCENES),
+            *(lambda lines=lines: self.view("flow").prepare(lines) for lines in flow_items),
+        ]
+        self._prebuild.start()
+
+    def _build_a_slice(self) -> None:
+        """Build a tab's widgets while nothing else is going on, a slice a turn: a view with its
+        plot (about 20 ms, pyqtgraph's own construction), or a few of the Flow tab's items, so that
+        opening a tab later is instant and no slice holds the event loop long."""
         if self.busy:
             return
-        for page in self.pages.values():
-            if page.view is None:
-                page.ensure()
-                return
-        self._prebuild.stop()
+        if self._prebuild_slices:
+            self._prebuild_slices.pop(0)()
+        if not self._prebuild_slices:
+            self._prebuild.stop()

@@ -32,6 +32,7 @@ the panel is idle, in slices of one plot or a few plot items each (a slice holds
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -58,7 +59,10 @@ if TYPE_CHECKING:  # the views import pyqtgraph: loaded when their tab is first 
 
 SLICE_SECONDS = 0.008
 REFRESH_MS = 300
-PRELOAD_AFTER_MS = 2_000  # the window's own start comes first
+PRELOAD_AFTER_MS = 2_000  # the window's own start comes first...
+PRELOAD_RETRY_MS = 250  # ...and its loading: while other threads compute, the import waits...
+OTHERS_BUSY_SHARE = 0.2  # ...(busy: more than this share of a core since the last look)...
+PRELOAD_WAIT_AT_MOST_MS = 20_000  # ...but not for ever
 FLOW_ITEMS_AHEAD = 24  # the Flow tab's line items made while idle...
 FLOW_ITEMS_PER_SLICE = 4  # ...a few per slice (a line, its count and its share of headers: ~2 ms)
 PREBUILT_SCENES = ("cells", "nodes")  # the Structure tab's commonest drawings: arrays, trees
@@ -75,6 +79,11 @@ def _out_of_collectors_reach() -> None:
     """
     gc.collect(0)
     gc.freeze()
+
+
+def _others_cpu_seconds() -> float:
+    """The CPU time of the process's threads other than the calling one (child processes not counted)."""
+    return time.process_time() - time.thread_time()
 
 
 class _LazyPage(QWidget):
@@ -126,6 +135,8 @@ class VisualizationPanel(QTabWidget):
         self._line = -1
         self._background: list[BackgroundCall] = []
         self._preloaded = False
+        self._preload_waited = 0
+        self._others_seen: float | None = None
         self._shut = False  # after shutdown, late results of background work start nothing
         self._settled = 0
         self.mermaid_dialog: QDialog | None = None
@@ -412,10 +423,20 @@ class VisualizationPanel(QTabWidget):
             self._preload_timer.start()
 
     def _preload(self) -> None:
-        if not self._shut:
-            call = BackgroundCall(_preload, "viz-preload", self)
-            call.done.connect(lambda _result: None if self._shut else self._start_prebuild())
-            self._background.append(call.start())
+        if self._shut:
+            return
+        # The window loads its problems on a thread at start: importing pyqtgraph beside it would
+        # share the interpreter lock with it and the learner would wait seconds longer for them.
+        interval = self._preload_timer.interval()
+        self._preload_waited += interval
+        others, self._others_seen = self._others_seen, _others_cpu_seconds()
+        busy = others is None or self._others_seen - others > OTHERS_BUSY_SHARE * interval / 1000
+        if busy and self._preload_waited < PRELOAD_WAIT_AT_MOST_MS:
+            self._preload_timer.start(PRELOAD_RETRY_MS)
+            return
+        call = BackgroundCall(_preload, "viz-preload", self)
+        call.done.connect(lambda _result: None if self._shut else self._start_prebuild())
+        self._background.append(call.start())
 
     def _start_prebuild(self) -> None:
         flow_items = range(FLOW_ITEMS_PER_SLICE, FLOW_ITEMS_AHEAD + 1, FLOW_ITEMS_PER_SLICE)

@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self._problem_id: str | None = None
         self._run: _Run | None = None
         self._first_layout = False  # no layout kept from a last session: fit the statement
+        self._ran_code = ""  # the code of the last Run or Submit
 
         self.browser = ProblemBrowser()
         self.statement = StatementView()
@@ -145,6 +146,7 @@ class MainWindow(QMainWindow):
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
         self.debugger = Debugger(self)
         self.analyst = Analyst(self)
+        self.tests.analyzeRequested.connect(self._analyze_from_tests)
         self.stop_action.triggered.connect(self.worker.cancel)
         self.backend_label.setText(runner_label(services.backend_name, services.containment()))
         self.backend_label.setToolTip(
@@ -165,6 +167,11 @@ class MainWindow(QMainWindow):
     @property
     def ready(self) -> bool:
         return self._ready
+
+    def _analyze_from_tests(self) -> None:
+        """The Tests tab's button: the run on show is evidence only while the code is the one it ran."""
+        ran = self._ran_code == self.editor.text()
+        self.analyst.analyze(run_id=self.tests.run_id if ran else None)
 
     def _side_job(self, job: int) -> bool:
         """A trace, a breakpoint run or an analysis: they show in their own tabs, not in Tests."""
@@ -293,8 +300,9 @@ class MainWindow(QMainWindow):
             return None
         self.autosave.save_now()  # the code that ran is worth keeping whatever happens next
         self.editor.clear_diagnostics()
+        self._ran_code = self.editor.text()
         arguments = {
-            "code": self.editor.text(),
+            "code": self._ran_code,
             "language": self.current_language,
             "problem_id": self._problem_id,
             "test_cases": [],

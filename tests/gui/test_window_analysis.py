@@ -41,6 +41,7 @@ def test_a_submit_is_analysed_and_a_card_marks_its_lines(window, qtbot):
         qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
     assert asked.args[0] == card.lines and card.lines
     assert window.editor.finding_lines() == card.lines
+    assert analyst.tab.plot is not None
     assert "n²" in analyst.tab.plot.findChild(QLabel).text() or "n^2" in str(result["complexity_analysis"])
 
 
@@ -90,3 +91,16 @@ def test_the_status_bar_names_the_layers_that_hold_a_run(window, services):
     for layer, on, _detail in services.containment():
         assert (layer in missing) == (not on), label
         assert (layer in held) == on or layer == "piston", label
+
+
+def test_the_tests_tab_asks_for_an_analysis_with_its_run_as_evidence(window, qtbot):
+    open_two_sum(window, QUADRATIC)
+    window.run_action.trigger()
+    qtbot.waitUntil(lambda: window.tests.run_id is not None, timeout=30_000)
+    qtbot.mouseClick(window.tests.analyze_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(window.analyst.tab.cards.result), timeout=60_000)
+    assert window.analyst.tab.cards.result["attempt_id"] == window.tests.run_id
+    window.editor.replace_all(QUADRATIC + "\n# changed\n")
+    qtbot.mouseClick(window.tests.analyze_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.analyst.tab.cards.result["attempt_id"] != window.tests.run_id, timeout=60_000)
+    assert window.analyst.tab.cards.result["attempt_id"].startswith("attempt")  # the edited code alone

@@ -250,3 +250,14 @@ def test_more_shapes_of_the_patterns(language, code, pattern):
 def test_starting_at_one_after_reading_the_first_item_is_no_slip():
     code = "def biggest(nums):\n    best = nums[0]\n    for i in range(1, len(nums)):\n        best = max(best, nums[i])\n    return best\n"
     assert "off_by_one" not in _patterns(analyze(code, "python"))
+
+
+def test_work_inside_built_ins_added_to_the_counts_is_said_in_words():
+    slicing = "def balance(nums):\n    for i in range(len(nums)):\n        if sum(nums[:i]) == sum(nums[i + 1:]):\n            return i\n    return -1\n"
+    sizes = [8, 16, 32, 64, 128, 256]
+    result = analyze(slicing, "python", measurement={"sizes": sizes, "counts": [3 * n + 2 for n in sizes]})
+    measured = result["complexity_analysis"]["evidence"]["measured"]
+    assert measured["class"] == "O(n²)" and measured["fit"]["class"] == "n"
+    assert "line events grow as O(n)" in measured["built_ins"] and "O(n²)" in measured["built_ins"]
+    counted = analyze(TWO_SUM_PY, "python", measurement={"sizes": sizes, "counts": [n * n for n in sizes]})
+    assert "built_ins" not in counted["complexity_analysis"]["evidence"]["measured"]

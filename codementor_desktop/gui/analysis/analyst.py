@@ -16,16 +16,17 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QInputDialog, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from .cards import AnalysisCards, pattern_title
-from .complexity_plot import ComplexityPlot
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
+    from .complexity_plot import ComplexityPlot
 
 ANALYZE, FLAG = "analyze", "flag"
 
 
 class AnalysisTab(QWidget):
-    """The cards beside the complexity picture."""
+    """The cards beside the complexity picture. The picture (pyqtgraph, numpy) is made with the
+    first result: importing it with the window would delay the window's first paint."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -33,10 +34,10 @@ class AnalysisTab(QWidget):
         self.status = QLabel("Submit, or Run ▸ Analyze code (Ctrl+Shift+A), to see what could be better.")
         self.status.setWordWrap(True)
         self.cards = AnalysisCards()
-        self.plot = ComplexityPlot()
-        split = QSplitter(Qt.Orientation.Horizontal)
+        self.plot: ComplexityPlot | None = None
+        self._split = split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.cards)
-        split.addWidget(self.plot)
+        split.addWidget(QWidget())  # the picture's place
         split.setSizes([520, 480])
         column = QVBoxLayout(self)
         column.setContentsMargins(4, 4, 4, 4)
@@ -45,6 +46,14 @@ class AnalysisTab(QWidget):
 
     def show_result(self, result: dict[str, Any]) -> None:
         self.cards.set_result(result)
+        if self.plot is None:
+            from .complexity_plot import ComplexityPlot
+
+            self.plot = ComplexityPlot()
+            placeholder = self._split.replaceWidget(1, self.plot)
+            if placeholder is not None:
+                placeholder.deleteLater()
+            self._split.setSizes([520, 480])
         self.plot.set_result(result)
 
 

@@ -82,7 +82,7 @@ class ComplexityPlot(QWidget):
             top = max(sizes)
             smooth = [min(sizes) + (top - min(sizes)) * i / (CURVE_POINTS - 1) for i in range(CURVE_POINTS)]
             self.fit.setData(smooth, fitted_curve(fit, smooth))
-            self._rename(self.fit, f"fitted: O({fit['class']})")
+            self._rename(self.fit, f"fitted to the counts: O({fit['class']})")
         else:
             self.fit.setData([], [])
         reference = measured.get("reference") or {}
@@ -145,6 +145,8 @@ def describe(complexity: dict[str, Any]) -> str:
         parts.append(
             f"Measured {unit}: <b>{escaped(measured['class'])}</b>, {escaped(measured.get('agreement') or '')}."
         )
+        if measured.get("built_ins"):
+            parts.append(escaped(measured["built_ins"][:1].upper() + measured["built_ins"][1:]) + ".")
     elif measured.get("reason"):
         parts.append(f"Not measured: {escaped(measured['reason'])}.")
     return " ".join(parts)

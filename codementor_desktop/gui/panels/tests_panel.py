@@ -7,12 +7,14 @@ line instead of a count of tests that never ran.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -88,8 +90,19 @@ def headline(result: dict) -> str:
 
 
 class TestsPanel(QWidget):
+    """The tests of the last run; ``analyzeRequested`` asks for an analysis of the code with the
+    run on show (``run_id``, None when none is stored) as its evidence."""
+
+    analyzeRequested = Signal()  # noqa: N815 - Qt's signal style
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self.run_id: str | None = None
+        self.analyze_button = QPushButton("Analyze my code")
+        self.analyze_button.setObjectName("analyzeButton")
+        self.analyze_button.setToolTip("Look for weaknesses and measure the complexity (Ctrl+Shift+A)")
+        self.analyze_button.setAccessibleName("Analyze my code")
+        self.analyze_button.clicked.connect(self.analyzeRequested)
         self.summary = QLabel("Run your code to see the tests here.")
         self.summary.setObjectName("testsSummary")
         self.summary.setTextFormat(Qt.TextFormat.RichText)  # learner text in it is escaped
@@ -103,9 +116,12 @@ class TestsPanel(QWidget):
         for column in (2, 3, 4):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self._inputs: list[tuple[str, str]] = []  # each row's test id and whole input
+        top = QHBoxLayout()
+        top.addWidget(self.summary, 1)
+        top.addWidget(self.analyze_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.summary)
+        layout.addLayout(top)
         layout.addWidget(self.table)
 
     def show_running(self, text: str) -> None:
@@ -116,9 +132,11 @@ class TestsPanel(QWidget):
         """No results on screen any more, only ``text`` (a run starting, a run stopped)."""
         self.table.setRowCount(0)
         self._inputs = []
+        self.run_id = None
         self.summary.setText(text)
 
     def show_result(self, result: dict) -> None:
+        self.run_id = result.get("run_id")
         self.summary.setText(headline(result))
         if result.get("error_code"):
             self.table.setRowCount(0)

@@ -46,7 +46,7 @@ class FlowView(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.note, 1)
         top.addWidget(self.mermaid_button)
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background="w", enableMenu=False)  # no menus built: none is offered
         self.plot.setObjectName("flowPlot")
         item = self.plot.getPlotItem()
         item.hideAxis("left")
@@ -143,8 +143,11 @@ class FlowView(QWidget):
         return self._node_items[index]
 
     def prepare(self, lines: int = 24) -> None:
-        """Make the items of a ``lines``-line flow ahead (while the window is idle)."""
+        """Make the items of a ``lines``-line flow ahead (while the window is idle): its lines, the
+        counts of about as many arcs, and a function header for every few lines."""
         self._node_item(lines - 1)
+        self.counts.reserve(lines)
+        self.headers.reserve(max(1, lines // 6))
 
     @staticmethod
     def _bulge(a: int, b: int, kind: str) -> float:

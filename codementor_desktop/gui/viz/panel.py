@@ -25,13 +25,15 @@ GUI thread:
 * ``shutdown()``: stop timers and background work (the window calls it when it closes).
 
 pyqtgraph and networkx are imported when a tab that needs them is first opened. When the panel is
-first shown they start loading on a background thread (a moment later: the window starts first), and then the tabs' widgets are built one
-at a time while the panel is idle.
+first shown they start loading on a background thread (a moment later: the window starts first), and then the tabs' widgets are built while
+the panel is idle, in slices of one plot or a few plot items each (a slice holds the event loop).
 """
 
 from __future__ import annotations
 
 import gc
+import time
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -57,7 +59,13 @@ if TYPE_CHECKING:  # the views import pyqtgraph: loaded when their tab is first 
 
 SLICE_SECONDS = 0.008
 REFRESH_MS = 300
-PRELOAD_AFTER_MS = 2_000  # the window's own start comes first
+PRELOAD_AFTER_MS = 2_000  # the window's own start comes first...
+PRELOAD_RETRY_MS = 250  # ...and its loading: while other threads compute, the import waits...
+OTHERS_BUSY_SHARE = 0.2  # ...(busy: more than this share of a core since the last look)...
+PRELOAD_WAIT_AT_MOST_MS = 20_000  # ...but not for ever
+FLOW_ITEMS_AHEAD = 24  # the Flow tab's line items made while idle...
+FLOW_ITEMS_PER_SLICE = 4  # ...a few per slice (a line, its count and its share of headers: ~2 ms)
+PREBUILT_SCENES = ("cells", "nodes")  # the Structure tab's commonest drawings: arrays, trees
 SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
 
 
@@ -71,6 +79,11 @@ def _out_of_collectors_reach() -> None:
     """
     gc.collect(0)
     gc.freeze()
+
+
+def _others_cpu_seconds() -> float:
+    """The CPU time of the process's threads other than the calling one (child processes not counted)."""
+    return time.process_time() - time.thread_time()
 
 
 class _LazyPage(QWidget):
@@ -122,6 +135,8 @@ class VisualizationPanel(QTabWidget):
         self._line = -1
         self._background: list[BackgroundCall] = []
         self._preloaded = False
+        self._preload_waited = 0
+        self._others_seen: float | None = None
         self._shut = False  # after shutdown, late results of background work start nothing
         self._settled = 0
         self.mermaid_dialog: QDialog | None = None
@@ -153,13 +168,15 @@ class VisualizationPanel(QTabWidget):
         self._refresh.timeout.connect(self._refresh_visible)
         self._prebuild = QTimer(self)
         self._prebuild.setInterval(120)
-        self._prebuild.timeout.connect(self._build_one_view)
+        self._prebuild.timeout.connect(self._build_a_slice)
+        self._prebuild_slices: list[Callable[[], object]] = []
         self._preload_timer = QTimer(self)
         self._preload_timer.setSingleShot(True)
         self._preload_timer.setInterval(PRELOAD_AFTER_MS)
         self._preload_timer.timeout.connect(self._preload)
         self.step_cursor.moved.connect(self._on_moved)
-        self.currentChanged.connect(lambda _index: self._render_now())
+        # On the next turn: the tab shows (and paints) first, its drawing follows in a turn of its own.
+        self.currentChanged.connect(lambda _index: self._schedule_render())
 
     # -- the API the window calls -----------------------------------------------------------------
 
@@ -299,8 +316,7 @@ class VisualizationPanel(QTabWidget):
     def _make_flow(self):
         from .flow_view import FlowView
 
-        view = FlowView()
-        view.prepare()
+        view = FlowView()  # its line items are made ahead while idle (or as a flow needs them)
         view.mermaid_button.clicked.connect(self.show_mermaid)
         self._reset_view("flow", view)
         return view
@@ -407,18 +423,37 @@ class VisualizationPanel(QTabWidget):
             self._preload_timer.start()
 
     def _preload(self) -> None:
-        if not self._shut:
-            call = BackgroundCall(_preload, "viz-preload", self)
-            call.done.connect(lambda _result: None if self._shut else self._prebuild.start())
-            self._background.append(call.start())
+        if self._shut:
+            return
+        # The window loads its problems on a thread at start: importing pyqtgraph beside it would
+        # share the interpreter lock with it and the learner would wait seconds longer for them.
+        interval = self._preload_timer.interval()
+        self._preload_waited += interval
+        others, self._others_seen = self._others_seen, _others_cpu_seconds()
+        busy = others is None or self._others_seen - others > OTHERS_BUSY_SHARE * interval / 1000
+        if busy and self._preload_waited < PRELOAD_WAIT_AT_MOST_MS:
+            self._preload_timer.start(PRELOAD_RETRY_MS)
+            return
+        call = BackgroundCall(_preload, "viz-preload", self)
+        call.done.connect(lambda _result: None if self._shut else self._start_prebuild())
+        self._background.append(call.start())
 
-    def _build_one_view(self) -> None:
-        """Build a tab's widgets while nothing else is going on, one tab per turn (tens of ms each),
-        so that opening the tab later is instant."""
+    def _start_prebuild(self) -> None:
+        flow_items = range(FLOW_ITEMS_PER_SLICE, FLOW_ITEMS_AHEAD + 1, FLOW_ITEMS_PER_SLICE)
+        self._prebuild_slices = [
+            *(page.ensure for page in self.pages.values()),
+            *(lambda scene=scene: self.view("structure").scenes[scene].ensure_built() for scene in PREBUILT_SCENES),
+            *(lambda lines=lines: self.view("flow").prepare(lines) for lines in flow_items),
+        ]
+        self._prebuild.start()
+
+    def _build_a_slice(self) -> None:
+        """Build a tab's widgets while nothing else is going on, a slice a turn: a view with its
+        plot (about 20 ms, pyqtgraph's own construction), or a few of the Flow tab's items, so that
+        opening a tab later is instant and no slice holds the event loop long."""
         if self.busy:
             return
-        for page in self.pages.values():
-            if page.view is None:
-                page.ensure()
-                return
-        self._prebuild.stop()
+        if self._prebuild_slices:
+            self._prebuild_slices.pop(0)()
+        if not self._prebuild_slices:
+            self._prebuild.stop()

@@ -51,13 +51,7 @@ class TextPool:
 
     def update(self, entries: list[tuple[float, float, str]], colors: list[str] | None = None) -> None:
         """Show ``entries`` (x, y, text); labels beyond them are hidden."""
-        while len(self.items) < len(entries):
-            item = pg.TextItem(anchor=self.anchor)
-            item.setFont(self.font)
-            item.setZValue(20)
-            self.plot.addItem(item)
-            self.items.append(item)
-            self._shown.append(None)
+        self.reserve(len(entries))
         for index, (x, y, text) in enumerate(entries):
             item = self.items[index]
             color = colors[index] if colors is not None else self.color
@@ -78,6 +72,17 @@ class TextPool:
             if self.items[index].isVisible():
                 self.items[index].setVisible(False)
         self._count = len(entries)
+
+    def reserve(self, count: int) -> None:
+        """Make labels, hidden, until there are ``count`` (ahead of a drawing, while idle)."""
+        while len(self.items) < count:
+            item = pg.TextItem(anchor=self.anchor)
+            item.setFont(self.font)
+            item.setZValue(20)
+            item.setVisible(False)
+            self.plot.addItem(item)
+            self.items.append(item)
+            self._shown.append(None)
 
     def set_visible(self, visible: bool) -> None:
         self.visible = visible
@@ -120,11 +125,16 @@ class Scene:
 
     def show(self, drawing: Drawing) -> QRectF:
         """Draw ``drawing`` and return the rectangle it covers (for fitting the view)."""
+        self.ensure_built()
+        self.set_visible(True)
+        return self.draw(drawing)
+
+    def ensure_built(self) -> None:
+        """Make the scene's items (hidden until shown); the panel calls it ahead, while idle."""
         if not self.built:
             self.build()
             self.built = True
-        self.set_visible(True)
-        return self.draw(drawing)
+            self.set_visible(self.visible)
 
     def build(self) -> None:
         raise NotImplementedError

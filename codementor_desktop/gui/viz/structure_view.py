@@ -63,7 +63,7 @@ class StructureView(QWidget):
         top.addWidget(self.shape)
         top.addStretch(1)
 
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background="w", enableMenu=False)  # no menus built: none is offered
         self.plot.setObjectName("structurePlot")
         item = self.plot.getPlotItem()
         item.hideAxis("left")

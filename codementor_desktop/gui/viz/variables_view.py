@@ -88,7 +88,7 @@ class VariablesView(QWidget):
         self._more.setInterval(0)
         self._more.timeout.connect(self._redraw_some)
         self.note = QLabel("Numbers over the steps; drag the orange line to move through the trace.")
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background="w", enableMenu=False)  # no menus built: none is offered
         self.plot.setObjectName("variablesPlot")
         item = self.plot.getPlotItem()
         item.setLabel("bottom", "step")

@@ -60,12 +60,12 @@ def test_find_selects_each_match_in_turn_and_wraps(editor):
     editor.set_text("total = 0\nfor t in items:\n    total += t\nprint(Total)\n")
     found = []
     for _ in range(4):
-        assert editor.find("total")
+        assert editor.find_match("total")
         found.append(editor.selectionStart())
     assert found == [0, 30, 47, 0]  # case-insensitive by default; the fourth wraps round
-    assert editor.find("total", match_case=True) and editor.selectionStart() == 30
-    assert editor.find("total", forward=False, match_case=True) and editor.selectionStart() == 0
-    assert not editor.find("absent")
+    assert editor.find_match("total", match_case=True) and editor.selectionStart() == 30
+    assert editor.find_match("total", forward=False, match_case=True) and editor.selectionStart() == 0
+    assert not editor.find_match("absent")
 
 
 def test_replace_all_is_one_undo_step(editor):

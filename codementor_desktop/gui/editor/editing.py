@@ -9,8 +9,14 @@ positions are byte offsets into the UTF-8 text, so the search measures its needl
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ...domain.vocabulary import Language
+
+if TYPE_CHECKING:  # the mixin is checked as the Scintilla editor it is mixed into
+    from pyside6_scintilla import ScintillaEdit as _Editor
+else:
+    _Editor = object
 
 BRACES = b"()[]{}"
 SCFIND_MATCHCASE = 0x4
@@ -21,8 +27,15 @@ COMMENT = {Language.PYTHON.value: "#", Language.JAVASCRIPT.value: "//"}
 JS_INDENT = 2
 
 
-class EditingMixin:
+class EditingMixin(_Editor):
     """Mixed into ``CodeEditor``; ``setup_editing`` is called once its margins and lexer are set."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def language(self) -> str:
+            """The code's language, ``CodeEditor``'s."""
+            ...
 
     def setup_editing(self) -> None:
         # Scintilla's default scroll width is 2000 px: a scrollbar for six lines of code. Start
@@ -113,7 +126,7 @@ class EditingMixin:
         return bytes(self.getLine(line)).rstrip(b"\0").decode("utf-8", "replace").rstrip("\r\n")
 
     # --- finding --------------------------------------------------------------------------------
-    def find(self, needle: str, forward: bool = True, match_case: bool = False) -> bool:
+    def find_match(self, needle: str, forward: bool = True, match_case: bool = False) -> bool:
         """Select the next (or previous) ``needle`` from the selection, wrapping round the end."""
         if not needle:
             return False
@@ -134,7 +147,7 @@ class EditingMixin:
         selected = self.selected_text()
         if selected and (selected == needle if match_case else selected.lower() == needle.lower()):
             self.replaceSel(replacement)
-        return self.find(needle, True, match_case)
+        return self.find_match(needle, True, match_case)
 
     def replace_every(self, needle: str, replacement: str, match_case: bool = False) -> int:
         """Replace every ``needle`` as one step Ctrl+Z undoes; returns how many."""

@@ -65,10 +65,10 @@ class FindBar(QWidget):
         QWidget.setFocus(self.editor)  # ScintillaEdit.setFocus is a Scintilla message
 
     def find_next(self) -> bool:
-        return self._found(self.editor.find(self.find_edit.text(), True, self.match_case.isChecked()))
+        return self._found(self.editor.find_match(self.find_edit.text(), True, self.match_case.isChecked()))
 
     def find_previous(self) -> bool:
-        return self._found(self.editor.find(self.find_edit.text(), False, self.match_case.isChecked()))
+        return self._found(self.editor.find_match(self.find_edit.text(), False, self.match_case.isChecked()))
 
     def replace_one(self) -> bool:
         found = self.editor.replace_selection(

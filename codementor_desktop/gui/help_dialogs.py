@@ -35,15 +35,17 @@ def shortcut_rows(window: QMainWindow) -> list[tuple[str, str, str]]:
 
     def walk(menu: QMenu, path: str) -> None:
         for action in menu.actions():
-            if action.menu() is not None:
-                walk(action.menu(), f"{path} ▸ {action.menu().title().replace('&', '')}")
+            sub = action.menu()
+            if isinstance(sub, QMenu):
+                walk(sub, f"{path} ▸ {sub.title().replace('&', '')}")
             elif not action.isSeparator():
                 keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
                 rows.append((path, action.text().replace("&", ""), keys))
 
     for top in window.menuBar().actions():
-        if top.menu() is not None:
-            walk(top.menu(), top.menu().title().replace("&", ""))
+        menu = top.menu()
+        if isinstance(menu, QMenu):
+            walk(menu, menu.title().replace("&", ""))
     return rows
 
 
@@ -85,14 +87,20 @@ def licences() -> list[tuple[str, str, str]]:
             meta = metadata.metadata(name)
         except metadata.PackageNotFoundError:
             continue
-        licence = meta.get("License-Expression") or ""
+        licence = _field(meta, "License-Expression")
         if not licence or len(licence) > 60:
             classifiers = [
                 c.split("::")[-1].strip() for c in meta.get_all("Classifier") or [] if c.startswith("License")
             ]
-            licence = ", ".join(classifiers) or (meta.get("License") or "")[:60] or tr("see the package")
-        found.append((name, meta.get("Version") or "", licence))
+            licence = ", ".join(classifiers) or _field(meta, "License")[:60] or tr("see the package")
+        found.append((name, _field(meta, "Version"), licence))
     return found
+
+
+def _field(meta: metadata.PackageMetadata, name: str) -> str:
+    """One field of a package's metadata, or "" where the package does not give it."""
+    values = meta.get_all(name) or []
+    return str(values[0]) if values else ""
 
 
 def about_text() -> str:

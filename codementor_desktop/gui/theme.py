@@ -9,21 +9,22 @@ theme changes and again when a panel tab that was not built yet is first shown.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QChildEvent, QEvent, QObject
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-THEMES = ("light", "dark")
+ThemeName = Literal["light", "dark"]
+THEMES: tuple[ThemeName, ...] = ("light", "dark")
 
 
 @dataclass(frozen=True)
 class Theme:
-    name: str
+    name: ThemeName
     window: str
     base: str
     alternate: str
@@ -116,7 +117,7 @@ class PlotFollower(QObject):
             page.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.ChildAdded and isinstance(watched, QWidget):
+        if isinstance(event, QChildEvent) and event.type() == QEvent.Type.ChildAdded and isinstance(watched, QWidget):
             child = event.child()
             if isinstance(child, QWidget):
                 recolour_plots(child)

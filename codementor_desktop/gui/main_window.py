@@ -17,13 +17,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QLabel,
     QMainWindow,
     QProgressBar,
     QSplitter,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -35,7 +35,7 @@ from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
 from .layout import fit_statement, restore_layout, save_layout
-from .menu_bar import build_file_edit, build_view_help, describe
+from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
 from .panels.output_view import OutputView
 from .panels.tests_panel import TestsPanel
@@ -44,7 +44,7 @@ from .problems.statement import StatementView
 from .status import close_unsaved, runner_label
 from .text import escaped
 from .theme import PlotFollower, apply_theme, recolour_plots
-from .toolbar import build_toolbar
+from .toolbar import build_toolbar, show_run_buttons
 from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
 
@@ -73,6 +73,20 @@ class MainWindow(QMainWindow):
     # Set by ``attach``; nothing reads them before (``ready`` says when they are there).
     services: Services
     worker: ToolWorker
+    # Set in ``__init__`` by the builders of the toolbar (toolbar.py) and the menus (menu_bar.py).
+    title_label: QLabel
+    language: QComboBox
+    run_action: QAction
+    submit_action: QAction
+    trace_action: QAction
+    analyze_action: QAction
+    stop_action: QAction
+    reset_action: QAction
+    quit_action: QAction
+    find_action: QAction
+    replace_action: QAction
+    problems_action: QAction
+    theme_actions: dict[str, QAction]
 
     def __init__(self, services: Services | None = None, worker: ToolWorker | None = None):
         super().__init__()
@@ -119,8 +133,6 @@ class MainWindow(QMainWindow):
         build_file_edit(self)
         self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action = build_menus(self)
         build_view_help(self)
-        for top in self.menuBar().actions():
-            describe(top.menu())
         self.viz.currentChanged.connect(lambda _index: recolour_plots(self.viz))  # a tab added late
         self.plot_follower = PlotFollower(self)
         self.plot_follower.watch(list(self.viz.pages.values()))
@@ -182,34 +194,6 @@ class MainWindow(QMainWindow):
         return lambda: getattr(self.debugger, command)() if self.ready else None
 
     # --- building ---------------------------------------------------------------------------
-    def _action(self, text: str, shortcut: str | None, slot, bar: QToolBar | None, tip: str = "") -> QAction:
-        action = QAction(self.tr(text), self)
-        if shortcut:
-            action.setShortcut(QKeySequence(shortcut))
-        action.setToolTip(self.tr(tip))
-        if slot is not None:
-            action.triggered.connect(lambda _checked=False: slot())
-        if bar is not None:
-            bar.addAction(action)
-        else:
-            self.addAction(action)  # a shortcut without a button
-        return action
-
-    def _show_run_buttons(self, running: _Run | None) -> None:
-        """While a run is going, Run and Submit say that they replace it."""
-        for action, submits, idle_tip in (
-            (self.run_action, False, "Run the visible tests"),
-            (self.submit_action, True, "Run every test, hidden ones too"),
-        ):
-            name = "Submit" if submits else "Run"
-            if running is None:
-                text, tip = name, idle_tip
-            else:
-                text = f"{name} again" if running.submitted == submits else f"{name} instead"
-                tip = f"{text} (stops the current run)"
-            action.setText(text)
-            action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
-
     def set_theme(self, name: str, save: bool = True) -> None:
         """Light or dark for the whole window, kept in the settings file unless ``save`` is False."""
         theme = apply_theme(self, name)
@@ -323,12 +307,12 @@ class MainWindow(QMainWindow):
         self.progress.setVisible(True)
         if self._side_job(job):
             self._run = None  # a trace or an analysis replaces the run that was going
-            self._show_run_buttons(None)
+            show_run_buttons(self, None)
             self.statusBar().showMessage(f"Running {name}…")
             return
         if self._run is not None and self._run.job == 0:
             self._run = replace(self._run, job=job)
-        self._show_run_buttons(self._run)
+        show_run_buttons(self, self._run)
         # The last run's rows would read as this run's verdicts until it ends: take them away.
         self.tests.clear("Running…")
         self.output.show_text("")
@@ -383,7 +367,7 @@ class MainWindow(QMainWindow):
     def _end_run(self) -> None:
         self.stop_action.setEnabled(False)
         self.progress.setVisible(False)
-        self._show_run_buttons(None)
+        show_run_buttons(self, None)
 
     # --- lifetime ---------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name

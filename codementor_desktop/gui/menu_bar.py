@@ -75,7 +75,7 @@ def build_file_edit(window: MainWindow) -> None:
 
 
 def build_view_help(window: MainWindow) -> None:
-    """View (panels, zoom, theme) and Help, the last menus of the bar."""
+    """View (panels, zoom, theme) and Help, the last menus of the bar; then every menu is described."""
     view = window.menuBar().addMenu(tr("&View"))
     panels = view.addMenu(tr("&Panels"))
     window.problems_action = _command(window, tr("Problem list"), "Ctrl+Shift+L", lambda: window.browser.setVisible(
@@ -85,8 +85,11 @@ def build_view_help(window: MainWindow) -> None:
     panels.addAction(window.problems_action)
     for number in range(window.panels.count()):
         name = window.panels.tabText(number).replace("&", "")
+        page = window.panels.widget(number)
+        if page is None:
+            continue
         panels.addAction(_command(window, tr("Show %s") % name, f"Alt+{number + 1}",
-                                  lambda n=number: window.show_tab(window.panels.widget(n)),
+                                  lambda p=page: window.show_tab(p),
                                   tr("Bring the %s tab to the front") % name))  # fmt: skip
     view.addSeparator()
     view.addActions([
@@ -109,6 +112,10 @@ def build_view_help(window: MainWindow) -> None:
         _command(window, tr("&Keyboard shortcuts"), "F1", lambda: show_shortcuts(window), tr("Every command and its keys")),
         _command(window, tr("&About CodeMentor"), None, lambda: show_about(window), tr("Version and licences")),
     ])  # fmt: skip
+    for top in window.menuBar().actions():  # the bar is complete: Help is its last menu
+        menu = top.menu()
+        if isinstance(menu, QMenu):
+            describe(menu)
 
 
 def ask_line(window: MainWindow) -> None:
@@ -125,8 +132,9 @@ def describe(menu: QMenu) -> None:
     """The menu's and each command's accessible name, status tip and what's-this, with its keys."""
     menu.setAccessibleName(menu.title().replace("&", ""))
     for action in menu.actions():
-        if action.menu() is not None:
-            describe(action.menu())
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            describe(sub)
         elif not action.isSeparator():
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             name = action.text().replace("&", "")

@@ -3,9 +3,12 @@ breakpoint, Analyze code, Stop, the breakpoints); the Debug menu steps through t
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
+
+from .toolbar import window_action
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -13,7 +16,7 @@ if TYPE_CHECKING:
 
 def build_menus(window: MainWindow) -> tuple[QAction, QAction, QAction]:
     """The menus; returns the actions they add to the window's: Run to breakpoint, Toggle and Edit breakpoint."""
-    make = window._action  # noqa: SLF001 - the window's own action factory
+    make = partial(window_action, window)
     to_breakpoint = make(
         "Run to breakpoint", "Ctrl+F5", window._debugging("run_to_breakpoint"), None,
         "Run until the breakpoint on the caret's line (or the first one) stops",

@@ -34,6 +34,7 @@ class AnalysisTab(QWidget):
         self.status = QLabel("Submit, or Run ▸ Analyze code (Ctrl+Shift+A), to see what could be better.")
         self.status.setWordWrap(True)
         self.cards = AnalysisCards()
+        self.cards.complexity.hide()  # the picture beside the cards says it, in words and curves
         self.plot: ComplexityPlot | None = None
         self._split = split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.cards)

@@ -3,7 +3,7 @@ themselves so the list cannot drift) and Help ▸ About (the version and the lib
 
 from __future__ import annotations
 
-from importlib import metadata
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
@@ -20,6 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from .text import escaped
+
+if TYPE_CHECKING:
+    from importlib import metadata  # read when Help asks: importing it costs the window's start ~50 ms
 
 LIBRARIES = ("PySide6-Essentials", "pyside6-scintilla", "lexilla", "pyqtgraph", "networkx", "markdown-it-py",
              "pydantic", "SQLAlchemy", "keyring", "httpx")  # fmt: skip
@@ -81,6 +84,8 @@ def show_shortcuts(window: QMainWindow) -> None:
 
 def licences() -> list[tuple[str, str, str]]:
     """(library, version, licence) for the libraries the app is built on that are installed."""
+    from importlib import metadata
+
     found = []
     for name in LIBRARIES:
         try:
@@ -104,6 +109,8 @@ def _field(meta: metadata.PackageMetadata, name: str) -> str:
 
 
 def about_text() -> str:
+    from importlib import metadata
+
     try:
         version = metadata.version("codementor-desktop")
     except metadata.PackageNotFoundError:

@@ -15,7 +15,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return confinement.launch(args[1:])
     from codementor_desktop import cli
-    from codementor_desktop.runner.containment import protect_app_process
+    from codementor_desktop.runner.app_process import protect_app_process
 
     protect_app_process()
 

@@ -381,19 +381,3 @@ def remove_run_folder(path: str) -> None:
                 except OSError:
                     pass
     shutil.rmtree(path, ignore_errors=True)
-
-
-def protect_app_process() -> None:
-    """Make the app's memory and environment unreadable to same-user processes (Linux).
-
-    ``PR_SET_DUMPABLE 0``: ``/proc/<app>/mem``, ``environ`` and ``ptrace`` need root from now on.
-    A child's ``execve`` makes it dumpable again, as it should be.
-    """
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
-
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE
-    except (OSError, AttributeError):
-        pass

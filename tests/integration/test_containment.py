@@ -69,7 +69,8 @@ def expected_layers(layers: Switches, guard: bool, language: str = "python") -> 
 
 APP = """
 import json, sys
-from codementor_desktop.runner.containment import Switches, protect_app_process
+from codementor_desktop.runner.app_process import protect_app_process
+from codementor_desktop.runner.containment import Switches
 from codementor_desktop.runner.local import LocalRunner
 from codementor_desktop.runner.protocol import Limits, execute_job
 from codementor_desktop.runner.results import executed_once

@@ -31,7 +31,7 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="JavaScript
 APP = """
 import json, sys
 from codementor_desktop.domain.vocabulary import Caller
-from codementor_desktop.runner.containment import protect_app_process
+from codementor_desktop.runner.app_process import protect_app_process
 from codementor_desktop.storage.secrets import Credentials
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tools.services import Services

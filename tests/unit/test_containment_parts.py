@@ -128,7 +128,7 @@ def test_the_apps_keys_leave_its_environment_once_read(monkeypatch):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl")
 def test_the_app_makes_itself_undumpable():
     script = (
-        "import ctypes\nfrom codementor_desktop.runner.containment import protect_app_process\n"
+        "import ctypes\nfrom codementor_desktop.runner.app_process import protect_app_process\n"
         "libc = ctypes.CDLL(None)\nbefore = libc.prctl(3, 0, 0, 0, 0)\nprotect_app_process()\n"
         "print(before, libc.prctl(3, 0, 0, 0, 0))\n"
     )

@@ -8,6 +8,7 @@ changed), so following the step cursor never rebuilds the picture.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from html import escape
 
 import numpy as np
@@ -94,7 +95,7 @@ class TextPool:
         return [item.toPlainText() for item in self.items if item.isVisible()]
 
 
-class Scene:
+class Scene(ABC):
     """One family of shapes drawn in a shared plot; subclasses make their items in ``build``."""
 
     aspect_locked = True
@@ -136,11 +137,13 @@ class Scene:
             self.built = True
             self.set_visible(self.visible)
 
+    @abstractmethod
     def build(self) -> None:
-        raise NotImplementedError
+        """Make the scene's items, empty and hidden."""
 
+    @abstractmethod
     def draw(self, drawing: Drawing) -> QRectF:
-        raise NotImplementedError
+        """Update the items to show ``drawing``; return the rectangle it covers."""
 
 
 def bars(brush_default: str = FILL) -> pg.BarGraphItem:

@@ -32,18 +32,9 @@ import time
 
 from codementor_desktop.runner.child.python import frames, sandbox
 from codementor_desktop.runner.child.python import tracer as child_tracer
+from codementor_desktop.tools.sample_traces import COUNTING
 
-SOURCE = """def running_stats(n):
-    recent = [0] * 10
-    counts = {}
-    total = 0
-    for i in range(n):
-        value = (i * 7) % 23
-        recent[i % 10] = value
-        counts[value % 5] = counts.get(value % 5, 0) + 1
-        total += value
-    return total, counts
-"""
+SOURCE = COUNTING  # the same program the panel's samples and tests trace
 FILENAME = "<benchmark solution>"
 WHOLE_CALL_TARGET = 150_000
 PYSNOOPER_TARGET = 3.0

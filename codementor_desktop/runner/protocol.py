@@ -19,7 +19,7 @@ import json
 import math
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .child.wire import FRAME_TAG, PROTOCOL_VERSION, Frame
 
@@ -146,6 +146,23 @@ def judge_job(
     }
 
 
+class CallArguments(TypedDict, total=False):
+    """The call's arguments as the caller gave them: each key present only when given."""
+
+    input_data: Any
+    target_value: Any
+
+
+def given_arguments(arguments: Mapping[str, Any]) -> CallArguments:
+    """``input_data`` and ``target_value`` of ``arguments``, only those it holds (``None`` is a value)."""
+    given: CallArguments = {}
+    if "input_data" in arguments:
+        given["input_data"] = arguments["input_data"]
+    if "target_value" in arguments:
+        given["target_value"] = arguments["target_value"]
+    return given
+
+
 def execute_job(
     language: Language,
     code: str,
@@ -158,11 +175,7 @@ def execute_job(
     """Run ``code`` once; ``arguments`` may hold ``input_data`` and ``target_value``, each present
     only when the caller gave it (``None`` is a value)."""
     job: ExecuteJob = {**_base("execute", language, code, limits), "entry_point": entry_point, "stdin": stdin}
-    arguments = arguments or {}
-    if "input_data" in arguments:
-        job["input_data"] = arguments["input_data"]
-    if "target_value" in arguments:
-        job["target_value"] = arguments["target_value"]
+    job.update(given_arguments(arguments or {}))
     return job
 
 
@@ -204,10 +217,7 @@ def trace_job(
         "max_steps": max_steps,
         "batch_size": batch_size,
     }
-    if "input_data" in arguments:
-        job["input_data"] = arguments["input_data"]
-    if "target_value" in arguments:
-        job["target_value"] = arguments["target_value"]
+    job.update(given_arguments(arguments))
     return job
 
 
@@ -232,10 +242,7 @@ def breakpoint_job(
         "line": line,
         "hit": hit,
     }
-    if "input_data" in arguments:
-        job["input_data"] = arguments["input_data"]
-    if "target_value" in arguments:
-        job["target_value"] = arguments["target_value"]
+    job.update(given_arguments(arguments))
     return job
 
 

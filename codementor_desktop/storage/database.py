@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -20,6 +21,7 @@ from typing import cast
 from sqlalchemy import Table, create_engine, event, insert, select, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DatabaseError as SQLAlchemyDatabaseError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import Learner
@@ -104,6 +106,7 @@ class Database:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._learners: dict[str, int] = {}
+        self._learners_lock = threading.Lock()  # the drafts' writer thread asks too
 
     @classmethod
     def open(cls, url: str) -> Database:
@@ -161,20 +164,33 @@ class Database:
             yield connection
 
     def learner_id(self, name: str) -> int:
-        """The id of a learner, created on first use."""
-        if name in self._learners:
+        """The id of a learner, created on first use.
+
+        Two threads of this app, or two machines sharing one PostgreSQL database, may create the
+        same learner at once: the loser of that race reads the winner's row instead of failing.
+        """
+        with self._learners_lock:
+            if name not in self._learners:
+                self._learners[name] = self._find_or_create_learner(name)
             return self._learners[name]
+
+    def _find_or_create_learner(self, name: str) -> int:
         learners = cast(Table, Learner.__table__)
+        find = select(learners.c.id).where(learners.c.name == name)
         with self.transaction() as connection:
-            found = connection.execute(select(learners.c.id).where(learners.c.name == name)).scalar()
-            if found is None:
+            found = connection.execute(find).scalar()
+        if found is not None:
+            return int(found)
+        try:
+            with self.transaction() as connection:
                 key = connection.execute(
                     insert(learners).values(name=name, created_at=datetime.now())
                 ).inserted_primary_key
                 assert key is not None  # a one-row insert always has its key
-                found = key[0]
-            self._learners[name] = int(found)
-        return self._learners[name]
+                return int(key[0])
+        except IntegrityError:  # another process created the learner in between
+            with self.transaction() as connection:
+                return int(connection.execute(find).scalar_one())
 
     def close(self) -> None:
         self.engine.dispose()

@@ -207,3 +207,33 @@ def test_setting_aside_takes_the_write_ahead_log_along(tmp_path):
     kept = set_aside(path)
     assert kept.name.startswith("x.sqlite3.set-aside-")
     assert not any(tmp_path.glob("x.sqlite3-*")) and kept.with_name(kept.name + "-wal").exists()
+
+
+def test_a_learner_created_at_once_by_two_threads_and_two_openers_is_one_learner(tmp_path):
+    """The drafts' writer thread and the window, or two lab machines on one database, may both
+    create a learner first: everyone gets the one row, and nobody an IntegrityError."""
+    import threading
+
+    url = sqlite_url(tmp_path / "db.sqlite3")
+    openers = [Database.open(url), Database.open(url)]
+    start = threading.Barrier(8)
+    ids: list[int] = []
+    errors: list[BaseException] = []
+
+    def ask(database: Database, name: str) -> None:
+        start.wait()
+        try:
+            ids.append(database.learner_id(name))
+        except BaseException as error:  # noqa: BLE001 - the test reports what any thread raised
+            errors.append(error)
+
+    threads = [threading.Thread(target=ask, args=(openers[i % 2], "ada")) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(set(ids)) == 1 and len(ids) == 8
+    # the race's loser reads the winner's row rather than failing
+    late = Database.open(url)
+    assert late.learner_id("ada") == ids[0]

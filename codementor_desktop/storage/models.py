@@ -126,3 +126,21 @@ class AnalysisFlag(Base):
     feedback: Mapped[str] = mapped_column(Text)
     caller: Mapped[str] = mapped_column(String(16))  # person, model, coach or cli
     created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class StoredOwnTest(Base):
+    """A test the learner keeps for a problem (``origin``: ``edge_case`` or ``manual``): its input
+    in the problem's format, and the expected output when it is known (from the reference). A
+    null ``language`` means the test holds in every language."""
+
+    __tablename__ = "own_tests"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    problem_id: Mapped[str] = mapped_column(String(80))
+    language: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    input: Mapped[str] = mapped_column(Text)
+    expected_output: Mapped[str | None] = mapped_column(Text, nullable=True)
+    origin: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_own_tests_learner_problem", "learner_id", "problem_id"),)  # migration 0004

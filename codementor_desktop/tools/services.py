@@ -17,6 +17,7 @@ from ..runner.hidden_tests import GeneratedTests
 from ..storage.analyses import AnalysisStore
 from ..storage.database import Database, sqlite_url
 from ..storage.drafts import Drafts
+from ..storage.own_tests import OwnTests
 from ..storage.paths import AppPaths
 from ..storage.rate_events import RateLimiter
 from ..storage.runs import RunStore
@@ -71,6 +72,7 @@ class Services(Workbench):
     credentials: Credentials = field(kw_only=True)
     registry: ToolRegistry = field(init=False)
     drafts: Drafts = field(init=False)  # the window's drafts and problem statuses, for the current learner
+    own_tests: OwnTests = field(init=False)  # the learner's own tests of each problem, which Run runs too
 
     @classmethod
     def build(cls, loaded: LoadedSettings | None = None, credentials: Credentials | None = None) -> Services:
@@ -96,6 +98,7 @@ class Services(Workbench):
         services.registry = ToolRegistry(services, services.limiter, services.audit)
         register_all(services.registry)
         services.drafts = Drafts(database, settings.user)
+        services.own_tests = OwnTests(database)
         return services
 
     def close(self) -> None:

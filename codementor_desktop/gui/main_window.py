@@ -13,7 +13,7 @@ editor's margin are the ``Debugger``'s, and the stepping keys are in the Debug m
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from ..domain.vocabulary import ProblemStatus
 from .analysis.analyst import Analyst
 from .debugger.debugger import Debugger
+from .edge_cases.finder import EdgeFinder
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
@@ -38,6 +39,7 @@ from .layout import fit_statement, restore_layout, save_layout
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
 from .panels.output_view import OutputView
+from .panels.own_tests import remove_own, run_cases, show_own
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.statement import StatementView
@@ -64,6 +66,7 @@ class _Run:
     problem_id: str
     language: str
     submitted: bool
+    own: dict[int, int] = field(default_factory=dict)  # test id -> the learner's own test it runs
 
 
 class MainWindow(QMainWindow):
@@ -80,6 +83,7 @@ class MainWindow(QMainWindow):
     submit_action: QAction
     trace_action: QAction
     analyze_action: QAction
+    edges_action: QAction
     stop_action: QAction
     reset_action: QAction
     quit_action: QAction
@@ -159,6 +163,9 @@ class MainWindow(QMainWindow):
         self.debugger = Debugger(self)
         self.analyst = Analyst(self)
         self.tests.analyzeRequested.connect(self._analyze_from_tests)
+        self.edge_finder = EdgeFinder(self)  # the Edge cases tab, and the learner's own tests
+        self.tests.edgeCasesRequested.connect(self.edge_finder.find)
+        self.tests.removeOwnRequested.connect(lambda number: remove_own(self, number))
         self.stop_action.triggered.connect(self.worker.cancel)
         self.backend_label.setText(runner_label(services.backend_name, services.containment()))
         self.backend_label.setToolTip(
@@ -187,7 +194,7 @@ class MainWindow(QMainWindow):
 
     def _side_job(self, job: int) -> bool:
         """A trace, a breakpoint run or an analysis: they show in their own tabs, not in Tests."""
-        return self.debugger.owns(job) or self.analyst.owns(job)
+        return self.debugger.owns(job) or self.analyst.owns(job) or self.edge_finder.owns(job)
 
     def _debugging(self, command: str):
         """A debugger command for an action; before the services are loaded it does nothing."""
@@ -259,6 +266,7 @@ class MainWindow(QMainWindow):
         self.autosave.follow(problem_id, language)
         self.drafts.remember_open(problem_id, language)
         self.tests.clear(self.tr("Run your code to see the tests here."))
+        show_own(self)
         if self._first_layout:  # once laid out at the window's size
             QTimer.singleShot(0, self, lambda: fit_statement(self))
 
@@ -285,17 +293,18 @@ class MainWindow(QMainWindow):
         self.autosave.save_now()  # the code that ran is worth keeping whatever happens next
         self.editor.clear_diagnostics()
         self._ran_code = self.editor.text()
+        cases, own = ([], {}) if include_hidden else run_cases(self)  # a Run runs the learner's own tests too
         arguments = {
             "code": self._ran_code,
             "language": self.current_language,
             "problem_id": self._problem_id,
-            "test_cases": [],
+            "test_cases": cases,
             "timeout": int(self.services.settings.timeout_seconds),
             "include_hidden": bool(include_hidden),
         }
         # ``started`` (inside ``submit``) gives it its job id; a synchronous worker has the result
         # before ``submit`` returns.
-        self._run = _Run(0, self._problem_id, self.current_language, bool(include_hidden))
+        self._run = _Run(0, self._problem_id, self.current_language, bool(include_hidden), own)
         return self.worker.submit("execute_code", arguments)
 
     def submit_code(self) -> int | None:
@@ -333,7 +342,7 @@ class MainWindow(QMainWindow):
             title = problem.title if problem is not None else run.problem_id
             self.statusBar().showMessage(f"{title}: {result.get('verdict') or result.get('error_code', '')}")
             return  # the learner has moved on: these results are not about the code on screen
-        self.tests.show_result(result)
+        self.tests.show_result(result, run.own if run is not None else None)
         self.panels.setCurrentWidget(self.tests)
         printed = [
             f"--- test {t.get('test_id')} ---\n{t['stdout']}" for t in result.get("test_results", []) if t.get("stdout")

@@ -1,5 +1,5 @@
 """The window's menus: every command with its key. The Run menu runs (Run, Submit, Trace, Run to
-breakpoint, Analyze code, Stop, the breakpoints); the Debug menu steps through the trace on show."""
+breakpoint, Analyze code, Find edge cases, Stop, the breakpoints); the Debug menu steps through the trace on show."""
 
 from __future__ import annotations
 
@@ -32,9 +32,13 @@ def build_menus(window: MainWindow) -> tuple[QAction, QAction, QAction]:
         "Edit breakpoint…", "Ctrl+F9", window._debugging("edit_breakpoint"), None,
         "Condition, nth hit and watches of the caret line's breakpoint",
     )  # fmt: skip
+    window.edges_action = make(
+        "Find edge cases", "Ctrl+Shift+E", lambda: window.edge_finder.find() if window.ready else None, None,
+        "Look for inputs where your code goes wrong, and show the smallest",
+    )  # fmt: skip
     run = window.menuBar().addMenu(window.tr("&Run"))
     run.addActions([window.run_action, window.submit_action, window.trace_action, to_breakpoint,
-                    window.analyze_action, window.stop_action])  # fmt: skip
+                    window.analyze_action, window.edges_action, window.stop_action])  # fmt: skip
     run.addSeparator()
     run.addActions([toggle, edit])
     run.addSeparator()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
-from sqlalchemy import Table, and_, delete, insert, or_, select
+from sqlalchemy import ColumnElement, Table, and_, delete, insert, or_, select
 
 from .database import Database
 from .models import StoredOwnTest
@@ -86,7 +86,7 @@ class OwnTests:
         """The learner's tests of ``problem_id`` in the order they were added: those of every
         language, and those of ``language`` when it is given."""
         learner_id = self._database.learner_id(learner)
-        languages = OWN_TESTS.c.language.is_(None)
+        languages: ColumnElement[bool] = OWN_TESTS.c.language.is_(None)
         if language is not None:
             languages = or_(languages, OWN_TESTS.c.language == language)
         query = (

@@ -70,9 +70,10 @@ class Debugger(QObject):
 
     # -- starting ---------------------------------------------------------------------------------
 
-    def trace(self) -> int | None:
-        """Trace the editor's code on the selected test; the steps fill the Trace tab as they come."""
-        arguments = self._arguments("Trace")
+    def trace(self, test: tuple[str, str] | None = None) -> int | None:
+        """Trace the editor's code on ``test`` (a label and an input, such as an edge case found),
+        else on the selected test; the steps fill the Trace tab as they come."""
+        arguments = self._arguments("Trace", test)
         if arguments is None:
             return None
         arguments.update(max_steps=MAX_STEPS, trace_points=["all_lines", "all_variables"])
@@ -99,7 +100,7 @@ class Debugger(QObject):
         self.panel.trace_tab.set_message(f"Running to the breakpoint on {chosen.describe()}…")
         return self._submit(BREAKPOINT, "bp_breakpoint", arguments)
 
-    def _arguments(self, what: str) -> dict[str, Any] | None:
+    def _arguments(self, what: str, test: tuple[str, str] | None = None) -> dict[str, Any] | None:
         window = self.window
         problem = window.services.bank.get(window.problem_id) if window.problem_id else None
         if problem is None:
@@ -108,8 +109,9 @@ class Debugger(QObject):
         if window.current_language != Language.PYTHON:
             window.say(f"{what} follows Python code for now: JavaScript runs, but is not traced yet.")
             return None
-        test = window.tests.selected_test()
-        label, text = (f"test {test[0]}", test[1]) if test else ("example 1", problem.examples[0].input)
+        if test is None and (selected := window.tests.selected_test()) is not None:
+            test = (f"test {selected[0]}", selected[1])
+        label, text = test if test is not None else ("example 1", problem.examples[0].input)
         try:
             arguments = call_arguments(text)
         except UntraceableInput as exc:

@@ -58,7 +58,7 @@ def test_found_cases_are_listed_in_words_with_the_categories_found_clean(window,
     cells = [tab.table.item(row, c).text() for c in range(6)]
     assert cells == ["Wrong answer", "[3,3], 6", "duplicates", "[]", "[0,1]", "✓ smallest"]
     assert tab.clean.text() == "Found clean: sorted."  # [1,2,3,9], 3 has its pair before the end
-    assert "Found 4 input(s) where your code goes wrong, in 5 examples tried" in tab.status.text()
+    assert "Found 4 inputs where your code goes wrong, in 5 examples tried" in tab.status.text()
     assert not tab.searching and not tab.stop_button.isVisible()
 
 

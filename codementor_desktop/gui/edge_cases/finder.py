@@ -133,9 +133,8 @@ class EdgeFinder(QObject):
         examples = int(result.get("examples_run") or 0)
         seconds = int(result.get("elapsed_ms") or 0) / 1000
         if cases:
-            text = self.tr("Found %d input(s) where your code goes wrong, in %d examples tried (%.1f s).") % (
-                len(cases), examples, seconds,
-            )  # fmt: skip
+            found = self.tr("Found one input") if len(cases) == 1 else self.tr("Found %d inputs") % len(cases)
+            text = found + self.tr(" where your code goes wrong, in %d examples tried (%.1f s).") % (examples, seconds)
         else:
             text = self.tr("No input made your code go wrong in %d examples tried (%.1f s).") % (examples, seconds)
         if result.get("status") == "cancelled" or result.get("stopped_by") == "cancelled":

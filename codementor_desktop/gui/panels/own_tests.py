@@ -29,6 +29,7 @@ def run_cases(window: MainWindow) -> tuple[list[dict[str, Any]], dict[int, int]]
     tool then runs the problem's visible tests as it always does."""
     problem = window.services.bank.get(window.problem_id) if window.problem_id else None
     own = own_of_problem(window)
+    window.tests.set_own_tests(own)  # as kept now: one added elsewhere (the command line) shows too
     if problem is None or not own:
         return [], {}
     cases = visible_tests(problem)

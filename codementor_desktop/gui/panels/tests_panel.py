@@ -143,13 +143,10 @@ class TestsPanel(QWidget):
         self._own: list[Any] = []  # the learner's own tests of the problem (test_id, input, expected_output)
         self._own_ids: dict[int, int] = {}  # a test id of the run on show -> the own test it ran
         self._row_owner: list[int | None] = []  # each row's own test number, None for the problem's tests
-        buttons = QVBoxLayout()
-        buttons.addWidget(self.analyze_button)
-        buttons.addWidget(self.edges_button)
-        buttons.addStretch(1)
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
-        top.addLayout(buttons)
+        top.addWidget(self.analyze_button, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.edges_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)

@@ -130,6 +130,7 @@ def test_stop_ends_a_search(threaded_window, qtbot):
         qtbot.mouseClick(tab.stop_button, Qt.MouseButton.LeftButton)
     assert tab.status.text() == "Stopped by you: no edge cases to show."
     assert not tab.searching and tab.cases == []
+    assert not window.edge_finder._ticks.isActive()
 
 
 def test_an_error_of_the_tool_is_said_in_a_sentence(window, qtbot):

@@ -149,6 +149,7 @@ class EdgeFinder(QObject):
 
     def _on_cancelled(self, job: int) -> None:
         if self.owns(job):
+            self._ticks.stop()  # a window closing cancels without a finish to follow
             self.tab.end(self.tr("Stopped by you: no edge cases to show."))
 
     def _on_finished(self, job: int) -> None:

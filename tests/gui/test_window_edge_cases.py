@@ -140,3 +140,13 @@ def test_an_error_of_the_tool_is_said_in_a_sentence(window, qtbot):
     qtbot.waitUntil(lambda: not tab.searching, timeout=10_000)
     assert tab.status.text().startswith("Edge cases could not be searched: There is no tool named 'bp_find_edge_cases'")
     assert tab.table.rowCount() == 0
+
+
+def test_closing_the_window_during_a_search_leaves_nothing_running(threaded_window, qtbot):
+    window = threaded_window
+    register(window.services)
+    open_two_sum(window, ENDLESS)
+    with qtbot.waitSignal(window.worker.started, timeout=5_000):
+        window.edges_action.trigger()
+    assert window.edge_finder._ticks.isActive()
+    # The fixture closes the window and finds no timer, thread or child left behind.

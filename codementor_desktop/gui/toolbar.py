@@ -92,4 +92,5 @@ def show_run_buttons(window: MainWindow, running: _Run | None) -> None:
             text = f"{name} again" if running.submitted == submits else f"{name} instead"
             tip = f"{text} (stops the current run)"
         action.setText(text)
-        action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        if action.isEnabled():  # a disabled Submit's tooltip says why (documents.py)
+            action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")

@@ -102,12 +102,18 @@ class Debugger(QObject):
     def _arguments(self, what: str) -> dict[str, Any] | None:
         window = self.window
         problem = window.services.bank.get(window.problem_id) if window.problem_id else None
-        if problem is None:
-            window.say("Choose a problem first.")
+        free = window.documents.current.free  # a scratch buffer or a file: traced as a script
+        if problem is None and not free:
+            window.say(self.tr("Choose a problem first."))
             return None
         if window.current_language != Language.PYTHON:
-            window.say(f"{what} follows Python code for now: JavaScript runs, but is not traced yet.")
+            window.say(self.tr("%s follows Python code for now: JavaScript runs, but is not traced yet.") % what)
             return None
+        if problem is None:
+            self._code, self._input = self.editor.text(), ""
+            window.say(self.tr("%s of your code, run as a script") % what)
+            timeout = int(window.services.settings.timeout_seconds)
+            return {"language": Language.PYTHON.value, "code": self._code, "timeout_seconds": timeout}
         test = window.tests.selected_test()
         label, text = (f"test {test[0]}", test[1]) if test else ("example 1", problem.examples[0].input)
         try:

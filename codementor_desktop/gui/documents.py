@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..domain.vocabulary import Language
-from .text import message_box
+from .text import escaped, message_box
 from .window_files import RecentFiles
 
 if TYPE_CHECKING:
@@ -216,6 +216,13 @@ class Documents(QObject):
         self.current = document
         show_language(window, document.language)
         window.editor.set_text(text)
+        where = escaped(document.path) if document.path is not None else self.tr("not saved yet")
+        window.statement.setHtml(
+            f"<h2>{escaped(document.name)}</h2><p><i>{where}</i></p><p>"
+            + self.tr("Your own code, outside the problem bank: <b>Run</b> executes it once and shows what it "
+                      "prints in Output; <b>Trace</b> (F5) follows it step by step. Choose a problem on the left "
+                      "to practise with tests.") + "</p>"
+        )  # fmt: skip
         self.changed.emit()
 
     def _on_edited(self) -> None:

@@ -85,6 +85,8 @@ def output_text(result: dict) -> str:
 
 
 def milliseconds(value: float) -> str:
+    if value < 0.1:
+        return tr("under 0.1 ms")
     return f"{value:.1f} ms" if value < 10 else f"{value:.0f} ms"
 
 

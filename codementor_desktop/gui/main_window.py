@@ -94,7 +94,7 @@ class MainWindow(QMainWindow):
     def __init__(self, services: Services | None = None, worker: ToolWorker | None = None):
         super().__init__()
         self._ready = False
-        self.setWindowTitle("CodeMentor")
+        self.setWindowTitle(self.tr("CodeMentor"))
         self.setObjectName("mainWindow")
         self.resize(1280, 800)
         self._problem_id: str | None = None
@@ -117,8 +117,8 @@ class MainWindow(QMainWindow):
         self.tests = TestsPanel()
         self.output = OutputView()
         self.viz = VisualizationPanel()
-        self.viz.insertTab(0, self.tests, "Tests")
-        self.viz.insertTab(1, self.output, "Output")
+        self.viz.insertTab(0, self.tests, self.tr("Tests"))
+        self.viz.insertTab(1, self.output, self.tr("Output"))
         self.viz.setCurrentIndex(0)
         self.panels = self.viz  # the panel tabs: Tests, Output, Trace, Structure, Variables, Flow
         self.documents = Documents(self)  # what the editor holds: a problem, a file or a scratch buffer
@@ -358,8 +358,8 @@ class MainWindow(QMainWindow):
 
     def _on_error(self, job: int, message: str) -> None:
         if not self._side_job(job):
-            self.tests.clear(self.tr("<b>Something went wrong</b>: %s") % escaped(message))
-        self.say(self.tr("Something went wrong; the log has the details."))
+            self.tests.clear(self.tr("<b>Internal error</b>: %s") % escaped(message))
+        self.say(self.tr("An internal error stopped the job; the log has the details."))
 
     def _on_cancelled(self, job: int) -> None:
         self._end_run()

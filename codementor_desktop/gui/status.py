@@ -40,8 +40,8 @@ def close_unsaved(window: MainWindow) -> bool:
     answer = message_box(
         window,
         QMessageBox.Icon.Warning,
-        "CodeMentor",
-        f"Your code could not be saved ({problem}).\n\nQuit anyway and lose the changes since the last save?",
+        tr("CodeMentor"),
+        tr("Your code could not be saved (%s).\n\nQuit anyway and lose the changes since the last save?") % problem,
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.No,
     )

@@ -7,7 +7,7 @@ line instead of a count of tests that never ran.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,6 +31,10 @@ VERDICT_COLOURS: dict[Verdict, str] = {
 NO_VERDICT_COLOUR = "#000"
 COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "Time"]
 TIME_COLUMN = COLUMNS.index("Time")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("TestsPanel", text)
 
 
 def duration(ms: float | None) -> str:
@@ -98,12 +102,12 @@ class TestsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.run_id: str | None = None
-        self.analyze_button = QPushButton("Analyze my code")
+        self.analyze_button = QPushButton(tr("Analyze my code"))
         self.analyze_button.setObjectName("analyzeButton")
-        self.analyze_button.setToolTip("Look for weaknesses and measure the complexity (Ctrl+Shift+A)")
-        self.analyze_button.setAccessibleName("Analyze my code")
+        self.analyze_button.setToolTip(tr("Look for weaknesses and measure the complexity (Ctrl+Shift+A)"))
+        self.analyze_button.setAccessibleName(tr("Analyze my code"))
         self.analyze_button.clicked.connect(self.analyzeRequested)
-        self.summary = QLabel("Run your code to see the tests here.")
+        self.summary = QLabel(tr("Run your code to see the tests here."))
         self.summary.setObjectName("testsSummary")
         self.summary.setTextFormat(Qt.TextFormat.RichText)  # learner text in it is escaped
         self.summary.setWordWrap(True)

@@ -185,3 +185,13 @@ def test_the_menu_lists_the_file_commands_with_their_keys(window):
     keys = {a.text().replace("&", ""): a.shortcut().toString() for a in file_menu.actions()}
     assert keys["New scratch"] == "Ctrl+N" and keys["Open…"] == "Ctrl+O"
     assert keys["Save"] == "Ctrl+S" and keys["Save as…"] == "Ctrl+Shift+S"
+
+
+def test_a_scratch_buffer_in_javascript_runs_under_node(window):
+    window.documents.new_scratch()
+    window.language.setCurrentIndex(window.language.findData("javascript"))
+    assert window.documents.current.language == "javascript" and window.editor.language == "javascript"
+    assert window.documents.current.kind is Kind.SCRATCH  # the box changed the language, not the document
+    window.editor.set_text("console.log([1, 2, 3].map((x) => x * 2).join(' '));\n")
+    window.run_code()
+    assert window.output.shown_text().startswith("2 4 6\n")

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from .main_window import MainWindow
 
 EDITOR_MINIMUM = 200  # px the code keeps when the statement grows to fit (ten lines or so)
@@ -64,3 +66,14 @@ def fit_statement(window: MainWindow) -> None:
     from_panel = min(wanted, max(panel - shortest, 0))
     from_code = min(wanted - from_panel, max(code - EDITOR_MINIMUM, 0))
     window.centre.setSizes([statement + from_panel + from_code, code - from_code, panel - from_panel])
+
+
+def show_tab(window: MainWindow, widget: QWidget, share: float) -> None:
+    """Bring a panel tab to the front with ``share`` of the centre's height (taken from the statement first)."""
+    window.panels.setCurrentWidget(widget)
+    sizes = window.centre.sizes()
+    wanted = int(sum(sizes) * share) - sizes[2]
+    if wanted > 0:
+        taken = min(wanted, max(sizes[0] - 80, 0))
+        sizes = [sizes[0] - taken, sizes[1] - min(wanted - taken, max(sizes[1] - 160, 0)), 0]
+        window.centre.setSizes([sizes[0], sizes[1], sum(window.centre.sizes()) - sizes[0] - sizes[1]])

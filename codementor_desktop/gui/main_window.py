@@ -30,23 +30,27 @@ from PySide6.QtWidgets import (
 
 from ..domain.vocabulary import ProblemStatus
 from .analysis.analyst import Analyst
+from .crash_notice import MessageBar, watch_for_crash
 from .debugger.debugger import Debugger
+from .documents import Documents, choose_no_problem, show_language
 from .edge_cases.finder import EdgeFinder
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
-from .layout import fit_statement, restore_layout, save_layout
+from .layout import fit_statement, restore_layout, save_layout, show_tab
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
-from .panels.output_view import OutputView
+from .panels.output_view import OutputView, printed_by_tests
 from .panels.own_tests import remove_own, run_cases, show_own
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.statement import StatementView
-from .status import close_unsaved, runner_label
+from .scratch_run import ScratchRun
+from .status import close_unsaved, job_sentence, progress_sentence, result_sentence, runner_label, started_sentence
 from .text import escaped
 from .theme import PlotFollower, apply_theme, recolour_plots
 from .toolbar import build_toolbar, show_run_buttons
+from .tour import offer_tour
 from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
 
@@ -55,7 +59,6 @@ if TYPE_CHECKING:  # the services are built after the window first paints
 
 log = logging.getLogger(__name__)
 PANEL_SHARE = 0.45  # of the centre's height, for the panel when a trace is shown
-STOPPED = "<b>Stopped</b> · the run was stopped before it finished: no verdict."
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,7 @@ class MainWindow(QMainWindow):
     def __init__(self, services: Services | None = None, worker: ToolWorker | None = None):
         super().__init__()
         self._ready = False
-        self.setWindowTitle("CodeMentor")
+        self.setWindowTitle(self.tr("CodeMentor"))
         self.setObjectName("mainWindow")
         self.resize(1280, 800)
         self._problem_id: str | None = None
@@ -111,15 +114,18 @@ class MainWindow(QMainWindow):
         box = QVBoxLayout(self.editor_box)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
+        self.notice = MessageBar()  # news above the code: what a crash left behind
+        box.addWidget(self.notice)
         box.addWidget(self.editor)
         box.addWidget(self.find_bar)
         self.tests = TestsPanel()
         self.output = OutputView()
         self.viz = VisualizationPanel()
-        self.viz.insertTab(0, self.tests, "Tests")
-        self.viz.insertTab(1, self.output, "Output")
+        self.viz.insertTab(0, self.tests, self.tr("Tests"))
+        self.viz.insertTab(1, self.output, self.tr("Output"))
         self.viz.setCurrentIndex(0)
         self.panels = self.viz  # the panel tabs: Tests, Output, Trace, Structure, Variables, Flow
+        self.documents = Documents(self)  # what the editor holds: a problem, a file or a scratch buffer
 
         self.centre = QSplitter(Qt.Orientation.Vertical)
         self.centre.addWidget(self.statement)
@@ -145,7 +151,7 @@ class MainWindow(QMainWindow):
         self.backend_label = QLabel("", textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.backend_label)
-        self.statusBar().showMessage("Loading the problems…")
+        self.say(self.tr("Loading the problems…"))
         self.browser.problemSelected.connect(self.open_problem)
         if services is not None:
             self.attach(services, worker)
@@ -162,6 +168,8 @@ class MainWindow(QMainWindow):
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
         self.debugger = Debugger(self)
         self.analyst = Analyst(self)
+        self.scratch = ScratchRun(self)
+        self.documents.attach(services.paths.data_dir)
         self.tests.analyzeRequested.connect(self._analyze_from_tests)
         self.edge_finder = EdgeFinder(self)  # the Edge cases tab, and the learner's own tests
         self.tests.edgeCasesRequested.connect(self.edge_finder.find)
@@ -171,7 +179,7 @@ class MainWindow(QMainWindow):
         self.backend_label.setToolTip(
             "\n".join(f"{layer}: {'yes' if on else 'no'} ({detail})" for layer, on, detail in services.containment())
         )
-        self.statusBar().showMessage(f"{len(services.bank)} problems")
+        self.say(self.tr("%d problems to practise on.") % len(services.bank))
         self.worker.started.connect(self._on_started)
         self.worker.progress.connect(self._on_progress)
         self.worker.result.connect(self._on_result)
@@ -182,6 +190,8 @@ class MainWindow(QMainWindow):
         self.browser.set_bank(services.bank, self.drafts.statuses())
         self._open_where_left()
         QWidget.setFocus(self.editor)  # the keys go to the code (ScintillaEdit.setFocus is a Scintilla message)
+        self.running_marker = watch_for_crash(self)
+        self.tour = offer_tour(self)
 
     @property
     def ready(self) -> bool:
@@ -194,7 +204,7 @@ class MainWindow(QMainWindow):
 
     def _side_job(self, job: int) -> bool:
         """A trace, a breakpoint run or an analysis: they show in their own tabs, not in Tests."""
-        return self.debugger.owns(job) or self.analyst.owns(job) or self.edge_finder.owns(job)
+        return self.debugger.owns(job) or self.analyst.owns(job) or self.edge_finder.owns(job) or self.scratch.owns(job)
 
     def _debugging(self, command: str):
         """A debugger command for an action; before the services are loaded it does nothing."""
@@ -223,30 +233,26 @@ class MainWindow(QMainWindow):
     def problem_id(self) -> str | None:
         return self._problem_id
 
+    @problem_id.setter
+    def problem_id(self, problem_id: str | None) -> None:
+        self._problem_id = problem_id
+
     def say(self, text: str) -> None:
         """A sentence in the status bar."""
         self.statusBar().showMessage(text)
 
     def show_tab(self, widget: QWidget) -> None:
-        """Bring a panel tab to the front, with room enough for a trace (taken from the statement)."""
-        self.panels.setCurrentWidget(widget)
-        sizes = self.centre.sizes()
-        wanted = int(sum(sizes) * PANEL_SHARE) - sizes[2]
-        if wanted > 0:
-            taken = min(wanted, max(sizes[0] - 80, 0))
-            sizes = [sizes[0] - taken, sizes[1] - min(wanted - taken, max(sizes[1] - 160, 0)), 0]
-            self.centre.setSizes([sizes[0], sizes[1], sum(self.centre.sizes()) - sizes[0] - sizes[1]])
+        """Bring a panel tab to the front, with room enough for a trace."""
+        show_tab(self, widget, PANEL_SHARE)
 
     def _open_where_left(self) -> None:
         """The problem, language and draft of the last session (or of the one that crashed)."""
         place = self.drafts.last_open()
         if place is not None and place[0] in self.services.bank and self.language.findData(place[1]) >= 0:
-            self.language.blockSignals(True)
-            self.language.setCurrentIndex(self.language.findData(place[1]))
-            self.language.blockSignals(False)
+            show_language(self, place[1])
             if self.browser.select(place[0]):
                 return
-        ids = self.browser.visible_ids()
+        ids = self.browser.visible_ids()  # a first run: the first problem is an easy one (the bank's order)
         if ids:
             self.browser.select(ids[0])
 
@@ -254,9 +260,12 @@ class MainWindow(QMainWindow):
         problem = self.services.bank.get(problem_id)
         if problem is None:
             return
+        if not self.documents.may_leave():
+            choose_no_problem(self)  # Cancel: the file on show stays
+            return
         self.autosave.save_now()
         self._problem_id = problem_id
-        self.title_label.setText(f"  {problem.title}  ")
+        self.documents.show_problem(problem.title, self.current_language)
         self.statement.show_problem(problem)
         language = self.current_language
         self.editor.set_language(language)
@@ -275,7 +284,9 @@ class MainWindow(QMainWindow):
         return problem.starter_code(self.current_language).strip() + "\n" if problem is not None else ""
 
     def _on_language(self) -> None:
-        if self._problem_id is not None:
+        if self.documents.current.free:
+            self.documents.set_language(self.current_language)
+        elif self._problem_id is not None:
             self.open_problem(self._problem_id)
 
     def reset_code(self) -> None:
@@ -283,12 +294,14 @@ class MainWindow(QMainWindow):
         if self._problem_id is None:
             return
         self.editor.replace_all(self._starter(self._problem_id))
-        self.statusBar().showMessage("Starter code restored. Ctrl+Z brings your code back.")
+        self.say(self.tr("Starter code restored. Ctrl+Z brings your code back."))
 
     # --- running ----------------------------------------------------------------------------
     def run_code(self, include_hidden: bool = False) -> int | None:
+        if self.ready and self.documents.current.free and not include_hidden:
+            return self.scratch.run()
         if self._problem_id is None:
-            self.statusBar().showMessage("Choose a problem first.")
+            self.say(self.tr("Choose a problem first."))
             return None
         self.autosave.save_now()  # the code that ran is worth keeping whatever happens next
         self.editor.clear_diagnostics()
@@ -317,19 +330,19 @@ class MainWindow(QMainWindow):
         if self._side_job(job):
             self._run = None  # a trace or an analysis replaces the run that was going
             show_run_buttons(self, None)
-            self.statusBar().showMessage(f"Running {name}…")
+            self.say(job_sentence(name))
             return
         if self._run is not None and self._run.job == 0:
             self._run = replace(self._run, job=job)
         show_run_buttons(self, self._run)
         # The last run's rows would read as this run's verdicts until it ends: take them away.
-        self.tests.clear("Running…")
+        self.tests.clear(self.tr("Running…"))
         self.output.show_text("")
-        self.statusBar().showMessage(f"Running {name}…")
+        self.say(started_sentence(name, self.services.bank.get(self._problem_id or ""), self._run))
 
     def _on_progress(self, _job: int, fraction: float, text: str) -> None:
         self.progress.setValue(int(fraction * 100))
-        self.statusBar().showMessage(text)
+        self.say(progress_sentence(text))
 
     def _on_result(self, job: int, result: dict) -> None:
         if self._side_job(job):
@@ -340,35 +353,28 @@ class MainWindow(QMainWindow):
         if run is not None and (run.problem_id, run.language) != (self._problem_id, self.current_language):
             problem = self.services.bank.get(run.problem_id)
             title = problem.title if problem is not None else run.problem_id
-            self.statusBar().showMessage(f"{title}: {result.get('verdict') or result.get('error_code', '')}")
+            self.say(f"{title}: {result_sentence(result)}")
             return  # the learner has moved on: these results are not about the code on screen
         self.tests.show_result(result, run.own if run is not None else None)
         self.panels.setCurrentWidget(self.tests)
-        printed = [
-            f"--- test {t.get('test_id')} ---\n{t['stdout']}" for t in result.get("test_results", []) if t.get("stdout")
-        ]
-        self.output.show_text("\n".join(printed) if printed else "(nothing printed)")
+        self.output.show_text(printed_by_tests(result))
         line = result.get("line_number")
         if line and result.get("error_message"):
             self.editor.annotate_error(int(line), result["error_message"])
-        verdict = result.get("verdict") or result.get("error_code", "")
-        self.statusBar().showMessage(
-            f"{verdict}: {result.get('pass_rate', 0) * 100:.0f}% of tests passed"
-            if "pass_rate" in result
-            else str(verdict)
-        )
+        self.say(result_sentence(result))
         if run is not None and run.submitted:
             self.analyst.after_submit(result)
 
     def _on_error(self, job: int, message: str) -> None:
         if not self._side_job(job):
-            self.tests.clear(f"<b>Internal error</b>: {escaped(message)}")
+            self.tests.clear(self.tr("<b>Internal error</b>: %s") % escaped(message))
+        self.say(self.tr("An internal error stopped the job; the log has the details."))
 
     def _on_cancelled(self, job: int) -> None:
         self._end_run()
         if not self._side_job(job):
-            self.tests.clear(STOPPED)
-        self.statusBar().showMessage("Stopped.")
+            self.tests.clear(self.tr("<b>Stopped</b> · the run was stopped before it finished: no verdict."))
+        self.say(self.tr("Stopped."))
 
     def _on_finished(self, _job: int) -> None:
         self._end_run()
@@ -381,6 +387,9 @@ class MainWindow(QMainWindow):
     # --- lifetime ---------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         """Keep the draft, the open problem and language, and the layout; stop the running job."""
+        if self.ready and not self.documents.may_leave():
+            event.ignore()  # Cancel: the file or scratch buffer stays open
+            return
         self.viz.shutdown()
         self.output.stop()
         if not self.ready:
@@ -394,4 +403,5 @@ class MainWindow(QMainWindow):
             return
         save_layout(self)
         self.worker.shutdown()
+        self.running_marker.clear()  # a clean exit: the next start is no crash's
         super().closeEvent(event)

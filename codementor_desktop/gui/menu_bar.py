@@ -13,8 +13,10 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
+from .file_menu import build_file_commands
 from .help_dialogs import show_about, show_shortcuts
 from .theme import THEMES
+from .tour import show_tour
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -37,8 +39,9 @@ def _command(owner: QWidget, text: str, keys: str | list[str] | None, slot, tip:
 
 
 def build_file_edit(window: MainWindow) -> None:
-    """File (Reset code, Quit) and Edit, the first two menus of the bar."""
+    """File (the learner's own files, Reset code, Quit) and Edit, the first two menus of the bar."""
     file = window.menuBar().addMenu(tr("&File"))
+    build_file_commands(window, file)  # New scratch, Open, Open recent, Save, Save as
     file.addActions([window.reset_action])
     file.addSeparator()
     file.addAction(window.quit_action)
@@ -110,6 +113,8 @@ def build_view_help(window: MainWindow) -> None:
     help_menu = window.menuBar().addMenu(tr("&Help"))
     help_menu.addActions([
         _command(window, tr("&Keyboard shortcuts"), "F1", lambda: show_shortcuts(window), tr("Every command and its keys")),
+        _command(window, tr("&Tour"), None, lambda: show_tour(window) if window.ready else None,
+                 tr("Show the guided tour of Run, Submit, Trace and the panels again")),
         _command(window, tr("&About CodeMentor"), None, lambda: show_about(window), tr("Version and licences")),
     ])  # fmt: skip
     for top in window.menuBar().actions():  # the bar is complete: Help is its last menu

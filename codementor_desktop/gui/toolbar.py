@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
 
@@ -14,6 +14,10 @@ from ..domain.vocabulary import Language
 
 if TYPE_CHECKING:
     from .main_window import MainWindow, _Run
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Toolbar", text)
 
 
 def window_action(
@@ -41,14 +45,14 @@ def window_action(
 def build_toolbar(window: MainWindow) -> None:
     """The toolbar (problem title, language, Run, Submit, Trace, Stop, Reset code) and the
     window's own actions the menus list."""
-    bar = QToolBar("Main", objectName="mainToolbar", movable=False)
+    bar = QToolBar(tr("Main"), objectName="mainToolbar", movable=False)
     window.addToolBar(bar)
     window.title_label = QLabel("", objectName="problemTitle", textFormat=Qt.TextFormat.PlainText)
     window.title_label.setMinimumWidth(200)
     bar.addWidget(window.title_label)
     window.language = QComboBox(objectName="language")
-    window.language.addItem("Python", Language.PYTHON.value)
-    window.language.addItem("JavaScript", Language.JAVASCRIPT.value)
+    window.language.addItem(tr("Python"), Language.PYTHON.value)
+    window.language.addItem(tr("JavaScript"), Language.JAVASCRIPT.value)
     window.language.currentIndexChanged.connect(window._on_language)
     bar.addWidget(window.language)
     window.run_action = window_action(window, "Run", "Ctrl+Return", window.run_code, bar)
@@ -82,14 +86,18 @@ def build_toolbar(window: MainWindow) -> None:
 def show_run_buttons(window: MainWindow, running: _Run | None) -> None:
     """While a run is going, Run and Submit say that they replace it."""
     for action, submits, idle_tip in (
-        (window.run_action, False, "Run the visible tests"),
-        (window.submit_action, True, "Run every test, hidden ones too"),
+        (window.run_action, False, tr("Run the visible tests")),
+        (window.submit_action, True, tr("Run every test, hidden ones too")),
     ):
-        name = "Submit" if submits else "Run"
         if running is None:
-            text, tip = name, idle_tip
+            text, tip = (tr("Submit") if submits else tr("Run")), idle_tip
         else:
-            text = f"{name} again" if running.submitted == submits else f"{name} instead"
-            tip = f"{text} (stops the current run)"
+            again = running.submitted == submits
+            if submits:
+                text = tr("Submit again") if again else tr("Submit instead")
+            else:
+                text = tr("Run again") if again else tr("Run instead")
+            tip = tr("%s (stops the current run)") % text
         action.setText(text)
-        action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        if action.isEnabled():  # a disabled Submit's tooltip says why (documents.py)
+            action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")

@@ -17,11 +17,15 @@ def window_leftovers(main) -> list[str]:
     return sorted(set(found))
 
 
-def make_window(qtbot, services, synchronous: bool = True):
+def make_window(qtbot, services, synchronous: bool = True, tour: bool = False):
     """A window as the app builds it, on the given services; closed (and so saved) by the caller
-    or at the end of the test."""
+    or at the end of the test. Without ``tour``, the first run's tour was seen already."""
     from codementor_desktop.gui.main_window import MainWindow
+    from codementor_desktop.gui.window_files import TOUR_SEEN, Flag
     from codementor_desktop.gui.workers import ToolWorker
+
+    if not tour:
+        Flag(services.paths.data_dir, TOUR_SEEN).set()
 
     worker = ToolWorker(services.registry, services.settings.user, synchronous=synchronous)
     main = MainWindow(services, worker)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer
 from PySide6.QtWidgets import QInputDialog, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from .cards import AnalysisCards, pattern_title
@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 ANALYZE, FLAG = "analyze", "flag"
 
 
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Analyst", text)
+
+
 class AnalysisTab(QWidget):
     """The cards beside the complexity picture. The picture (pyqtgraph, numpy) is made with the
     first result: importing it with the window would delay the window's first paint."""
@@ -31,7 +35,7 @@ class AnalysisTab(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("analysisTab")
-        self.status = QLabel("Submit, or Run ▸ Analyze code (Ctrl+Shift+A), to see what could be better.")
+        self.status = QLabel(tr("Submit, or Run ▸ Analyze code (Ctrl+Shift+A), to see what could be better."))
         self.status.setWordWrap(True)
         self.cards = AnalysisCards()
         self.cards.complexity.hide()  # the picture beside the cards says it, in words and curves
@@ -66,7 +70,7 @@ class Analyst(QObject):
         self.window = window
         self.worker = window.worker
         self.tab = AnalysisTab()
-        window.viz.insertTab(2, self.tab, "Analysis")
+        window.viz.insertTab(2, self.tab, tr("Analysis"))
         self.job = 0
         self.kind: str | None = None
         self._starting: str | None = None
@@ -96,7 +100,7 @@ class Analyst(QObject):
         """Analyse the editor's code (with the run ``run_id`` as evidence when given)."""
         window = self.window
         if window.problem_id is None:
-            window.say("Choose a problem first.")
+            window.say(tr("Choose a problem first."))
             return None
         arguments: dict[str, Any] = {
             "code": window.editor.text(),
@@ -104,7 +108,7 @@ class Analyst(QObject):
             "problem_id": window.problem_id,
             "test_results": {"run_id": run_id} if run_id else {},  # by hand: the code alone
         }
-        self.tab.status.setText("Analysing: reading the structure, then counting operations at growing sizes…")
+        self.tab.status.setText(tr("Analysing: reading the structure, then counting operations at growing sizes…"))
         window.show_tab(self.tab)
         return self._submit(ANALYZE, "analyze_code_patterns", arguments)
 
@@ -112,8 +116,8 @@ class Analyst(QObject):
         """'This is wrong' on a card: ask what is wrong (optional), then flag it."""
         dialog = QInputDialog(self.window)
         dialog.setObjectName("flagDialog")
-        dialog.setWindowTitle("This is wrong")
-        dialog.setLabelText(f"What is wrong with “{pattern_title(pattern_type)}”? (optional)")
+        dialog.setWindowTitle(tr("This is wrong"))
+        dialog.setLabelText(tr("What is wrong with “%s”? (optional)") % pattern_title(pattern_type))
         dialog.textValueSelected.connect(lambda text: self.flag(pattern_type, text))
         self.dialog = dialog
         dialog.open()  # not exec(): the window keeps its event loop
@@ -121,7 +125,7 @@ class Analyst(QObject):
     def flag(self, pattern_type: str | None, feedback: str) -> int | None:
         attempt = self.tab.cards.result.get("attempt_id")
         if not attempt:
-            self.window.say("There is no stored analysis to flag.")
+            self.window.say(tr("There is no stored analysis to flag."))
             return None
         arguments: dict[str, Any] = {
             "attempt_id": attempt,
@@ -150,29 +154,29 @@ class Analyst(QObject):
         if self.kind == FLAG:
             if result.get("status") == "flagged" or "error_code" not in result:
                 self.tab.cards.mark_flagged(result.get("pattern_type", self._flagging))
-                self.window.say("Thank you: that finding no longer counts as evidence about you.")
+                self.window.say(tr("Thank you: that finding no longer counts as evidence about you."))
             else:
-                self.window.say(f"Not flagged: {result.get('error_message', '')}")
+                self.window.say(tr("Not flagged: %s") % (result.get("error_message", ""),))
             return
         self.tab.show_result(result)
         if result.get("error_code"):
-            self.tab.status.setText(f"No analysis: {result.get('error_message', '')}")
+            self.tab.status.setText(tr("No analysis: %s") % (result.get("error_message", ""),))
         elif result.get("status") == "cancelled":
-            self.tab.status.setText("Analysis stopped.")
+            self.tab.status.setText(tr("Analysis stopped."))
         else:
             found = len(result.get("detected_patterns") or [])
             self.tab.status.setText(
-                "Click a card to see its lines in the editor; “This is wrong” tells us when a finding is not."
+                tr("Click a card to see its lines in the editor; “This is wrong” tells us when a finding is not.")
             )
-            self.window.say(f"Analysis: {found} finding{'s' if found != 1 else ''}.")
+            self.window.say(tr("Analysis: %s finding%s.") % (found, "s" if found != 1 else ""))
 
     def _on_error(self, job: int, message: str) -> None:
         if self.owns(job):
-            self.tab.status.setText(f"The analysis failed: {message}")
+            self.tab.status.setText(tr("The analysis failed: %s") % message)
 
     def _on_cancelled(self, job: int) -> None:
         if self.owns(job) and self.kind == ANALYZE:
-            self.tab.status.setText("Analysis stopped by you.")
+            self.tab.status.setText(tr("Analysis stopped by you."))
 
     def _on_finished(self, job: int) -> None:
         if self.owns(job):

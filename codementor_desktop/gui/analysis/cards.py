@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -28,6 +28,10 @@ from ..text import escaped, tooltip
 
 UNCERTAIN_BELOW = 0.6
 SEVERITY_COLOURS = {"high": "#c62828", "medium": "#ef6c00", "low": "#546e7a"}
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Cards", text)
 
 
 def pattern_title(pattern_type: str) -> str:
@@ -71,7 +75,7 @@ class PatternCard(QFrame):
         self.title = QLabel(f"<b>{escaped(pattern_title(self.pattern_type))}</b>")
         self.severity = QLabel(f"<span style='color:{colour}'>{escaped(severity)}</span>")
         marked = " · <i style='color:#8a6d00'>uncertain</i>" if self.uncertain else ""
-        self.confidence = QLabel(f"confidence {confidence:.0%}{marked}")
+        self.confidence = QLabel(tr("confidence %s%s") % (format(confidence, ".0%"), marked))
         where = self._where()
         self.where = QLabel(escaped(where))
         self.where.setStyleSheet("color: #666")
@@ -80,7 +84,7 @@ class PatternCard(QFrame):
         for label in (self.description, self.suggestion):
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-        self.wrong = QPushButton("This is wrong")
+        self.wrong = QPushButton(tr("This is wrong"))
         self.wrong.setToolTip(tooltip("Tell CodeMentor this finding is wrong: it will no longer count as a weakness"))
         self.wrong.setCursor(Qt.CursorShape.ArrowCursor)
 
@@ -116,7 +120,7 @@ class PatternCard(QFrame):
     def mark_flagged(self) -> None:
         """Shown as flagged: greyed, the button spent."""
         self.wrong.setEnabled(False)
-        self.wrong.setText("Flagged as wrong")
+        self.wrong.setText(tr("Flagged as wrong"))
         self.setStyleSheet(self.styleSheet() + " QLabel { color: #9e9e9e; }")
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
@@ -135,7 +139,7 @@ class AnalysisCards(QWidget):
         super().__init__(parent)
         self.cards: list[PatternCard] = []
         self.result: dict[str, Any] = {}
-        self.headline = QLabel("No analysis yet.")
+        self.headline = QLabel(tr("No analysis yet."))
         self.headline.setWordWrap(True)
         self.complexity = QLabel()
         self.complexity.setWordWrap(True)
@@ -183,7 +187,7 @@ class AnalysisCards(QWidget):
         patterns = result.get("detected_patterns") or []
         uncertain = sum(1 for p in patterns if p.get("uncertain") or float(p.get("confidence") or 0) < UNCERTAIN_BELOW)
         if not patterns:
-            self.headline.setText("<b>No weakness found.</b>")
+            self.headline.setText(tr("<b>No weakness found.</b>"))
         else:
             found = f"<b>{len(patterns)} finding{'s' if len(patterns) != 1 else ''}</b>"
             self.headline.setText(found + (f" ({uncertain} uncertain)" if uncertain else ""))
@@ -197,7 +201,7 @@ class AnalysisCards(QWidget):
         line, column = result.get("line"), result.get("column")
         message = str(result.get("message") or "")
         reason = message.split(": ", 1)[1] if ": " in message else message
-        self.headline.setText("<b>The code does not parse</b>, so it cannot be analysed yet.")
+        self.headline.setText(tr("<b>The code does not parse</b>, so it cannot be analysed yet."))
         self.complexity.clear()
         self.metrics.clear()
         if isinstance(line, int):

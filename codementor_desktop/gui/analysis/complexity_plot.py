@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ...analysis import fitted_curve
@@ -25,16 +25,20 @@ CURVE_POINTS = 60
 LOG_TICK_TOP = 10**9
 
 
+def tr(text: str) -> str:
+    return QCoreApplication.translate("ComplexityPlot", text)
+
+
 class ComplexityPlot(QWidget):
     """The measured growth of one analysis. ``set_result`` takes an ``analyze_code_patterns`` result."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.words = QLabel("No analysis yet.")
+        self.words = QLabel(tr("No analysis yet."))
         self.words.setWordWrap(True)
         self.words.setTextFormat(Qt.TextFormat.RichText)
-        self.logarithmic = QCheckBox("Logarithmic axes")
-        self.logarithmic.setToolTip("On logarithmic axes each class is a straight line: the steeper, the slower")
+        self.logarithmic = QCheckBox(tr("Logarithmic axes"))
+        self.logarithmic.setToolTip(tr("On logarithmic axes each class is a straight line: the steeper, the slower"))
         self.plot = pg.PlotWidget(background="w")
         self.plot.setMinimumHeight(110)  # the panel tabs can be short enough to leave the statement room
         item = self.plot.getPlotItem()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 
 from ...domain.vocabulary import Language
 from ..editor.breakpoint_dialog import REMOVE, BreakpointDialog
@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 MAX_STEPS = 100_000
 TRACE, BREAKPOINT = "trace", "breakpoint"
 EARLY_ENDS = ("max_steps", "time_limit", "exception")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Debugger", text)
 
 
 def first_sentence(text: str) -> str:
@@ -88,7 +92,7 @@ class Debugger(QObject):
         chosen = self.breakpoints.at(self.editor.lineFromPosition(self.editor.currentPos()) + 1)
         chosen = chosen or next(iter(self.breakpoints.all()), None)
         if chosen is None:
-            self.window.say("Set a breakpoint first: click the margin left of a line (F9 on the caret's line).")
+            self.window.say(tr("Set a breakpoint first: click the margin left of a line (F9 on the caret's line)."))
             return None
         arguments = self._arguments("Run to breakpoint")
         if arguments is None:
@@ -97,18 +101,24 @@ class Debugger(QObject):
         arguments.update(condition=chosen.condition or "True", line=chosen.line, hit=chosen.hit,
                          watch_vars=list(chosen.watch))  # fmt: skip
         self.window.show_tab(self.panel.trace_tab)
-        self.panel.trace_tab.set_message(f"Running to the breakpoint on {chosen.describe()}…")
+        self.panel.trace_tab.set_message(tr("Running to the breakpoint on %s…") % chosen.describe())
         return self._submit(BREAKPOINT, "bp_breakpoint", arguments)
 
     def _arguments(self, what: str, test: tuple[str, str] | None = None) -> dict[str, Any] | None:
         window = self.window
         problem = window.services.bank.get(window.problem_id) if window.problem_id else None
-        if problem is None:
-            window.say("Choose a problem first.")
+        free = window.documents.current.free  # a scratch buffer or a file: traced as a script
+        if problem is None and not free:
+            window.say(self.tr("Choose a problem first."))
             return None
         if window.current_language != Language.PYTHON:
-            window.say(f"{what} follows Python code for now: JavaScript runs, but is not traced yet.")
+            window.say(self.tr("%s follows Python code for now: JavaScript runs, but is not traced yet.") % what)
             return None
+        if problem is None:
+            self._code, self._input = self.editor.text(), ""
+            window.say(self.tr("%s of your code, run as a script") % what)
+            timeout = int(window.services.settings.timeout_seconds)
+            return {"language": Language.PYTHON.value, "code": self._code, "timeout_seconds": timeout}
         if test is None and (selected := window.tests.selected_test()) is not None:
             test = (f"test {selected[0]}", selected[1])
         label, text = test if test is not None else ("example 1", problem.examples[0].input)
@@ -119,7 +129,7 @@ class Debugger(QObject):
             return None
         self._code, self._input = self.editor.text(), text
         window.autosave.save_now()
-        window.say(f"{what} on {label} ({text if len(text) <= 60 else text[:59] + '…'})")
+        window.say(tr("%s on %s (%s)") % (what, label, text if len(text) <= 60 else text[:59] + "…"))
         return {
             "language": Language.PYTHON.value,
             "code": self._code,
@@ -176,7 +186,7 @@ class Debugger(QObject):
             if result.get("line"):
                 self.editor.mark_step(int(result["line"]))
         else:
-            self.window.say("The breakpoint did not stop the program: see the Trace tab.")
+            self.window.say(tr("The breakpoint did not stop the program: see the Trace tab."))
 
     def _on_step(self, index: int) -> None:
         """The watches are the stop's: shown at its step only, and said where they are."""
@@ -191,7 +201,7 @@ class Debugger(QObject):
 
     def _on_error(self, job: int, message: str) -> None:
         if self.owns(job):
-            self.panel.trace_tab.set_message(f"Internal error: {message}", "error")
+            self.panel.trace_tab.set_message(tr("Internal error: %s") % message, "error")
 
     def _on_cancelled(self, job: int) -> None:
         if not self.owns(job):
@@ -202,7 +212,7 @@ class Debugger(QObject):
                 {"stop_reason": "cancelled", "message": f"Stopped by you at step {count:,}: the steps so far are kept."}
             )
         else:
-            self.panel.trace_tab.set_message("Stopped by you before the breakpoint was reached.", "info")
+            self.panel.trace_tab.set_message(tr("Stopped by you before the breakpoint was reached."), "info")
 
     def _on_finished(self, job: int) -> None:
         if self.owns(job):

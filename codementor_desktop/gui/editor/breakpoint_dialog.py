@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -18,6 +19,10 @@ from .breakpoints import Breakpoint
 REMOVE = 2  # the dialog's result when the learner removes the breakpoint
 
 
+def tr(text: str) -> str:
+    return QCoreApplication.translate("BreakpointDialog", text)
+
+
 class BreakpointDialog(QDialog):
     """Edits one breakpoint; ``breakpoint()`` is what was entered. ``exec`` returns Accepted,
     Rejected, or ``REMOVE``."""
@@ -25,23 +30,23 @@ class BreakpointDialog(QDialog):
     def __init__(self, stop: Breakpoint, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("breakpointDialog")
-        self.setWindowTitle(f"Breakpoint on line {stop.line}")
+        self.setWindowTitle(tr("Breakpoint on line %s") % stop.line)
         self._line = stop.line
         self.condition = QLineEdit(stop.condition, objectName="breakpointCondition")
-        self.condition.setPlaceholderText("always stop (e.g. lo > hi, or nums[mid] == target)")
-        self.condition.setAccessibleName("Condition")
+        self.condition.setPlaceholderText(tr("always stop (e.g. lo > hi, or nums[mid] == target)"))
+        self.condition.setAccessibleName(tr("Condition"))
         self.hit = QSpinBox(objectName="breakpointHit", minimum=1, maximum=1_000_000, value=stop.hit)
-        self.hit.setAccessibleName("Stop on the nth time")
+        self.hit.setAccessibleName(tr("Stop on the nth time"))
         self.watch = QLineEdit(", ".join(stop.watch), objectName="breakpointWatch")
-        self.watch.setPlaceholderText("names or expressions, separated by commas (e.g. lo, hi, nums[mid])")
-        self.watch.setAccessibleName("Watch expressions")
+        self.watch.setPlaceholderText(tr("names or expressions, separated by commas (e.g. lo, hi, nums[mid])"))
+        self.watch.setAccessibleName(tr("Watch expressions"))
         form = QFormLayout(self)
-        form.addRow(QLabel(f"Stop on line {stop.line} when the condition holds:"))
-        form.addRow("&Condition", self.condition)
-        form.addRow("Stop the &nth time", self.hit)
-        form.addRow("&Watch", self.watch)
+        form.addRow(QLabel(tr("Stop on line %s when the condition holds:") % stop.line))
+        form.addRow(tr("&Condition"), self.condition)
+        form.addRow(tr("Stop the &nth time"), self.hit)
+        form.addRow(tr("&Watch"), self.watch)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        remove = QPushButton("&Remove breakpoint")
+        remove = QPushButton(tr("&Remove breakpoint"))
         buttons.addButton(remove, QDialogButtonBox.ButtonRole.DestructiveRole)
         remove.clicked.connect(lambda: self.done(REMOVE))
         buttons.accepted.connect(self.accept)

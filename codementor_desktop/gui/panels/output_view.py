@@ -6,11 +6,21 @@ the text is appended in slices of a few kilobytes, one slice per turn of the eve
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QFontDatabase, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 SLICE_CHARS = 16_000
+
+
+def printed_by_tests(result: dict) -> str:
+    """What a judged run printed, test by test."""
+    printed = [
+        QCoreApplication.translate("OutputView", "--- test %s ---") % t.get("test_id") + f"\n{t['stdout']}"
+        for t in result.get("test_results", [])
+        if t.get("stdout")
+    ]
+    return "\n".join(printed) if printed else QCoreApplication.translate("OutputView", "(nothing printed)")
 
 
 class OutputView(QPlainTextEdit):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,6 +42,10 @@ COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "Time", ""]
 TIME_COLUMN = COLUMNS.index("Time")
 REMOVE_COLUMN = len(COLUMNS) - 1  # the × of the learner's own tests
 NOT_JUDGED = "—"  # the verdict of an own test without an expected output: its output is shown
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("TestsPanel", text)
 
 
 def duration(ms: float | None) -> str:

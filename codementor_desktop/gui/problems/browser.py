@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
@@ -22,6 +22,10 @@ _STATUS_WORDS = {
     ProblemStatus.ATTEMPTED: "attempted, not solved yet",
     ProblemStatus.SOLVED: "solved: a Submit passed every test",
 }
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Browser", text)
 
 
 def status_icon(status: ProblemStatus, size: int = 16) -> QIcon:
@@ -64,15 +68,15 @@ class ProblemBrowser(QWidget):
         self.search = QLineEdit(placeholderText="Search problems…")
         self.search.setClearButtonEnabled(True)
         self.topic = QComboBox()
-        self.topic.addItem("All topics", "")
+        self.topic.addItem(tr("All topics"), "")
         for topic in Topic:
             self.topic.addItem(topic.value.replace("_", " ").title(), topic.value)
         self.difficulty = QComboBox()
-        self.difficulty.addItem("Any level", "")
+        self.difficulty.addItem(tr("Any level"), "")
         for level in Difficulty:
             self.difficulty.addItem(level.value.title(), level.value)
         self.status = QComboBox(objectName="statusFilter")
-        self.status.addItem("Any status", "")
+        self.status.addItem(tr("Any status"), "")
         for status in ProblemStatus:
             self.status.addItem(self._icons[status], status.value.title(), status.value)
         self.list = QListWidget()

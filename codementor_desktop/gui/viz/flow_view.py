@@ -10,7 +10,7 @@ from html import escape
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -23,6 +23,10 @@ KIND_COLOURS = {"next": "#78909c", "loop": "#1565c0", "call": "#8e24aa"}
 HEAT = ((255, 255, 255), (255, 224, 130))
 ROWS_SHOWN = 22
 TEXT_LIMIT = 44
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("FlowView", text)
 
 
 class FlowView(QWidget):
@@ -40,9 +44,9 @@ class FlowView(QWidget):
         self._arc_items: list[QGraphicsPathItem] = []
         self._lit_edge: int | None = None
         self._lit_node: LineKey | None = None
-        self.note = QLabel("Trace your code to see which lines ran and where control went.", objectName="flowNote")
+        self.note = QLabel(tr("Trace your code to see which lines ran and where control went."), objectName="flowNote")
         self.note.setWordWrap(True)
-        self.mermaid_button = QPushButton("Show Mermaid", objectName="showMermaid")
+        self.mermaid_button = QPushButton(tr("Show Mermaid"), objectName="showMermaid")
         top = QHBoxLayout()
         top.addWidget(self.note, 1)
         top.addWidget(self.mermaid_button)
@@ -182,8 +186,11 @@ class FlowView(QWidget):
         total = sum(self.flow.counts.values())
         loops = sum(1 for e in self.flow.edges if e.kind == "loop")
         self.note.setText(
-            f"{len(self.nodes)} lines ran {total:,} times in {len(self.flow.functions)} function(s); "
-            f"{loops} loop arc(s). Thicker arcs ran more often; the orange arc is the current step's."
+            tr(
+                "%s lines ran %s times in %s function(s); %s loop arc(s). "
+                "Thicker arcs ran more often; the orange arc is the current step's."
+            )
+            % (len(self.nodes), format(total, ","), len(self.flow.functions), loops)
         )
 
     def _node_html(self, key: LineKey, count: int) -> str:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from ...visual.diagrams import flow_mermaid, sequence_mermaid
 from ...visual.flow import call_sequence, flow_graph
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("MermaidDialog", text)
 
 
 def mermaid_texts(steps: list[dict], source: str) -> dict[str, str]:
@@ -19,7 +24,7 @@ class MermaidDialog(QDialog):
     def __init__(self, texts: dict[str, str], parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("mermaidDialog")
-        self.setWindowTitle("The run as Mermaid")
+        self.setWindowTitle(tr("The run as Mermaid"))
         self.resize(640, 480)
         self.tabs = QTabWidget()
         self.editors: dict[str, QPlainTextEdit] = {}
@@ -28,7 +33,7 @@ class MermaidDialog(QDialog):
             self.editors[title] = editor
             self.tabs.addTab(editor, title)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        copy = QPushButton("Copy")
+        copy = QPushButton(tr("Copy"))
         buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
         copy.clicked.connect(self.copy)
         buttons.rejected.connect(self.close)

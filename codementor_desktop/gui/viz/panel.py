@@ -37,7 +37,7 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
 
@@ -69,6 +69,10 @@ PREBUILT_SCENES = ("cells", "nodes")  # the Structure tab's commonest drawings: 
 SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
 
 
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Panel", text)
+
+
 def _out_of_collectors_reach() -> None:
     """Move what is alive now out of reach of Python's full garbage collections.
 
@@ -95,7 +99,7 @@ class _LazyPage(QWidget):
         self.view: Any = None
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
-        self.placeholder = QLabel("Loading…")
+        self.placeholder = QLabel(tr("Loading…"))
         self._layout.addWidget(self.placeholder)
 
     def ensure(self) -> Any:
@@ -142,15 +146,15 @@ class VisualizationPanel(QTabWidget):
         self.mermaid_dialog: QDialog | None = None
 
         self.trace_tab = TraceTab(self.step_cursor, self.player)
-        self.addTab(self.trace_tab, "Trace")
+        self.addTab(self.trace_tab, tr("Trace"))
         self.pages = {
             "structure": _LazyPage(self._make_structure),
             "variables": _LazyPage(self._make_variables),
             "flow": _LazyPage(self._make_flow),
         }
-        self.addTab(self.pages["structure"], "Structure")
-        self.addTab(self.pages["variables"], "Variables")
-        self.addTab(self.pages["flow"], "Flow")
+        self.addTab(self.pages["structure"], tr("Structure"))
+        self.addTab(self.pages["variables"], tr("Variables"))
+        self.addTab(self.pages["flow"], tr("Flow"))
         self.addActions(self.stepping_actions())
         for name in ("into", "over", "out", "back", "home", "end", "play", "predict"):
             setattr(self, f"{name}_action", getattr(self.player, f"{name}_action"))
@@ -211,7 +215,7 @@ class VisualizationPanel(QTabWidget):
         self._settled = 0
         self.step_cursor.reset()
         self.trace_tab.reset()
-        self.trace_tab.set_message("Tracing…")
+        self.trace_tab.set_message(tr("Tracing…"))
         for name, page in self.pages.items():
             if page.view is not None:
                 self._reset_view(name, page.view)

@@ -11,7 +11,7 @@ step; ``skip`` reveals it without scoring. Any other move drops the question.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 
 from .cursor import StepCursor
@@ -20,6 +20,10 @@ from .stepping import step_back, step_into, step_out, step_over
 from .timeline import TraceTimeline
 
 SPEEDS = (1, 2, 4, 10, 25, 100)  # steps per second
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Player", text)
 
 
 class Player(QObject):
@@ -163,14 +167,14 @@ class Player(QObject):
             self._go(0)
         self._timer.start(max(5, 1000 // self.speed))
         self.play_action.setChecked(True)
-        self.play_action.setText("Pause")
+        self.play_action.setText(tr("Pause"))
         self.playingChanged.emit(True)
 
     def pause(self) -> None:
         was = self._timer.isActive()
         self._timer.stop()
         self.play_action.setChecked(False)
-        self.play_action.setText("Play")
+        self.play_action.setText(tr("Play"))
         if was:
             self.playingChanged.emit(False)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from .player import Player
@@ -11,6 +12,10 @@ from .prediction import Question
 
 RIGHT = "#2e7d32"
 WRONG = "#c62828"
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("PredictBox", text)
 
 
 class PredictBox(QFrame):
@@ -21,12 +26,12 @@ class PredictBox(QFrame):
         self.player = player
         self.setObjectName("predictBox")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.prompt = QLabel("Step into (F11) or Play: the trace stops before each change and asks you first.")
+        self.prompt = QLabel(tr("Step into (F11) or Play: the trace stops before each change and asks you first."))
         self.prompt.setWordWrap(True)
         self.answer = QLineEdit(placeholderText="your prediction, e.g. 3 or [1, 2]")
         self.answer.setObjectName("predictAnswer")
-        self.check = QPushButton("Check")
-        self.skip = QPushButton("Show me")
+        self.check = QPushButton(tr("Check"))
+        self.skip = QPushButton(tr("Show me"))
         self.feedback = QLabel("")
         self.feedback.setWordWrap(True)
         self.feedback.setObjectName("predictFeedback")
@@ -52,7 +57,7 @@ class PredictBox(QFrame):
         if question is None:
             self._set_enabled(False)
             return
-        self.prompt.setText(f"<b>Predict:</b> {escape(question.prompt)}")
+        self.prompt.setText(tr("<b>Predict:</b> %s") % (escape(question.prompt),))
         self.answer.clear()
         self._set_enabled(True)
         self.answer.setFocus()
@@ -78,7 +83,7 @@ class PredictBox(QFrame):
             )
         self.feedback.setText(text)
         self.score.setText(self.player.score.text)
-        self.prompt.setText("Step into (F11) or Play for the next question.")
+        self.prompt.setText(tr("Step into (F11) or Play for the next question."))
 
     def refresh_score(self) -> None:
         self.score.setText(self.player.score.text)

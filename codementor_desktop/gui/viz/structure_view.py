@@ -4,7 +4,7 @@ queue, hash map), following the step cursor, with what the step changed filled i
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QCoreApplication, QRectF
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from .scene_boxes import BucketsScene, CellsScene, ChainScene
@@ -21,6 +21,10 @@ KEY = "yellow: changed at this step · blue: where a pointer is"
 # The smallest area a drawing is fitted into, so that three cells do not fill the whole tab.
 MIN_EXTENT = {"array": (14.0, 3.0), "queue": (14.0, 3.0), "stack": (8.0, 7.0), "linked_list": (16.0, 3.0),
               "hash_map": (14.0, 8.0), "matrix": (8.0, 5.0)}  # fmt: skip
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("StructureView", text)
 
 
 def _at_least(rect: QRectF, width: float, height: float) -> QRectF:
@@ -54,12 +58,12 @@ class StructureView(QWidget):
         for shape in SHAPES:
             self.shape.addItem(SHAPE_NAMES.get(shape, shape), shape)
         self.shape.currentIndexChanged.connect(lambda _i: self._redraw())
-        self.note = QLabel("Trace your code to draw its data here.", objectName="structureNote")
+        self.note = QLabel(tr("Trace your code to draw its data here."), objectName="structureNote")
         self.note.setWordWrap(True)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Draw"))
+        top.addWidget(QLabel(tr("Draw")))
         top.addWidget(self.variable)
-        top.addWidget(QLabel("as"))
+        top.addWidget(QLabel(tr("as")))
         top.addWidget(self.shape)
         top.addStretch(1)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,6 +40,10 @@ BANNER_STYLES = {
     "warning": "background:#fff3e0; color:#8a3c00; border:1px solid #ffb74d;",
     "error": "background:#ffebee; color:#8e0000; border:1px solid #ef9a9a;",
 }
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("TraceTab", text)
 
 
 def changed_names(state: StepState) -> set[str]:
@@ -83,7 +87,7 @@ class TraceTab(QWidget):
             controls.addWidget(button)
         self.speed = QComboBox(objectName="playSpeed")
         for speed in SPEEDS:
-            self.speed.addItem(f"{speed} steps/s", speed)
+            self.speed.addItem(tr("%s steps/s") % speed, speed)
         self.speed.setCurrentIndex(SPEEDS.index(player.speed))
         self.speed.currentIndexChanged.connect(lambda _i: player.set_speed(self.speed.currentData()))
         controls.addWidget(self.speed)
@@ -91,7 +95,7 @@ class TraceTab(QWidget):
         predict.setDefaultAction(player.predict_action)
         controls.addWidget(predict)
         controls.addStretch(1)
-        self.position = QLabel("No trace yet: Trace (F5) runs your code step by step.")
+        self.position = QLabel(tr("No trace yet: Trace (F5) runs your code step by step."))
         self.position.setObjectName("stepPosition")
         self.position.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
@@ -117,7 +121,7 @@ class TraceTab(QWidget):
         self.stack.setHeaderLabels(["Call stack", "Value"])
         self.stack.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.output = QPlainTextEdit(readOnly=True, objectName="traceOutput")
-        self.output.setPlaceholderText("(nothing printed yet)")
+        self.output.setPlaceholderText(tr("(nothing printed yet)"))
         self.output.setMaximumBlockCount(5000)
         middle = QSplitter(Qt.Orientation.Horizontal)
         middle.addWidget(left)
@@ -175,7 +179,7 @@ class TraceTab(QWidget):
         self.banner.setStyleSheet(f"QLabel {{ {BANNER_STYLES.get(kind, BANNER_STYLES['info'])} padding:4px; }}")
 
     def show_pending(self, index: int, count: int) -> None:
-        self.position.setText(f"Step {index + 1:,} of {count:,} · computing…")
+        self.position.setText(tr("Step %s of %s · computing…") % (format(index + 1, ","), format(count, ",")))
 
     def show_state(self, state: StepState, timeline: TraceTimeline) -> None:
         step = state.step
@@ -188,7 +192,9 @@ class TraceTab(QWidget):
         code = timeline.source_line(line)
         if code:
             where += f": <code>{escape(code)}</code>"
-        self.position.setText(f"Step <b>{state.index + 1:,}</b> of {count:,} · {where}")
+        self.position.setText(
+            tr("Step <b>%s</b> of %s · %s") % (format(state.index + 1, ","), format(count, ","), where)
+        )
         self._show_variables(state)
         self._show_stack(state)
         self._show_output(state, timeline)

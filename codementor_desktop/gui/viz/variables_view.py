@@ -9,7 +9,7 @@ from bisect import bisect_right
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from .cursor import StepCursor
@@ -20,6 +20,10 @@ PALETTE = ["#1565c0", "#d84315", "#2e7d32", "#6a1b9a", "#00838f", "#ef6c00", "#a
 COLUMNS = ("Step", "Line", "Variable", "Value")
 SLICE_SECONDS = 0.008
 ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("VariablesView", text)
 
 
 class ChangesModel(QAbstractTableModel):
@@ -87,7 +91,7 @@ class VariablesView(QWidget):
         self._more.setSingleShot(True)
         self._more.setInterval(0)
         self._more.timeout.connect(self._redraw_some)
-        self.note = QLabel("Numbers over the steps; drag the orange line to move through the trace.")
+        self.note = QLabel(tr("Numbers over the steps; drag the orange line to move through the trace."))
         self.plot = pg.PlotWidget(background="w", enableMenu=False)  # no menus built: none is offered
         self.plot.setObjectName("variablesPlot")
         item = self.plot.getPlotItem()
@@ -171,8 +175,11 @@ class VariablesView(QWidget):
     def _show_counts(self) -> None:
         self.changes.catch_up()
         self.note.setText(
-            f"{len(self.log.series)} numeric variable(s) plotted · {len(self.log.changes):,} other change(s) below"
-            " · drag the orange line to move through the trace"
+            tr(
+                "%s numeric variable(s) plotted · %s other change(s) below"
+                " · drag the orange line to move through the trace"
+            )
+            % (len(self.log.series), format(len(self.log.changes), ","))
         )
 
     def set_step(self, index: int) -> None:

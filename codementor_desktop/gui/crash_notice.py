@@ -1,0 +1,65 @@
+"""After a crash, the next start says what happened: a bar above the code that does not block.
+
+A ``running`` marker in the data folder is written when the window is ready and removed when it
+closes cleanly; found at start, the last session ended otherwise. The problem and its draft are
+restored by the window as on any start (the drafts are saved as the learner types); the bar
+says that they were.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from .window_files import RUNNING, Flag
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("CrashNotice", text)
+
+
+class MessageBar(QFrame):
+    """A line of news above the editor with a Dismiss button; hidden until it has something to say."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, objectName="messageBar", visible=False)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName(tr("Message"))
+        self.setStyleSheet(
+            "#messageBar { background: palette(tool-tip-base); border: 1px solid palette(mid); }"
+            " #messageBar QLabel { color: palette(tool-tip-text); }"
+        )
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 4, 4, 4)
+        self.label = QLabel("", textFormat=Qt.TextFormat.PlainText, wordWrap=True)
+        self.dismiss = QPushButton(tr("Dismiss"))
+        self.dismiss.setAccessibleName(tr("Dismiss the message"))
+        self.dismiss.clicked.connect(self.hide)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.dismiss)
+
+    def show_message(self, text: str) -> None:
+        self.label.setText(text)
+        self.show()
+
+
+def crash_sentence(problem_title: str | None) -> str:
+    if problem_title:
+        return tr("CodeMentor closed unexpectedly last time; your draft of %s was restored.") % problem_title
+    return tr("CodeMentor closed unexpectedly last time; your drafts are kept as you left them.")
+
+
+def watch_for_crash(window: MainWindow) -> Flag:
+    """Say so if the last session did not end cleanly; mark this one as running. The window
+    clears the returned marker when it closes cleanly."""
+    marker = Flag(window.services.paths.data_dir, RUNNING)
+    if marker.is_set():
+        problem = window.services.bank.get(window.problem_id) if window.problem_id else None
+        window.notice.show_message(crash_sentence(problem.title if problem is not None else None))
+    marker.set()
+    return marker

@@ -1,0 +1,86 @@
+"""The first run and the run after a crash: an easy problem with a guided tour, shown once; and
+a start after a crash restores the problem and its draft and says so."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QToolBar
+
+from codementor_desktop.gui.tour import Tour
+from codementor_desktop.gui.window_files import RUNNING, TOUR_SEEN
+from tests.gui.conftest import make_window
+
+
+def tour_of(window) -> Tour | None:
+    shown = [t for t in window.findChildren(Tour) if t.isVisible()]
+    return shown[0] if shown else None
+
+
+def test_the_first_run_opens_an_easy_problem_with_the_tour(qtbot, services):
+    main = make_window(qtbot, services, tour=True)
+    problem = services.bank.get(main.problem_id)
+    assert problem is not None and problem.difficulty.value == "easy"
+    tour = tour_of(main)
+    assert tour is not None and tour.title.text() == "Run" and tour.count.text() == "1 of 5"
+    run_button = main.findChild(QToolBar, "mainToolbar").widgetForAction(main.run_action)
+    bubble_top = tour.geometry().top()
+    assert bubble_top >= run_button.mapTo(main, run_button.rect().bottomLeft()).y()  # below what it points at
+    titles = []
+    for _ in range(5):
+        titles.append(tour.title.text())
+        qtbot.mouseClick(tour.next_button, Qt.MouseButton.LeftButton)
+    assert titles == ["Run", "Submit", "Trace", "The panels", "Problems"]
+    assert tour_of(main) is None and (services.paths.data_dir / TOUR_SEEN).exists()
+    main.close()
+
+
+def test_skip_ends_the_tour_and_it_is_never_shown_again(qtbot, services):
+    main = make_window(qtbot, services, tour=True)
+    tour = tour_of(main)
+    qtbot.mouseClick(tour.next_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tour.skip_button, Qt.MouseButton.LeftButton)
+    assert tour_of(main) is None
+    main.close()
+    again = make_window(qtbot, services, tour=True)
+    assert tour_of(again) is None
+    again.close()
+
+
+def test_esc_skips_the_tour_and_help_shows_it_again(qtbot, services):
+    main = make_window(qtbot, services, tour=True)
+    tour = tour_of(main)
+    main.activateWindow()
+    qtbot.waitUntil(main.isActiveWindow, timeout=5_000)
+    tour.next_button.setFocus()
+    qtbot.keyClick(tour.next_button, Qt.Key.Key_Escape)
+    assert tour_of(main) is None and (services.paths.data_dir / TOUR_SEEN).exists()
+    help_menu = main.menuBar().actions()[-1].menu()
+    next(a for a in help_menu.actions() if a.text() == "&Tour").trigger()
+    assert tour_of(main) is not None and tour_of(main).title.text() == "Run"
+    main.close()
+
+
+def test_after_a_crash_the_problem_and_draft_come_back_with_a_word(qtbot, services):
+    crashed = make_window(qtbot, services)
+    assert crashed.browser.select("two-sum")
+    qtbot.keyClicks(crashed.editor, "# typed before the crash")
+    typed = crashed.editor.text()
+    crashed.autosave.save_now()
+    assert services.drafts.flush(10.0)
+    assert (services.paths.data_dir / RUNNING).exists()  # still running: the next start is after a crash
+    assert not crashed.notice.isVisible()
+
+    restarted = make_window(qtbot, services)
+    assert restarted.problem_id == "two-sum" and restarted.editor.text() == typed
+    assert restarted.notice.isVisible()
+    title = services.bank.get("two-sum").title
+    assert restarted.notice.label.text() == (
+        f"CodeMentor closed unexpectedly last time; your draft of {title} was restored."
+    )
+    qtbot.mouseClick(restarted.notice.dismiss, Qt.MouseButton.LeftButton)
+    assert not restarted.notice.isVisible()
+    restarted.close()
+    crashed.close()
+    assert not (services.paths.data_dir / RUNNING).exists()  # both closed cleanly
+
+    calm = make_window(qtbot, services)
+    assert not calm.notice.isVisible()  # a clean exit last time: nothing to say
+    calm.close()

@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
     find_action: QAction
     replace_action: QAction
     problems_action: QAction
+    settings_action: QAction
     theme_actions: dict[str, QAction]
 
     def __init__(self, services: Services | None = None, worker: ToolWorker | None = None):

@@ -128,16 +128,16 @@ def _patch_lines(text: str, changes: dict[str, Any]) -> str:
         if _HEADER.match(line):
             first_table = index
             break
-        key = _KEY.match(line)
-        if key:
-            top.setdefault(".".join(_parts(key.group(1))), index)
+        found = _KEY.match(line)
+        if found:
+            top.setdefault(".".join(_parts(found.group(1))), index)
     added = []
     for key, value in sorted(changes.items()):
-        line = f"{key} = {toml_value(value)}"
+        written = f"{key} = {toml_value(value)}"
         if key in top:
-            lines[top[key]] = line
+            lines[top[key]] = written
         else:
-            added.append(line)
+            added.append(written)
     # New keys go after the last top-level line that is not blank, before the first table.
     at = first_table
     while at > 0 and not lines[at - 1].strip():

@@ -37,6 +37,7 @@ from .editor.find_bar import FindBar
 from .layout import fit_statement, restore_layout, save_layout
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
+from .panels.custom_input import CustomInput
 from .panels.output_view import OutputView
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
         self.debugger = Debugger(self)
         self.analyst = Analyst(self)
+        self.custom_input = CustomInput(self)  # under the tests' table
         self.tests.analyzeRequested.connect(self._analyze_from_tests)
         self.stop_action.triggered.connect(self.worker.cancel)
         self.backend_label.setText(runner_label(services.backend_name, services.containment()))
@@ -385,5 +387,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         save_layout(self)
+        self.custom_input.shutdown()
         self.worker.shutdown()
         super().closeEvent(event)

@@ -213,3 +213,46 @@ def test_screenshot_of_the_settings_dialog(window, qtbot, tmp_path, theme):
         if SHOTS:
             dialog.grab().save(os.path.join(SHOTS, page.name))
     dialog.reject()
+
+
+def test_a_key_goes_to_the_keyring_when_there_is_one(qtbot, isolated_home):
+    import keyring
+    from keyring.backend import KeyringBackend
+
+    class TestKeyring(KeyringBackend):
+        """A keyring in memory: the keyring API as the OS keyrings implement it."""
+
+        priority = 1  # type: ignore[assignment]
+
+        def __init__(self):
+            super().__init__()
+            self.stored: dict[tuple[str, str], str] = {}
+
+        def get_password(self, service, username):
+            return self.stored.get((service, username))
+
+        def set_password(self, service, username, password):
+            self.stored[(service, username)] = password
+
+        def delete_password(self, service, username):
+            self.stored.pop((service, username), None)
+
+    before = keyring.get_keyring()
+    backend = TestKeyring()
+    keyring.set_keyring(backend)
+    services = Services.build(credentials=Credentials(environ={}, use_keyring=True))
+    main = make_window(qtbot, services)
+    try:
+        dialog = dialog_of(main)
+        type_into(dialog, "key:piston", "pk-456")
+        press(dialog, QDialogButtonBox.StandardButton.Ok)
+        assert backend.stored == {("codementor-desktop", "piston"): "pk-456"}
+        assert services.credentials.status == "keyring"
+        assert dialog_of(main).rows["key:piston"].value() == "pk-456"  # read back from the keyring
+        assert "pk-456" not in services.paths.settings_file.read_text()
+    finally:
+        for shown in main.findChildren(SettingsDialog):
+            shown.reject()
+        main.close()
+        services.close()
+        keyring.set_keyring(before)

@@ -82,6 +82,12 @@ class Settings(BaseModel):
     timeout_seconds: float = Field(default=5.0, ge=1, le=10, description="time limit per test, in seconds")
     run_seconds: float = Field(default=30.0, ge=1, le=60, description="time limit of a whole run, in seconds")
     memory_mb: int = Field(default=256, ge=16, le=512, description="memory limit of a run, in MB")
+    output_kb: int = Field(
+        default=1024,
+        ge=16,
+        le=8192,
+        description="what a run may print, in KB (more is OLE; a Piston server keeps its own limit)",
+    )
     max_code_chars: int = Field(
         default=100_000, ge=1000, le=1_000_000, description="the longest code a tool accepts, in characters"
     )

@@ -112,7 +112,10 @@ def run_on_input(
         raise ValueError(refused)
     settings = workbench.settings
     limits = Limits(
-        timeout_seconds=settings.timeout_seconds, run_seconds=settings.run_seconds, memory_mb=settings.memory_mb
+        timeout_seconds=settings.timeout_seconds,
+        run_seconds=settings.run_seconds,
+        memory_mb=settings.memory_mb,
+        output_bytes=settings.output_kb * 1024,
     )
     if problem is None:
         return {"yours": _snippet(workbench, code, language, text, limits, cancel), "expected": None, "matched": None}

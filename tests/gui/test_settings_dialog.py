@@ -256,3 +256,15 @@ def test_a_key_goes_to_the_keyring_when_there_is_one(qtbot, isolated_home):
         main.close()
         services.close()
         keyring.set_keyring(before)
+
+
+def test_a_limit_changed_in_the_dialog_holds_for_the_next_run(window, qtbot):
+    window.browser.select("two-sum")
+    window.editor.set_text("def two_sum(nums, target):\n    print('x' * 40000)\n    return [0, 1]\n")
+    window.run_code()
+    assert "OLE" not in window.tests.verdicts()
+    dialog = dialog_of(window)
+    type_into(dialog, "output_kb", "16")
+    press(dialog, QDialogButtonBox.StandardButton.Ok)
+    window.run_code()
+    assert window.tests.verdicts()[0] == "OLE"

@@ -50,6 +50,7 @@ PAGES: tuple[tuple[str, tuple[Spec, ...]], ...] = (
             Spec("timeout_seconds", tr("Time per test"), "number", unit=tr("seconds")),
             Spec("run_seconds", tr("Time of a whole run"), "number", unit=tr("seconds")),
             Spec("memory_mb", tr("Memory"), "number", unit="MB"),
+            Spec("output_kb", tr("Printed output"), "number", unit="KB"),
         ),
     ),
     (

@@ -139,6 +139,7 @@ class LoadedSettings:
     paths: AppPaths
     problems: list[str] = field(default_factory=list)
     locked: set[str] = field(default_factory=set)
+    environment: dict[str, str] = field(default_factory=dict)  # setting -> the variable that set it
     # The values as loaded or last saved: what differs from them is what the person changed.
     saved: dict[str, Any] = field(init=False, repr=False)
 
@@ -181,13 +182,17 @@ def load_settings(paths: AppPaths | None = None, environ: Mapping[str, str] | No
             else:
                 values[key] = value
                 origin[key] = source.where(key)
+    from_environment: dict[str, str] = {}
     for variable, name in ENVIRONMENT.items():
         if variable in environ and name not in locked:
             values[name] = environ[variable]
             origin[name] = f"environment variable {variable}"
+            from_environment[name] = variable
     values["rate_limits"] = rate_limits
     settings = _validate(values, origin, problems)
-    return LoadedSettings(settings=settings, paths=paths, problems=problems, locked=locked)
+    return LoadedSettings(
+        settings=settings, paths=paths, problems=problems, locked=locked, environment=from_environment
+    )
 
 
 def _suggestion(key: str) -> str:

@@ -116,6 +116,10 @@ def test_a_locked_setting_is_disabled_says_why_and_is_not_written(qtbot, isolate
         assert not row.editor.isEnabled() and not dialog.rows["backend"].editor.isEnabled()
         assert "administrator" in row.editor.toolTip() and str(system / "settings.toml") in row.editor.toolTip()
         assert row.text() == "128"
+        if SHOTS:
+            dialog.tabs.setCurrentIndex(1)
+            dialog.grab().save(os.path.join(SHOTS, "settings-locked.png"))
+            dialog.tabs.setCurrentIndex(0)
         row.editor.setText("512")  # even if it were changed somehow, it is not taken
         type_into(dialog, "font_size", "13")
         press(dialog, QDialogButtonBox.StandardButton.Ok)
@@ -268,3 +272,18 @@ def test_a_limit_changed_in_the_dialog_holds_for_the_next_run(window, qtbot):
     press(dialog, QDialogButtonBox.StandardButton.Ok)
     window.run_code()
     assert window.tests.verdicts()[0] == "OLE"
+
+
+def test_a_setting_from_the_environment_says_so(qtbot, isolated_home, monkeypatch):
+    monkeypatch.setenv("CODEMENTOR_TIMEOUT", "7")
+    services = Services.build(credentials=Credentials(environ={}, use_keyring=False))
+    main = make_window(qtbot, services)
+    try:
+        row = dialog_of(main).rows["timeout_seconds"]
+        assert row.text() == "7" and row.note.text() == "from CODEMENTOR_TIMEOUT"
+        assert "wins over the settings file" in row.note.toolTip()
+    finally:
+        for shown in main.findChildren(SettingsDialog):
+            shown.reject()
+        main.close()
+        services.close()

@@ -164,6 +164,8 @@ class SettingsDialog(QDialog):
             row.set_value(getattr(loaded.settings, name))
             if name in loaded.locked:
                 row.lock(reason)
+            elif name in loaded.environment:
+                row.note_environment(loaded.environment[name])
 
     # --- checking and applying --------------------------------------------------------------
     def _read(self) -> tuple[dict[str, Any], list[FieldRow]]:

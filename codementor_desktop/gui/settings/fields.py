@@ -169,11 +169,18 @@ class FieldRow(QWidget):
         framed = message and self.spec.kind != "check"
         self.editor.setStyleSheet(f"border: 1px solid {error_colour(self._dark)};" if framed else "")
 
+    def note_environment(self, variable: str) -> None:
+        """The value on show came from an environment variable, which wins over the file at each start."""
+        why = tr("Set by the environment variable %s, which wins over the settings file at each start.") % variable
+        self.note.setText(tr("from %s") % variable)
+        self.note.setToolTip(why)
+        self.note.setVisible(True)
+
     def lock(self, reason: str) -> None:
         """Shown, not changeable: a lab administrator fixed it (``reason`` says where)."""
         self.locked_reason = reason
         self.editor.setEnabled(False)
         self.editor.setToolTip(reason)
-        self.note.setText(tr("🔒 locked"))
+        self.note.setText(tr("locked by the administrator"))  # words: an emoji lock may have no glyph
         self.note.setToolTip(reason)
         self.note.setVisible(True)

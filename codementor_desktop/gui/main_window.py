@@ -13,7 +13,7 @@ editor's margin are the ``Debugger``'s, and the stepping keys are in the Debug m
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
@@ -40,11 +40,13 @@ from .editor.find_bar import FindBar
 from .layout import fit_statement, restore_layout, save_layout, show_tab
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
+from .panels.custom_input import CustomInput
 from .panels.output_view import OutputView, printed_by_tests
-from .panels.own_tests import remove_own, run_cases, show_own
+from .panels.own_tests import remove_own, show_own
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.statement import StatementView
+from .runs import Run, start_run
 from .scratch_run import ScratchRun
 from .status import close_unsaved, job_sentence, progress_sentence, result_sentence, runner_label, started_sentence
 from .text import escaped
@@ -59,17 +61,6 @@ if TYPE_CHECKING:  # the services are built after the window first paints
 
 log = logging.getLogger(__name__)
 PANEL_SHARE = 0.45  # of the centre's height, for the panel when a trace is shown
-
-
-@dataclass(frozen=True)
-class _Run:
-    """What the window started: a Run or a Submit of one problem in one language."""
-
-    job: int
-    problem_id: str
-    language: str
-    submitted: bool
-    own: dict[int, int] = field(default_factory=dict)  # test id -> the learner's own test it runs
 
 
 class MainWindow(QMainWindow):
@@ -93,6 +84,7 @@ class MainWindow(QMainWindow):
     find_action: QAction
     replace_action: QAction
     problems_action: QAction
+    settings_action: QAction
     theme_actions: dict[str, QAction]
 
     def __init__(self, services: Services | None = None, worker: ToolWorker | None = None):
@@ -102,7 +94,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.resize(1280, 800)
         self._problem_id: str | None = None
-        self._run: _Run | None = None
+        self._run: Run | None = None
         self._first_layout = False  # no layout kept from a last session: fit the statement
         self._ran_code = ""  # the code of the last Run or Submit
 
@@ -170,6 +162,7 @@ class MainWindow(QMainWindow):
         self.analyst = Analyst(self)
         self.scratch = ScratchRun(self)
         self.documents.attach(services.paths.data_dir)
+        self.custom_input = CustomInput(self)  # under the tests' table
         self.tests.analyzeRequested.connect(self._analyze_from_tests)
         self.edge_finder = EdgeFinder(self)  # the Edge cases tab, and the learner's own tests
         self.tests.edgeCasesRequested.connect(self.edge_finder.find)
@@ -306,18 +299,9 @@ class MainWindow(QMainWindow):
         self.autosave.save_now()  # the code that ran is worth keeping whatever happens next
         self.editor.clear_diagnostics()
         self._ran_code = self.editor.text()
-        cases, own = ([], {}) if include_hidden else run_cases(self)  # a Run runs the learner's own tests too
-        arguments = {
-            "code": self._ran_code,
-            "language": self.current_language,
-            "problem_id": self._problem_id,
-            "test_cases": cases,
-            "timeout": int(self.services.settings.timeout_seconds),
-            "include_hidden": bool(include_hidden),
-        }
-        # ``started`` (inside ``submit``) gives it its job id; a synchronous worker has the result
-        # before ``submit`` returns.
-        self._run = _Run(0, self._problem_id, self.current_language, bool(include_hidden), own)
+        # ``started`` (inside ``submit``) gives the run its job id; a synchronous worker has the
+        # result before ``submit`` returns.
+        self._run, arguments = start_run(self, self._problem_id, self._ran_code, include_hidden)
         return self.worker.submit("execute_code", arguments)
 
     def submit_code(self) -> int | None:
@@ -402,6 +386,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         save_layout(self)
+        self.custom_input.shutdown()
         self.worker.shutdown()
         self.running_marker.clear()  # a clean exit: the next start is no crash's
         super().closeEvent(event)

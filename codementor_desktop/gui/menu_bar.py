@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from .file_menu import build_file_commands
 from .help_dialogs import show_about, show_shortcuts
+from .settings import open_settings
 from .theme import THEMES
 from .tour import show_tour
 
@@ -75,6 +76,10 @@ def build_file_edit(window: MainWindow) -> None:
     edit.addSeparator()
     edit.addAction(_command(box, tr("Toggle &comment"), "Ctrl+/", editor.toggle_comment,
                             tr("Comment out the selected lines, or bring them back"), local))  # fmt: skip
+    edit.addSeparator()
+    window.settings_action = _command(window, tr("&Settings…"), "Ctrl+,", lambda: open_settings(window),
+                                      tr("Where code runs, limits, the tutor, the theme and the data folder"))  # fmt: skip
+    edit.addAction(window.settings_action)
 
 
 def build_view_help(window: MainWindow) -> None:

@@ -15,7 +15,8 @@ from .text import message_box
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
-    from .main_window import MainWindow, _Run
+    from .main_window import MainWindow
+    from .runs import Run
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +82,7 @@ def running_sentence(tests: int | None) -> str:
     return tr("Running 1 test…") if tests == 1 else tr("Running %d tests…") % tests
 
 
-def started_sentence(tool: str, problem: Problem | None, run: _Run | None) -> str:
+def started_sentence(tool: str, problem: Problem | None, run: Run | None) -> str:
     """A Run's count of tests (a Submit's hidden ones are not known yet), or the job's words."""
     if tool != "execute_code":
         return job_sentence(tool)

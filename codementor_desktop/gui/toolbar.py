@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
 from ..domain.vocabulary import Language
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow, _Run
+    from .main_window import MainWindow
+    from .runs import Run
 
 
 def tr(text: str) -> str:
@@ -83,7 +84,7 @@ def build_toolbar(window: MainWindow) -> None:
             button.setAccessibleName(action.text().replace("&", ""))
 
 
-def show_run_buttons(window: MainWindow, running: _Run | None) -> None:
+def show_run_buttons(window: MainWindow, running: Run | None) -> None:
     """While a run is going, Run and Submit say that they replace it."""
     for action, submits, idle_tip in (
         (window.run_action, False, tr("Run the visible tests")),

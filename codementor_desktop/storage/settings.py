@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .paths import AppPaths
-from .settings_file import SettingsFile, read_settings_file, to_toml, toml_value
+from .settings_file import SettingsFile, key_lines, patched_toml, read_settings_file, toml_value
 
 SCHEMA_VERSION = 1
 
@@ -82,6 +82,12 @@ class Settings(BaseModel):
     timeout_seconds: float = Field(default=5.0, ge=1, le=10, description="time limit per test, in seconds")
     run_seconds: float = Field(default=30.0, ge=1, le=60, description="time limit of a whole run, in seconds")
     memory_mb: int = Field(default=256, ge=16, le=512, description="memory limit of a run, in MB")
+    output_kb: int = Field(
+        default=1024,
+        ge=16,
+        le=8192,
+        description="what a run may print, in KB (more is OLE; a Piston server keeps its own limit)",
+    )
     max_code_chars: int = Field(
         default=100_000, ge=1000, le=1_000_000, description="the longest code a tool accepts, in characters"
     )
@@ -133,10 +139,22 @@ class LoadedSettings:
     paths: AppPaths
     problems: list[str] = field(default_factory=list)
     locked: set[str] = field(default_factory=set)
+    environment: dict[str, str] = field(default_factory=dict)  # setting -> the variable that set it
+    # The values as loaded or last saved: what differs from them is what the person changed.
+    saved: dict[str, Any] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.saved = self.settings.model_dump(mode="json")
+
+    def changed(self) -> dict[str, Any]:
+        """The settings changed since they were loaded or saved (locked ones never count)."""
+        current = self.settings.model_dump(mode="json")
+        return {k: v for k, v in current.items() if v != self.saved.get(k) and k not in self.locked}
 
     def save(self) -> Path:
         """Write the user's settings file: ``save_settings``, for callers handed these settings
-        (the window changing its theme) rather than allowed to import the storage layer."""
+        (the window changing its theme, the settings dialog) rather than allowed to import the
+        storage layer."""
         return save_settings(self)
 
 
@@ -164,13 +182,17 @@ def load_settings(paths: AppPaths | None = None, environ: Mapping[str, str] | No
             else:
                 values[key] = value
                 origin[key] = source.where(key)
+    from_environment: dict[str, str] = {}
     for variable, name in ENVIRONMENT.items():
         if variable in environ and name not in locked:
             values[name] = environ[variable]
             origin[name] = f"environment variable {variable}"
+            from_environment[name] = variable
     values["rate_limits"] = rate_limits
     settings = _validate(values, origin, problems)
-    return LoadedSettings(settings=settings, paths=paths, problems=problems, locked=locked)
+    return LoadedSettings(
+        settings=settings, paths=paths, problems=problems, locked=locked, environment=from_environment
+    )
 
 
 def _suggestion(key: str) -> str:
@@ -231,16 +253,22 @@ def _default_text(name: str) -> str:
 
 
 def save_settings(loaded: LoadedSettings) -> Path:
-    """Write the user's settings file (only what differs from the defaults; locked keys left out)."""
-    defaults = Settings(user=loaded.settings.user).model_dump(mode="json")
-    current = loaded.settings.model_dump(mode="json")
-    changed = {k: v for k, v in current.items() if v != defaults.get(k) and k not in loaded.locked}
-    changed["schema_version"] = SCHEMA_VERSION
+    """Write the user's settings file: what the person changed since loading, into the file as it
+    is, so that its other lines (their own settings, their comments) stay as they wrote them. A
+    value that came from the system file or the environment is not copied into it; a locked
+    setting is never written."""
     path = loaded.paths.settings_file
+    changed = loaded.changed()
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if read_settings_file(path).problem is not None:
+        text = ""  # a file that does not parse was not used: it is replaced, not patched
+    if "schema_version" not in key_lines(text):
+        changed.setdefault("schema_version", SCHEMA_VERSION)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".toml.tmp")
-    tmp.write_text(to_toml(changed), encoding="utf-8")
+    tmp.write_text(patched_toml(text, changed), encoding="utf-8")
     os.replace(tmp, path)
+    loaded.saved = loaded.settings.model_dump(mode="json")
     return path
 
 

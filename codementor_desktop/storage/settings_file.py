@@ -99,3 +99,48 @@ def toml_value(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + "}"
     return json.dumps(value)
+
+
+def patched_toml(text: str, changes: dict[str, Any]) -> str:
+    """``text`` with each top-level key of ``changes`` set: its line replaced where the file sets
+    it, else added before the first table. Every other line (comments too) is kept as written.
+    When that cannot be done line by line (a table, a value over several lines), the file is
+    written anew from its values and the changes."""
+    values = tomllib.loads(text) if text.strip() else {}
+    wanted = {**values, **changes}
+    if not changes:
+        return text
+    if not any(isinstance(value, dict | list) for value in [*changes.values(), *(values.get(k) for k in changes)]):
+        patched = _patch_lines(text, changes)
+        try:
+            if tomllib.loads(patched) == wanted:
+                return patched
+        except tomllib.TOMLDecodeError:
+            pass
+    return to_toml(wanted)
+
+
+def _patch_lines(text: str, changes: dict[str, Any]) -> str:
+    lines = text.splitlines()
+    top: dict[str, int] = {}  # top-level key -> its line's index
+    first_table = len(lines)
+    for index, line in enumerate(lines):
+        if _HEADER.match(line):
+            first_table = index
+            break
+        found = _KEY.match(line)
+        if found:
+            top.setdefault(".".join(_parts(found.group(1))), index)
+    added = []
+    for key, value in sorted(changes.items()):
+        written = f"{key} = {toml_value(value)}"
+        if key in top:
+            lines[top[key]] = written
+        else:
+            added.append(written)
+    # New keys go after the last top-level line that is not blank, before the first table.
+    at = first_table
+    while at > 0 and not lines[at - 1].strip():
+        at -= 1
+    lines[at:at] = added
+    return "\n".join(lines) + "\n"

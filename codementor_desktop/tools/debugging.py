@@ -50,7 +50,13 @@ def _arguments(args: Any) -> dict[str, Any]:
 
 
 def _limits(seconds: int, services: Workbench) -> Limits:
-    return Limits(timeout_seconds=float(seconds), run_seconds=float(seconds) + 4, memory_mb=services.settings.memory_mb)
+    settings = services.settings
+    return Limits(
+        timeout_seconds=float(seconds),
+        run_seconds=float(seconds) + 4,
+        memory_mb=settings.memory_mb,
+        output_bytes=settings.output_kb * 1024,
+    )
 
 
 def run_trace(

@@ -89,6 +89,7 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
         timeout_seconds=float(args.timeout),
         run_seconds=services.settings.run_seconds,
         memory_mb=services.settings.memory_mb,
+        output_bytes=services.settings.output_kb * 1024,
     )
     result = services.executor.judge(
         code=args.code,
@@ -134,6 +135,7 @@ def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> di
         timeout_seconds=float(args.timeout_seconds),
         run_seconds=float(args.timeout_seconds) + 2,
         memory_mb=args.memory_limit_mb,
+        output_bytes=services.settings.output_kb * 1024,
     )
     result = services.executor.execute(
         code=args.code,

@@ -8,6 +8,7 @@ This is the one module that composes; the tool modules never import it (their ha
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from ..problems.bank import ProblemBank
 
 log = logging.getLogger(__name__)
+# The backend's "cannot be reached (ConnectError: [Errno 111] Connection refused)" -> "connection refused".
+_UNREACHABLE = re.compile(r"cannot be reached \(\w+: (?:\[Errno -?\d+\] )?(.+?)\)\.")
 
 
 def make_backend(settings: Settings, credentials: Credentials) -> Backend:
@@ -44,6 +47,38 @@ def make_backend(settings: Settings, credentials: Credentials) -> Backend:
     from ..runner.local import LocalRunner
 
     return LocalRunner(node_path=settings.node_path, layers=Switches.from_settings(settings))
+
+
+def describe_piston(url: str, key: str = "", key_header: str = "Authorization") -> tuple[bool, str]:
+    """Ask a Piston server for its runtimes; whether it answered and a sentence saying what was
+    found ("Reached Piston at …: python 3.11.9, javascript 20.11.1") or why not. It waits on the
+    network: call it off a window's thread."""
+    from ..runner.executor import BackendUnavailable
+    from ..runner.piston import PistonBackend
+
+    backend = PistonBackend(url, key, key_header, attempts=1)
+    try:
+        runtimes = backend.runtimes()
+        usable = backend.languages
+    except BackendUnavailable as exc:
+        unreachable = _UNREACHABLE.search(str(exc))
+        if unreachable:  # the network's own words are the reason; the rest is advice for the variables
+            return False, f"Could not reach {url}: {unreachable.group(1).lower()}."
+        return False, str(exc)  # it answered, but not as Piston does: the backend's sentence says how
+    newest: dict[str, tuple[tuple[int, ...], str]] = {}
+    for runtime in runtimes:
+        if isinstance(runtime, dict) and runtime.get("language") and runtime.get("version"):
+            version = str(runtime["version"])
+            number = tuple(int(p) for p in version.split(".") if p.isdigit())
+            newest[str(runtime["language"])] = max(
+                newest.get(str(runtime["language"]), (number, version)), (number, version)
+            )
+    if not newest:
+        return True, f"Reached Piston at {url}, but it has no runtimes installed."
+    found = ", ".join(f"{language} {version}" for language, (_n, version) in sorted(newest.items()))
+    missing = [language for language in ("python", "javascript") if language not in usable]
+    note = f"; it has no recent enough {' or '.join(missing)} for CodeMentor" if missing else ""
+    return True, f"Reached Piston: {found}{note}."
 
 
 def bank_loader(paths: AppPaths) -> Callable[[], ProblemBank]:
@@ -100,6 +135,13 @@ class Services(Workbench):
         services.drafts = Drafts(database, settings.user)
         services.own_tests = OwnTests(database)
         return services
+
+    def apply_settings(self) -> None:
+        """The settings changed (the settings dialog): the next run uses the runner and limits they
+        name. A run going on keeps the executor it started with."""
+        executor = Executor(make_backend(self.settings, self.credentials))
+        self.generated = GeneratedTests(executor, self.paths.cache_dir)
+        self.executor = executor
 
     def close(self) -> None:
         self.drafts.close()

@@ -19,6 +19,7 @@ def bp_run_tests(args: BpRunTests, context: ToolContext, services: Workbench) ->
         timeout_seconds=float(args.timeout_seconds),
         run_seconds=float(args.timeout_seconds) + 5,
         memory_mb=services.settings.memory_mb,
+        output_bytes=services.settings.output_kb * 1024,
     )
     try:
         result = run_tests(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,11 +35,23 @@ from .variable_log import reaches
 
 CHANGED = QColor("#fff1b8")
 STACK_FRAMES_SHOWN = 40
+CHANGED_ON_DARK = QColor("#5c4b16")  # the pale yellow would hide the dark theme's light text
 BANNER_STYLES = {
     "info": "background:#e3f2fd; color:#0d47a1; border:1px solid #90caf9;",
     "warning": "background:#fff3e0; color:#8a3c00; border:1px solid #ffb74d;",
     "error": "background:#ffebee; color:#8e0000; border:1px solid #ef9a9a;",
 }
+DARK_BANNER_STYLES = {
+    "info": "background:#10263a; color:#a8d4ff; border:1px solid #2f6a9c;",
+    "warning": "background:#3a2810; color:#ffcc80; border:1px solid #9c6a2a;",
+    "error": "background:#3d1a1a; color:#ffb3b3; border:1px solid #9c4040;",
+}
+
+
+def on_dark(widget: QWidget) -> bool:
+    """Whether ``widget`` is drawn on a dark palette (the dark theme), read from the palette itself
+    so that it holds as soon as the palette arrives."""
+    return widget.palette().window().color().lightness() < 128
 
 
 def tr(text: str) -> str:
@@ -105,6 +117,7 @@ class TraceTab(QWidget):
         cursor.moved.connect(self._follow_slider)
         cursor.countChanged.connect(lambda count: self.slider.setRange(0, max(0, count - 1)))
 
+        self._banner_kind = "info"
         self.banner = QLabel("", objectName="traceBanner")
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.setWordWrap(True)
@@ -176,7 +189,25 @@ class TraceTab(QWidget):
         ``text`` is plain unless ``rich`` says it is already HTML."""
         self.banner.setVisible(bool(text))
         self.banner.setText(text if rich else escape(text))
-        self.banner.setStyleSheet(f"QLabel {{ {BANNER_STYLES.get(kind, BANNER_STYLES['info'])} padding:4px; }}")
+        self._banner_kind = kind
+        self._style_banner()
+
+    def _style_banner(self) -> None:
+        styles = DARK_BANNER_STYLES if on_dark(self) else BANNER_STYLES
+        style = styles.get(self._banner_kind, styles["info"])
+        self.banner.setStyleSheet(f"QLabel {{ {style} padding:4px; }}")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """The theme changed: the banner and the changed variables' rows take its colours."""
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "banner"):
+            self._style_banner()
+            marked = CHANGED_ON_DARK if on_dark(self) else CHANGED
+            for row in range(self.variables.rowCount()):
+                for column in range(self.variables.columnCount()):
+                    item = self.variables.item(row, column)
+                    if item is not None and item.background().color() in (CHANGED, CHANGED_ON_DARK):
+                        item.setBackground(QBrush(marked))
+        super().changeEvent(event)
 
     def show_pending(self, index: int, count: int) -> None:
         self.position.setText(tr("Step %s of %s · computing…") % (format(index + 1, ","), format(count, ",")))
@@ -224,7 +255,7 @@ class TraceTab(QWidget):
                 item = QTableWidgetItem(content)
                 item.setToolTip(content[:2000] + ("\n(changed at this step)" if marked else ""))
                 if marked:
-                    item.setBackground(QBrush(CHANGED))
+                    item.setBackground(QBrush(CHANGED_ON_DARK if on_dark(self) else CHANGED))
                     item.setFont(bold)
                 table.setItem(row, column, item)
 

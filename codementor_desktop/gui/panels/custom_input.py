@@ -1,0 +1,274 @@
+"""Custom input, under the tests: the learner types an input in the problem's format, and "Run with
+this input" shows their code's output beside the reference solution's ("Expected (reference)"),
+with a mark that says whether they match. The reference's code is never shown, only its answer.
+
+The box is filled with the first example when a problem opens; what the learner types is checked
+as they type (a bracket left open, a missing argument) and the reason is said beside it. The run
+goes off the window's thread (both programs run in the child); Stop ends it. A scratch file with
+no problem shows only the learner's output.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...tools.own_input import Output, OwnInputRun, input_problem, run_on_input
+from ..text import escaped
+from ..viz.background import BackgroundCall
+
+if TYPE_CHECKING:
+    from ...problems.model import Problem
+    from ..main_window import MainWindow
+
+# Mid-tones that read on the light and the dark theme alike (the mark stays when the theme changes).
+MATCH = ("✓ Matches the reference", "#3f9f4f")
+MISMATCH = ("✗ Differs from the reference", "#e05252")
+
+
+def _monospace(editor: QPlainTextEdit, lines: int) -> None:
+    editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    editor.setFixedHeight(editor.fontMetrics().lineSpacing() * lines + 12)
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("CustomInput", text)
+
+
+class _Side(QWidget):
+    """One output: a title over the answer, then what was printed, or why there is no answer."""
+
+    def __init__(self, title: str, name: str):
+        super().__init__()
+        self.title = QLabel(f"<b>{title}</b>", textFormat=Qt.TextFormat.RichText)
+        self.text = QPlainTextEdit(readOnly=True, objectName=name)
+        self.text.setAccessibleName(title)
+        _monospace(self.text, 3)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(2)
+        box.addWidget(self.title)
+        box.addWidget(self.text)
+
+    def show_output(self, output: Output | None, absent: str = "") -> None:
+        if output is None:
+            self.text.setPlainText(absent)
+            return
+        parts = [output["output"]] if output["output"] is not None else [output["message"] or output["verdict"]]
+        if output["stdout"].strip():
+            parts.append("printed:\n" + output["stdout"].rstrip("\n"))
+        self.text.setPlainText("\n".join(parts))
+
+
+class CustomInputBox(QWidget):
+    """The box itself: the input, its check, the button and the two outputs. ``runRequested``
+    when the learner asks for a run; ``CustomInput`` runs it."""
+
+    runRequested = Signal()  # noqa: N815 - Qt's signal style
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("customInput")
+        self.toggle = QToolButton(text=tr("Custom input"), checkable=True, objectName="customInputToggle")
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolTip(tr("Run your code on an input of your own, beside the reference solution's answer"))
+        self.toggle.toggled.connect(self.set_open)
+        self.mark = QLabel("", objectName="customInputMark", textFormat=Qt.TextFormat.PlainText)
+        self.format = QLabel("", objectName="customInputFormat", textFormat=Qt.TextFormat.RichText)
+        self.input = QPlainTextEdit(objectName="customInputText")
+        self.input.setAccessibleName(tr("Custom input"))
+        self.input.setTabChangesFocus(True)
+        _monospace(self.input, 3)
+        self.error = QLabel("", objectName="customInputError", textFormat=Qt.TextFormat.PlainText, wordWrap=True)
+        self.error.setVisible(False)
+        self.run_button = QPushButton(tr("Run with this input"), objectName="customInputRun")
+        self.run_button.setToolTip(tr("Run your code on this input (Ctrl+Enter in the box)"))
+        self.run_button.clicked.connect(self.runRequested)
+        self.example_button = QPushButton(tr("Example 1"), objectName="customInputExample")
+        self.example_button.setToolTip(tr("Put the first example's input back in the box"))
+        QShortcut(QKeySequence("Ctrl+Return"), self.input, self.runRequested.emit,
+                  context=Qt.ShortcutContext.WidgetShortcut)  # fmt: skip
+        self.yours = _Side(tr("Your output"), "customInputYours")
+        self.expected = _Side(tr("Expected (reference)"), "customInputExpected")
+        longest = max(
+            self.run_button.fontMetrics().horizontalAdvance(t) for t in (tr("Run with this input"), tr("Stop"))
+        )
+        self.run_button.setMinimumWidth(longest + 28)  # its text changes to Stop and back: no clipping
+        # One row: the input beside the two outputs, so the tests' table above keeps its height.
+        header = QHBoxLayout()
+        header.addWidget(self.toggle)
+        header.addWidget(self.mark, 1)
+        header.addWidget(self.example_button)
+        header.addWidget(self.run_button)
+        self.body = QWidget()
+        given = QVBoxLayout()
+        given.setSpacing(2)
+        given.addWidget(self.format)
+        given.addWidget(self.input)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addLayout(given, 1)
+        row.addWidget(self.yours, 1)
+        row.addWidget(self.expected, 1)
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.setSpacing(2)
+        body.addLayout(row)
+        body.addWidget(self.error)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 2, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(header)
+        layout.addWidget(self.body)
+        self.set_open(False)
+
+    def set_open(self, shown: bool) -> None:
+        if self.toggle.isChecked() != shown:
+            self.toggle.setChecked(shown)  # comes back here through toggled
+            return
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.body.setVisible(shown)
+
+    def refuse(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.setStyleSheet(f"color: {MISMATCH[1]};")
+        self.error.setVisible(bool(message))
+
+    def show_mark(self, matched: bool | None) -> None:
+        if matched is None:
+            self.mark.setText("")
+            return
+        text, colour = MATCH if matched else MISMATCH
+        self.mark.setText(text)
+        self.mark.setStyleSheet(f"color: {colour}; font-weight: bold;")
+
+
+class CustomInput(QObject):
+    """The window's custom input: fills the box for the open problem and runs it. ``finished``
+    once a run's outputs are on show (or it failed, or was stopped)."""
+
+    finished = Signal()
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.box = CustomInputBox()
+        layout = window.tests.layout()
+        if layout is not None:
+            layout.addWidget(self.box)  # under the tests' table
+        self._call: BackgroundCall | None = None
+        self._cancel: threading.Event | None = None
+        self._problem: Problem | None = None
+        self.box.runRequested.connect(self.run)
+        self.box.example_button.clicked.connect(self._fill_example)
+        self.box.input.textChanged.connect(self._check)
+        window.browser.problemSelected.connect(lambda _id: self.show_problem())
+        self.show_problem()
+
+    @property
+    def running(self) -> bool:
+        return self._call is not None and self._call.running
+
+    def show_problem(self) -> None:
+        """The open problem's format and first example (none for a scratch file)."""
+        problem_id = self.window.problem_id
+        self._problem = self.window.services.bank.get(problem_id) if problem_id else None
+        problem = self._problem
+        if problem is not None:
+            names = ", ".join(p.name for p in problem.function.params)
+            self.box.format.setText(f"<b>Input</b>: {escaped(problem.function.python)}({escaped(names)})")
+            self.box.format.setToolTip(tr("The arguments as the examples write them, by position or by name"))
+        else:
+            self.box.format.setText(tr("<b>Input</b>: your function's arguments"))
+            self.box.format.setToolTip(tr('A list of values, as 1, [2, 3], "text"'))
+        self.box.example_button.setVisible(problem is not None)
+        self.box.expected.setVisible(problem is not None)
+        self._fill_example()
+
+    def _fill_example(self) -> None:
+        problem = self._problem
+        self.box.input.setPlainText(problem.examples[0].input if problem is not None else "")
+        for side in (self.box.yours, self.box.expected):
+            side.show_output(None)
+        self.box.show_mark(None)
+
+    def _check(self) -> str | None:
+        message = input_problem(self._problem, self.box.input.toPlainText())
+        self.box.refuse(message or "")
+        return message
+
+    def run(self) -> None:
+        """Run the learner's code (and the reference) on the box's input; a second press stops it."""
+        if self.running:
+            self.stop()
+            return
+        if self._check():
+            return
+        window = self.window
+        self.box.set_open(True)
+        code, language, text = window.editor.text(), window.current_language, self.box.input.toPlainText()
+        problem_id = self._problem.id if self._problem is not None else None
+        self._cancel = cancel = threading.Event()
+        services = window.services
+        self._call = BackgroundCall(
+            lambda: run_on_input(
+                services, code=code, language=language, text=text, problem_id=problem_id, cancel=cancel
+            ),  # fmt: skip
+            "custom-input",
+            self,
+        )
+        self._call.done.connect(self._on_done)
+        self._call.failed.connect(self._on_failed)
+        self.box.run_button.setText(tr("Stop"))
+        self.box.show_mark(None)
+        self.box.yours.show_output(None, "Running…")
+        self.box.expected.show_output(None, tr("Running the reference…") if problem_id else "")
+        window.say(tr("Running your code on your input…"))
+        self._call.start()
+
+    def stop(self) -> None:
+        if self._cancel is not None:
+            self._cancel.set()
+
+    def _on_done(self, result: OwnInputRun) -> None:
+        self._ended()
+        if self._cancel is not None and self._cancel.is_set():
+            self.box.yours.show_output(None, tr("Stopped before it finished."))
+            self.box.expected.show_output(None)
+            self.window.say(tr("Stopped."))
+        else:
+            self.box.yours.show_output(result["yours"])
+            self.box.expected.show_output(result["expected"])
+            self.box.show_mark(result["matched"])
+            said = {True: tr("Your output matches the reference's."), False: tr("Your output differs from the reference's."),
+                    None: tr("Your code ran on your input.")}  # fmt: skip
+            self.window.say(said[result["matched"]])
+        self.finished.emit()
+
+    def _on_failed(self, message: str) -> None:
+        self._ended()
+        self.box.yours.show_output(None, tr("The run could not be made: %s") % message)
+        self.finished.emit()
+
+    def _ended(self) -> None:
+        self.box.run_button.setText(tr("Run with this input"))
+
+    def shutdown(self) -> None:
+        """Stop a run going and wait for its thread (the window is closing)."""
+        self.stop()
+        if self._call is not None:
+            self._call.wait(15.0)

@@ -1,13 +1,12 @@
-"""Drafts and problem statuses, on a real SQLite file (no Qt)."""
+"""Drafts and problem statuses, on a real SQLite file and a real PostgreSQL server (no Qt)."""
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 
 from codementor_desktop.domain.vocabulary import ProblemStatus
-from codementor_desktop.storage.database import Database, sqlite_url
 from codementor_desktop.storage.drafts import Drafts
+from tests.storage_backends import StorageBackend
 
 GOOD = (
     "def two_sum(nums, target):\n    seen = {}\n    for j, v in enumerate(nums):\n"
@@ -16,33 +15,33 @@ GOOD = (
 WRONG = "def two_sum(nums, target):\n    return [0, 1]\n"
 
 
-def stored_drafts(path) -> dict:
-    """What another process reading the file sees."""
-    with sqlite3.connect(path) as connection:
-        rows = connection.execute(
-            "SELECT learners.name, problem_id, language, code FROM drafts JOIN learners ON learners.id = learner_id"
-        ).fetchall()
+def stored_drafts(backend: StorageBackend) -> dict:
+    """What another process reading the database sees."""
+    rows = backend.sql(
+        "SELECT learners.name, problem_id, language, code FROM drafts JOIN learners ON learners.id = learner_id"
+    )
     return {(name, problem, language): code for name, problem, language, code in rows}
 
 
-def test_a_save_returns_at_once_and_reaches_the_file(tmp_path):
-    path = tmp_path / "db.sqlite3"
-    database = Database.open(sqlite_url(path))
+def test_a_save_returns_at_once_and_reaches_the_file(backend):
+    database = backend.open()
     drafts = Drafts(database, "ada")
     drafts.save("two-sum", "python", "# first")
     drafts.save("two-sum", "python", "# second")  # replaces the first before or after it is written
     drafts.save("two-sum", "javascript", "// js")
     assert drafts.load("two-sum", "python") == "# second"  # seen before it reaches the disk
     assert drafts.flush(10)
-    assert stored_drafts(path) == {("ada", "two-sum", "python"): "# second", ("ada", "two-sum", "javascript"): "// js"}
+    assert stored_drafts(backend) == {
+        ("ada", "two-sum", "python"): "# second",
+        ("ada", "two-sum", "javascript"): "// js",
+    }
     assert threading.current_thread().name != "draft-writer"
     drafts.close()
     database.close()
 
 
-def test_drafts_and_the_open_problem_come_back_in_a_new_process_view(tmp_path):
-    url = sqlite_url(tmp_path / "db.sqlite3")
-    first = Database.open(url)
+def test_drafts_and_the_open_problem_come_back_in_a_new_process_view(backend):
+    first = backend.open()
     drafts = Drafts(first, "ada")
     drafts.save("two-sum", "python", "x = 'é'\n")
     drafts.remember_open("two-sum", "python")
@@ -50,7 +49,7 @@ def test_drafts_and_the_open_problem_come_back_in_a_new_process_view(tmp_path):
     drafts.close()
     first.close()
 
-    again = Database.open(url)
+    again = backend.open()
     reopened = Drafts(again, "ada")
     assert reopened.load("two-sum", "python") == "x = 'é'\n"
     assert reopened.load("two-sum", "javascript") is None
@@ -60,30 +59,27 @@ def test_drafts_and_the_open_problem_come_back_in_a_new_process_view(tmp_path):
     again.close()
 
 
-def test_a_failed_write_keeps_the_draft_and_writes_it_later(tmp_path):
-    path = tmp_path / "db.sqlite3"
-    database = Database.open(sqlite_url(path))
+def test_a_failed_write_keeps_the_draft_and_writes_it_later(backend):
+    database = backend.open()
     drafts = Drafts(database, "ada")
     drafts.save("two-sum", "python", "# before")
     assert drafts.flush(10)
     assert drafts.load("two-sum", "python") == "# before"  # the window reads its drafts when it opens
-    with sqlite3.connect(path) as connection:  # a real failure: the table is gone for a while
-        connection.execute("ALTER TABLE drafts RENAME TO drafts_away")
+    backend.sql("ALTER TABLE drafts RENAME TO drafts_away")  # a real failure: the table is gone for a while
     drafts.save("two-sum", "python", "# kept while the disk refuses")
     assert not drafts.flush(2)
     assert drafts.last_error and "drafts" in drafts.last_error
     assert drafts.load("two-sum", "python") == "# kept while the disk refuses"
-    with sqlite3.connect(path) as connection:
-        connection.execute("ALTER TABLE drafts_away RENAME TO drafts")
+    backend.sql("ALTER TABLE drafts_away RENAME TO drafts")
     assert drafts.flush(10)
-    assert stored_drafts(path)[("ada", "two-sum", "python")] == "# kept while the disk refuses"
+    assert stored_drafts(backend)[("ada", "two-sum", "python")] == "# kept while the disk refuses"
     drafts.close()
     database.close()
 
 
-def test_statuses_follow_the_stored_runs(services):
-    call = services.registry.call
-    drafts = services.drafts
+def test_statuses_follow_the_stored_runs(services_on):
+    call = services_on.registry.call
+    drafts = services_on.drafts
     assert drafts.statuses() == {}
     visible = call("execute_code", {"language": "python", "problem_id": "two-sum", "test_cases": [], "code": GOOD})
     assert visible["verdict"] == "AC"

@@ -1,24 +1,16 @@
-"""The learner's own tests, kept in a real SQLite database: added, listed per problem and
+"""The learner's own tests, kept in a real SQLite database and a real PostgreSQL one: added, listed per problem and
 language, kept once however often they are added, removed; bad input is refused with a reason."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
+from sqlalchemy import inspect
 
-from codementor_desktop.storage.database import HEAD_REVISION, Database, sqlite_url
+from codementor_desktop.storage.database import HEAD_REVISION
 from codementor_desktop.storage.own_tests import BadOwnTest, OwnTests
 
 
-@pytest.fixture
-def database(tmp_path):
-    opened = Database.open(sqlite_url(tmp_path / "learner.sqlite3"))
-    yield opened
-    opened.close()
-
-
-def test_add_list_remove_round_trip(database, tmp_path):
+def test_add_list_remove_round_trip(database, backend):
     store = OwnTests(database)
     empty = store.add("ada", "two-sum", "[], 0", None, origin="edge_case")
     found = store.add("ada", "two-sum", "[3,3], 6", "[0,1]", origin="edge_case", language="python")
@@ -40,8 +32,7 @@ def test_add_list_remove_round_trip(database, tmp_path):
     assert [t.test_id for t in store.list("ada", "two-sum", "python")] == [found.test_id]
 
     database.close()  # kept on disk: a new connection reads the same
-    with sqlite3.connect(tmp_path / "learner.sqlite3") as connection:
-        rows = connection.execute("select problem_id, input from own_tests order by id").fetchall()
+    rows = backend.sql("select problem_id, input from own_tests order by id")
     assert ("two-sum", "[3,3], 6") in rows and ("two-sum", "[], 0") not in rows
 
 
@@ -57,8 +48,7 @@ def test_bad_tests_are_refused_with_the_reason(database):
     assert store.add("ada", "two-sum", "[1], 1", "  ").expected_output is None  # blank: no expectation
 
 
-def test_the_migration_reaches_head_with_the_own_tests_table(database, tmp_path):
+def test_the_migration_reaches_head_with_the_own_tests_table(database):
     assert database.current_revision() == HEAD_REVISION
-    with sqlite3.connect(tmp_path / "learner.sqlite3") as connection:
-        indexes = {row[1] for row in connection.execute("pragma index_list(own_tests)")}
+    indexes = {index["name"] for index in inspect(database.engine).get_indexes("own_tests")}
     assert "ix_own_tests_learner_problem" in indexes

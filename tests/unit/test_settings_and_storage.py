@@ -155,8 +155,8 @@ def test_credentials_fall_back_to_the_session_and_never_to_a_file(isolated_home)
     assert Credentials(environ={"CODEMENTOR_LLM_API_KEY": "sk-env"}, use_keyring=False).get("llm") == "sk-env"
 
 
-def test_migrations_reach_head(tmp_path):
-    database = Database.open(sqlite_url(tmp_path / "x.sqlite3"))
+def test_migrations_reach_head(backend):
+    database = backend.open()
     assert database.current_revision() == HEAD_REVISION
     newest = sorted(p.name for p in (MIGRATIONS / "versions").glob("*.py"))[-1]
     assert newest.startswith(HEAD_REVISION)
@@ -209,13 +209,12 @@ def test_setting_aside_takes_the_write_ahead_log_along(tmp_path):
     assert not any(tmp_path.glob("x.sqlite3-*")) and kept.with_name(kept.name + "-wal").exists()
 
 
-def test_a_learner_created_at_once_by_two_threads_and_two_openers_is_one_learner(tmp_path):
+def test_a_learner_created_at_once_by_two_threads_and_two_openers_is_one_learner(backend):
     """The drafts' writer thread and the window, or two lab machines on one database, may both
     create a learner first: everyone gets the one row, and nobody an IntegrityError."""
     import threading
 
-    url = sqlite_url(tmp_path / "db.sqlite3")
-    openers = [Database.open(url), Database.open(url)]
+    openers = [backend.open(), backend.open()]
     start = threading.Barrier(8)
     ids: list[int] = []
     errors: list[BaseException] = []
@@ -235,5 +234,7 @@ def test_a_learner_created_at_once_by_two_threads_and_two_openers_is_one_learner
     assert errors == []
     assert len(set(ids)) == 1 and len(ids) == 8
     # the race's loser reads the winner's row rather than failing
-    late = Database.open(url)
+    late = backend.open()
     assert late.learner_id("ada") == ids[0]
+    for database in (*openers, late):
+        database.close()

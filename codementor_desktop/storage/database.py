@@ -4,11 +4,17 @@ Opening checks the file and brings the schema up to date (Alembic is imported on
 is behind). A damaged SQLite file is never reset silently: one copy of it is kept (named by its
 content, so trying again does not make another) and ``DatabaseCorrupt`` names the file, the copy
 and how to start fresh.
+
+Before the schema of an existing SQLite file is upgraded, a copy of the file is kept beside it,
+named with the revision it had (``learner.sqlite3.before-0004``): an upgrade that goes wrong, or a
+newer app the learner leaves, loses nothing. A shared PostgreSQL database is backed up by whoever
+runs it (``pg_dump``); its upgrade runs in one transaction.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import shutil
 import sqlite3
 import threading
@@ -26,8 +32,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from .models import Learner
 
+log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD_REVISION = "0004"  # the newest file in migrations/versions; a test keeps them in step
+HEAD_REVISION = "0005"  # the newest file in migrations/versions; a test keeps them in step
 
 
 class DatabaseCorrupt(RuntimeError):
@@ -102,8 +109,9 @@ def set_aside(path: Path) -> Path:
 class Database:
     """An engine, a session factory, and the learner ids it has already looked up."""
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, path: Path | None = None):
         self.engine = engine
+        self.path = path  # the SQLite file, or None for a server
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._learners: dict[str, int] = {}
         self._learners_lock = threading.Lock()  # the drafts' writer thread asks too
@@ -111,6 +119,7 @@ class Database:
     @classmethod
     def open(cls, url: str) -> Database:
         """Open (and migrate) the database at ``url``."""
+        path = None
         if url.startswith("sqlite:///"):
             path = Path(url.removeprefix("sqlite:///"))
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -119,7 +128,7 @@ class Database:
             event.listen(engine, "connect", _sqlite_pragmas)
         else:
             engine = create_engine(url, pool_pre_ping=True)
-        database = cls(engine)
+        database = cls(engine, path)
         try:
             database.migrate()
         except SQLAlchemyDatabaseError as exc:
@@ -138,9 +147,13 @@ class Database:
                 return None
 
     def migrate(self) -> None:
-        """Bring the schema to the newest revision (a no-op when it is already there)."""
-        if self.current_revision() == HEAD_REVISION:
+        """Bring the schema to the newest revision (a no-op when it is already there), keeping a
+        copy of an existing SQLite file first."""
+        revision = self.current_revision()
+        if revision == HEAD_REVISION:
             return
+        if revision is not None and self.path is not None:
+            log.info("database upgraded from %s; the file before it is kept at %s", revision, self.keep_copy(revision))
         from alembic import command
         from alembic.config import Config
 
@@ -149,6 +162,24 @@ class Database:
         with self.engine.begin() as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+
+    def keep_copy(self, revision: str) -> Path:
+        """Copy the SQLite file to ``<name>.before-<revision>`` (``-2``, ``-3``... when that name is
+        taken) and return the copy. SQLite's backup copies what the write-ahead log holds too."""
+        assert self.path is not None
+        target = self.path.with_name(f"{self.path.name}.before-{revision}")
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.path.with_name(f"{self.path.name}.before-{revision}-{number}")
+        partial = target.with_name(target.name + ".tmp")
+        with sqlite3.connect(self.path) as source, sqlite3.connect(partial) as copy:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, with no -wal beside it
+        source.close()
+        copy.close()
+        partial.replace(target)
+        return target
 
     @contextmanager
     def session(self) -> Iterator[Session]:

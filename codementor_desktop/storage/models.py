@@ -34,6 +34,10 @@ class StoredRun(Base):
     verdict: Mapped[str | None] = mapped_column(String(8), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime)
     result: Mapped[bytes] = mapped_column(LargeBinary)
+    # migration 0005: the attempt's own facts, read without opening ``result``
+    problem_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    submitted: Mapped[bool] = mapped_column(Boolean, default=False)
+    seconds_open: Mapped[float | None] = mapped_column(Float, nullable=True)  # since the problem was opened
 
     __table_args__ = (Index("ix_runs_learner_problem", "learner_id", "problem_id"),)  # migration 0002
 
@@ -144,3 +148,60 @@ class StoredOwnTest(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
 
     __table_args__ = (Index("ix_own_tests_learner_problem", "learner_id", "problem_id"),)  # migration 0004
+
+
+# --- migration 0005: what a learner did besides runs ---------------------------------------------
+
+
+class HintUsed(Base):
+    """A hint the learner was given on a problem, at its level (1: a nudge ... 3: nearly the way)."""
+
+    __tablename__ = "hints_used"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    problem_id: Mapped[str] = mapped_column(String(80))
+    level: Mapped[int] = mapped_column(Integer)
+    used_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_hints_used_learner_problem", "learner_id", "problem_id"),)
+
+
+class TutorEscalation(Base):
+    """The tutor handed the learner on to a person (``escalate_to_human``): why, and on what."""
+
+    __tablename__ = "tutor_escalations"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    problem_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    reason: Mapped[str] = mapped_column(Text)
+    topic: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    escalated_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_tutor_escalations_learner", "learner_id"),)
+
+
+class SessionInsight(Base):
+    """What ``conclude_session`` concluded about a tutoring session, as JSON."""
+
+    __tablename__ = "session_insights"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    concluded_at: Mapped[datetime] = mapped_column(DateTime)
+    summary: Mapped[str] = mapped_column(Text)
+
+    __table_args__ = (Index("ix_session_insights_learner", "learner_id"),)
+
+
+class CodeSnapshot(Base):
+    """A named version of the learner's code, kept beside the draft (``save_code_snapshot``)."""
+
+    __tablename__ = "code_snapshots"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    problem_id: Mapped[str] = mapped_column(String(80))
+    language: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(120))
+    code: Mapped[str] = mapped_column(Text)
+    saved_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_code_snapshots_learner_problem", "learner_id", "problem_id"),)

@@ -1,19 +1,20 @@
 """Each problem's status for a learner (new, attempted, solved), read from the runs kept for them.
 
 A run of a bank problem (``execute_code``) attempts it; a Submit, whose results include hidden
-tests, that ends ``AC`` solves it (``ProblemStatus.of_run``). A Submit is told apart from a Run by
-its results, not by a column: only a Submit runs hidden tests, so only the results of accepted
-runs are opened, and only until the problem is known to be solved.
+tests, that ends ``AC`` solves it (``ProblemStatus.of_run``). The run's ``submitted`` column
+(migration 0005, filled for older runs from their results) tells a Submit from a Run.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import select
 
-from ..domain.vocabulary import ProblemStatus, Verdict
+from ..domain.vocabulary import ProblemStatus
 from .database import Database
 from .models import StoredRun
-from .runs import decode_result
+from .runs import was_submitted
+
+__all__ = ["problem_statuses", "was_submitted"]
 
 JUDGE_TOOL = "execute_code"
 
@@ -22,30 +23,17 @@ def problem_statuses(database: Database, learner: str) -> dict[str, ProblemStatu
     """The status of every problem the learner has run; a problem not listed is new."""
     learner_id = database.learner_id(learner)
     statuses: dict[str, ProblemStatus] = {}
-    accepted: list[tuple[str, str]] = []
     with database.session() as session:
         rows = session.execute(
-            select(StoredRun.id, StoredRun.problem_id, StoredRun.verdict).where(
+            select(StoredRun.problem_id, StoredRun.verdict, StoredRun.submitted).where(
                 StoredRun.learner_id == learner_id,
                 StoredRun.tool == JUDGE_TOOL,
                 StoredRun.problem_id.is_not(None),
             )
         )
-        for run_id, problem_id, verdict in rows:
+        for problem_id, verdict, submitted in rows:
             if problem_id is None:
                 continue  # excluded by the query; said again for the type checker
-            statuses[problem_id] = ProblemStatus.ATTEMPTED
-            if verdict == Verdict.AC:
-                accepted.append((run_id, problem_id))
-        for run_id, problem_id in accepted:
-            if statuses[problem_id] is ProblemStatus.SOLVED:
-                continue
-            blob = session.scalar(select(StoredRun.result).where(StoredRun.id == run_id))
-            if blob is not None and was_submitted(decode_result(blob)):
-                statuses[problem_id] = ProblemStatus.SOLVED
+            status = ProblemStatus.of_run(verdict, submitted=bool(submitted))
+            statuses[problem_id] = statuses.get(problem_id, ProblemStatus.NEW).at_least(status)
     return statuses
-
-
-def was_submitted(result: dict) -> bool:
-    """Whether a run result is a Submit's: it ran hidden tests."""
-    return any(test.get("hidden") for test in result.get("test_results") or [])

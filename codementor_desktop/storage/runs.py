@@ -14,10 +14,11 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, select
 
 from .database import Database
-from .models import StoredRun
+from .models import OpenProblem, StoredRun
 
 PREFIX = {"run": "run_", "trace": "trace_"}
 RUNS = cast(Table, StoredRun.__table__)
+OPEN_PROBLEMS = cast(Table, OpenProblem.__table__)
 
 
 def encode_result(result: dict[str, Any]) -> bytes:
@@ -34,6 +35,11 @@ def decode_result(blob: bytes) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def was_submitted(result: dict) -> bool:
+    """Whether a run result is a Submit's: it ran hidden tests."""
+    return any(isinstance(test, dict) and test.get("hidden") for test in result.get("test_results") or [])
+
+
 class RunStore:
     """Keeps recent results in memory and every result in the database."""
 
@@ -48,23 +54,38 @@ class RunStore:
     ) -> str:
         """Store ``result``; returns its new id (``run_…`` or ``trace_…``). ``blob``, when given, is
         what to keep in the database instead of the result as JSON (zlib-compressed JSON too, but
-        cheaper to make: a trace keeps its steps as the child sent them)."""
+        cheaper to make: a trace keeps its steps as the child sent them). A run of a problem also
+        keeps the attempt's facts: the problem's version, whether it was a Submit, and the seconds
+        since the learner opened the problem (when it is the one they have open)."""
         identifier = PREFIX[kind] + secrets.token_hex(6)
         if blob is None:
             blob = encode_result(result)
         learner_id = self._database.learner_id(learner)
+        problem_id = columns.get("problem_id")
+        version = result.get("problem_version")
+        now = datetime.now()
         with self._database.transaction() as connection:
+            opened = None
+            if problem_id is not None and kind == "run":
+                opened = connection.execute(
+                    select(OPEN_PROBLEMS.c.opened_at).where(
+                        OPEN_PROBLEMS.c.learner_id == learner_id, OPEN_PROBLEMS.c.problem_id == problem_id
+                    )
+                ).scalar()
             connection.execute(
                 insert(RUNS).values(
                     id=identifier,
                     learner_id=learner_id,
                     kind=kind,
                     tool=tool,
-                    created_at=datetime.now(),
+                    created_at=now,
                     result=blob,
-                    problem_id=columns.get("problem_id"),
+                    problem_id=problem_id,
                     language=columns.get("language"),
                     verdict=columns.get("verdict"),
+                    problem_version=version if isinstance(version, int) else None,
+                    submitted=kind == "run" and was_submitted(result),
+                    seconds_open=max(0.0, (now - opened).total_seconds()) if opened is not None else None,
                 )
             )
         self._remember(identifier, result)

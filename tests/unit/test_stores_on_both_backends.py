@@ -60,3 +60,19 @@ def test_rate_limits_count_in_the_database(database):
     assert limiter.take("grace", "analysis") is None  # counted per learner
     now[0] += 61
     assert limiter.take("ada", "analysis") is None
+
+
+def test_a_run_keeps_the_attempts_facts(database, backend):
+    from codementor_desktop.storage.drafts import Drafts
+
+    drafts = Drafts(database, "ada")
+    drafts.remember_open("two-sum", "python")
+    assert drafts.flush(10)
+    store = RunStore(database)
+    submit = {"verdict": "AC", "problem_version": 3, "test_results": [{"hidden": True}]}
+    store.save("run", "execute_code", "ada", submit, problem_id="two-sum", verdict="AC")
+    store.save("run", "execute_code", "ada", {"verdict": "WA"}, problem_id="climbing-stairs", verdict="WA")
+    drafts.close()
+    rows = backend.sql("SELECT problem_id, problem_version, submitted, seconds_open FROM runs ORDER BY problem_id")
+    assert rows[0][:3] == ("climbing-stairs", None, False) and rows[0][3] is None  # not the open problem
+    assert rows[1][:3] == ("two-sum", 3, True) and 0 <= rows[1][3] < 60

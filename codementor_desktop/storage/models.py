@@ -38,6 +38,7 @@ class StoredRun(Base):
     problem_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     submitted: Mapped[bool] = mapped_column(Boolean, default=False)
     seconds_open: Mapped[float | None] = mapped_column(Float, nullable=True)  # since the problem was opened
+    code: Mapped[str | None] = mapped_column(Text, nullable=True)  # the attempt's code (null before 0005)
 
     __table_args__ = (Index("ix_runs_learner_problem", "learner_id", "problem_id"),)  # migration 0002
 
@@ -154,7 +155,7 @@ class StoredOwnTest(Base):
 
 
 class HintUsed(Base):
-    """A hint the learner was given on a problem, at its level (1: a nudge ... 3: nearly the way)."""
+    """A hint the learner was given on a problem, at its level (1, a nudge, up to 5, nearly the way)."""
 
     __tablename__ = "hints_used"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

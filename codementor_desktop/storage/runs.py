@@ -55,7 +55,7 @@ class RunStore:
         """Store ``result``; returns its new id (``run_…`` or ``trace_…``). ``blob``, when given, is
         what to keep in the database instead of the result as JSON (zlib-compressed JSON too, but
         cheaper to make: a trace keeps its steps as the child sent them). A run of a problem also
-        keeps the attempt's facts: the problem's version, whether it was a Submit, and the seconds
+        keeps the attempt's facts: its ``code`` (a column given), the problem's version, whether it was a Submit, and the seconds
         since the learner opened the problem (when it is the one they have open)."""
         identifier = PREFIX[kind] + secrets.token_hex(6)
         if blob is None:
@@ -86,6 +86,7 @@ class RunStore:
                     problem_version=version if isinstance(version, int) else None,
                     submitted=kind == "run" and was_submitted(result),
                     seconds_open=max(0.0, (now - opened).total_seconds()) if opened is not None else None,
+                    code=columns.get("code"),
                 )
             )
         self._remember(identifier, result)

@@ -120,7 +120,7 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
     if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
         result["run_id"] = services.runs.save(
             "run", "execute_code", context.learner, dict(result),
-            problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"),
+            problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"), code=args.code,
         )  # fmt: skip
     return dict(result)
 
@@ -148,8 +148,9 @@ def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> di
     result["language"] = args.language
     if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
         result["run_id"] = services.runs.save(
-            "run", "bp_execute", context.learner, dict(result), language=args.language, verdict=result.get("verdict")
-        )
+            "run", "bp_execute", context.learner, dict(result),
+            language=args.language, verdict=result.get("verdict"), code=args.code,
+        )  # fmt: skip
     return dict(result)
 
 

@@ -1,9 +1,10 @@
 """What a learner did besides runs: hints used, tutor escalations, session insights, named code
-snapshots; and the attempt's own facts on each run (the problem's version, whether it was a
-Submit, seconds since the problem was opened), so the profile need not open every stored result.
+snapshots; and the attempt's own facts on each run (the code, the problem's version, whether it
+was a Submit, seconds since the problem was opened), so the profile need not open every stored
+result and the window can restore an attempt's code.
 
-Old runs get ``submitted`` and ``problem_version`` from their stored results; ``seconds_open`` is
-unknown for them (null).
+Old runs get ``submitted`` and ``problem_version`` from their stored results; their code and
+``seconds_open`` were never kept (null).
 
 Revision ID: 0005
 Revises: 0004
@@ -64,6 +65,7 @@ def upgrade() -> None:
         runs.add_column(sa.Column("problem_version", sa.Integer))
         runs.add_column(sa.Column("submitted", sa.Boolean, nullable=False, server_default=sa.false()))
         runs.add_column(sa.Column("seconds_open", sa.Float))
+        runs.add_column(sa.Column("code", sa.Text))
     _fill_old_runs()
 
 
@@ -98,6 +100,7 @@ def _fill_old_runs() -> None:
 
 def downgrade() -> None:
     with op.batch_alter_table("runs") as runs:
+        runs.drop_column("code")
         runs.drop_column("seconds_open")
         runs.drop_column("submitted")
         runs.drop_column("problem_version")

@@ -205,6 +205,11 @@ class Database:
                 self._learners[name] = self._find_or_create_learner(name)
             return self._learners[name]
 
+    def forget_learner(self, name: str) -> None:
+        """Drop the remembered id of a learner whose row was deleted (a later use creates anew)."""
+        with self._learners_lock:
+            self._learners.pop(name, None)
+
     def _find_or_create_learner(self, name: str) -> int:
         learners = cast(Table, Learner.__table__)
         find = select(learners.c.id).where(learners.c.name == name)

@@ -1,0 +1,173 @@
+"""Everything about one learner: exported as JSON, imported on another machine (under another name
+too) and again without doubling anything, and deleted so that no row about them is left. On
+SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import inspect
+
+from codementor_desktop.storage.analyses import AnalysisStore
+from codementor_desktop.storage.database import Database, sqlite_url
+from codementor_desktop.storage.drafts import Drafts
+from codementor_desktop.storage.learner_data import (
+    LEARNER_TABLES,
+    BadExport,
+    delete_learner,
+    export_learner,
+    import_learner,
+)
+from codementor_desktop.storage.learner_history import LearnerHistory
+from codementor_desktop.storage.own_tests import OwnTests
+from codementor_desktop.storage.rate_events import RateLimiter
+from codementor_desktop.storage.runs import RunStore
+from codementor_desktop.storage.settings import RateLimit
+from codementor_desktop.storage.snapshots import CodeSnapshots
+
+ANALYSIS = {
+    "complexity_analysis": {"time": "O(n^2)"},
+    "code_quality_metrics": {"lines": 3},
+    "detected_patterns": [
+        {"pattern_type": "off_by_one", "confidence": 0.7, "severity": "medium", "code_location": {"line_start": 2}},
+        {"pattern_type": "missing_edge_case", "confidence": 0.5, "severity": "low"},
+    ],
+}
+
+
+def practise(database: Database, learner: str) -> str:
+    """A learner's history in every table; returns the id of their Submit."""
+    drafts = Drafts(database, learner)
+    drafts.save("two-sum", "python", f"# {learner}'s draft é\n")
+    drafts.remember_open("two-sum", "python")
+    assert drafts.flush(10)
+    drafts.close()
+    runs = RunStore(database)
+    submit = {"verdict": "AC", "problem_version": 2, "test_results": [{"hidden": True, "passed": True}]}
+    run_id = runs.save("run", "execute_code", learner, submit, problem_id="two-sum", language="python",
+                       verdict="AC", code="def two_sum(nums, target): ...")  # fmt: skip
+    runs.save("trace", "bp_trace", learner, {"steps": [{"line": 1}]}, problem_id="two-sum", language="python")
+    analyses = AnalysisStore(database)
+    analyses.save(learner, run_id, ANALYSIS, problem_id="two-sum", language="python", run_id=run_id)
+    analyses.flag(learner, run_id, "the input is never empty", "missing_edge_case", "person")
+    OwnTests(database).add(learner, "two-sum", "[3,3], 6", "[0,1]", language="python")
+    history = LearnerHistory(database)
+    history.record_hint(learner, "two-sum", 2)
+    history.record_escalation(learner, "asked for a person", "two-sum", "hash_maps")
+    history.record_insight(learner, {"struggles": ["off_by_one"]})
+    CodeSnapshots(database).save(learner, "two-sum", "# before the refactor\n", name="v1")
+    RateLimiter(database, {"analysis": RateLimit(calls=5, per_seconds=60)}).take(learner, "analysis")
+    return run_id
+
+
+def learner_keyed_tables(database: Database) -> list[str]:
+    inspector = inspect(database.engine)
+    return sorted(
+        t for t in inspector.get_table_names() if "learner_id" in {c["name"] for c in inspector.get_columns(t)}
+    )
+
+
+def rows_of(backend, learner_id: int) -> dict[str, int]:
+    counts = {}
+    for table in learner_keyed_tables_names(backend):
+        counts[table] = backend.sql(f"SELECT count(*) FROM {table} WHERE learner_id = :id", id=learner_id)[0][0]
+    return counts
+
+
+def learner_keyed_tables_names(backend) -> list[str]:
+    database = backend.open()
+    try:
+        return learner_keyed_tables(database)
+    finally:
+        database.close()
+
+
+def tables_without_learner(document: dict) -> dict:
+    return json.loads(json.dumps(document["tables"]))
+
+
+def test_every_learner_keyed_table_is_exported_and_deleted(database):
+    assert learner_keyed_tables(database) == sorted(spec.name for spec in LEARNER_TABLES)
+
+
+def test_export_then_import_on_another_machine_under_another_name(database, tmp_path):
+    run_id = practise(database, "ada")
+    practise(database, "grace")
+    document = json.loads(json.dumps(export_learner(database, "ada")))  # through text, as a file carries it
+    assert document["format"] == "codementor-learner-data" and document["version"] == 1
+    tables = document["tables"]
+    assert {name: len(rows) for name, rows in tables.items()} == {
+        "runs": 2, "drafts": 1, "open_problems": 1, "analyses": 1, "analysis_flags": 1, "own_tests": 1,
+        "hints_used": 1, "tutor_escalations": 1, "session_insights": 1, "code_snapshots": 1,
+    }  # fmt: skip
+    submit = next(r for r in tables["runs"] if r["id"] == run_id)
+    assert submit["result"]["zlib_json"]["verdict"] == "AC" and submit["submitted"] is True
+    assert [p["pattern_type"] for p in tables["analyses"][0]["patterns"]] == ["off_by_one", "missing_edge_case"]
+    assert "grace" not in json.dumps(document)  # nothing of another learner
+
+    lab = Database.open(sqlite_url(tmp_path / "lab.sqlite3"))
+    added = import_learner(lab, document, "ada-at-the-lab")
+    assert added == {name: len(rows) for name, rows in tables.items()}
+    again = export_learner(lab, "ada-at-the-lab")
+    assert tables_without_learner(again) == tables  # the same rows, row for row
+    assert import_learner(lab, document, "ada-at-the-lab") == {name: 0 for name in tables}  # idempotent
+    assert Drafts(lab, "ada-at-the-lab").load("two-sum", "python") == "# ada's draft é\n"
+    evidence = AnalysisStore(lab).evidence("ada-at-the-lab")
+    assert [e.pattern_type for e in evidence] == ["off_by_one"]  # the flagged one stays flagged
+    assert RunStore(lab).get(run_id, learner="ada-at-the-lab")["verdict"] == "AC"
+    lab.close()
+
+
+def test_import_into_the_same_database_as_another_learner_keeps_both(database, backend):
+    run_id = practise(database, "ada")
+    document = export_learner(database, "ada")
+    added = import_learner(database, document, "bob")
+    assert added["runs"] == 2 and added["analyses"] == 1
+    assert import_learner(database, document, "bob") == {name: 0 for name in document["tables"]}
+    bob_runs = {r["id"] for r in export_learner(database, "bob")["tables"]["runs"]}
+    assert run_id not in bob_runs and len(bob_runs) == 2  # ada's run ids stay hers
+    [analysis] = export_learner(database, "bob")["tables"]["analyses"]
+    assert analysis["attempt_id"] in bob_runs and analysis["run_id"] == analysis["attempt_id"]
+    assert RunStore(database).get(run_id, learner="ada") is not None
+
+
+def test_delete_removes_every_row_about_the_learner_and_nothing_else(database, backend):
+    practise(database, "ada")
+    practise(database, "grace")
+    ada = database.learner_id("ada")
+    grace_before = rows_of(backend, database.learner_id("grace"))
+    assert all(grace_before.values())
+    assert all(rows_of(backend, ada).values())
+
+    removed = delete_learner(database, "ada")
+    assert removed["runs"] == 2 and removed["detected_patterns"] == 2 and removed["learners"] == 1
+    assert removed["rate_events"] == 1
+    assert set(rows_of(backend, ada).values()) == {0}
+    assert backend.sql("SELECT count(*) FROM learners WHERE name = 'ada'") == [(0,)]
+    assert backend.sql("SELECT count(*) FROM rate_events WHERE learner = 'ada'") == [(0,)]
+    assert backend.sql("SELECT count(*) FROM detected_patterns") == [(2,)]  # grace's
+    assert rows_of(backend, database.learner_id("grace")) == grace_before
+    assert delete_learner(database, "ada")["learners"] == 0  # nothing left to delete
+    assert Drafts(database, "ada").load("two-sum", "python") is None  # a new, empty ada
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="something else"), "not a CodeMentor learner export"),
+        (lambda d: d.update(version=7), "version 7"),
+        (lambda d: d["tables"].update(passwords=[]), "passwords"),
+        (lambda d: d["tables"]["hints_used"][0].update(level="two"), r"hints_used\[0\]\.level must be int"),
+        (lambda d: d["tables"]["code_snapshots"][0].update(saved_at="yesterday"), "ISO 8601"),
+        (lambda d: d["tables"]["own_tests"][0].update(colour="red"), "colour"),
+        (lambda d: d["tables"]["code_snapshots"][0].pop("code"), "lacks 'code'"),
+    ],
+)
+def test_a_bad_export_is_refused_with_where_and_why_and_nothing_is_kept(database, change, message):
+    practise(database, "ada")
+    document = json.loads(json.dumps(export_learner(database, "ada")))
+    change(document)
+    with pytest.raises(BadExport, match=message):
+        import_learner(database, document, "bob")
+    assert all(not rows for rows in export_learner(database, "bob")["tables"].values())

@@ -1,4 +1,5 @@
-"""The command line: ``codementor`` (the window), ``tool``, ``tools``, ``problems``, ``selftest``."""
+"""The command line: ``codementor`` (the window), ``tool``, ``tools``, ``problems``, ``selftest``,
+``data`` (reset; export, import and delete a learner's data)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,17 @@ def build_parser() -> argparse.ArgumentParser:
         "reset", help="set the learner database aside (it is kept) and start a fresh one; asks first"
     )
     reset.add_argument("--yes", action="store_true", help="do not ask")
+    export = data_commands.add_parser("export", help="write everything kept about a learner as JSON")
+    export.add_argument("--user", help="the learner (default: the current one)")
+    export.add_argument("file", nargs="?", type=Path, help="where to write it (default: standard output)")
+    importing_data = data_commands.add_parser("import", help="add a learner's exported data to this database")
+    importing_data.add_argument("file", type=Path)
+    importing_data.add_argument(
+        "--as", dest="as_user", metavar="NAME", help="the learner to import as (default: the current one)"
+    )
+    delete = data_commands.add_parser("delete", help="delete everything kept about a learner; asks first")
+    delete.add_argument("--user", help="the learner (default: the current one)")
+    delete.add_argument("--yes", action="store_true", help="do not ask")
     return parser
 
 
@@ -107,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "problems":
         return _problems(loaded, args)
     if args.command == "data":
-        return _data_reset(loaded, args.yes)
+        if args.data_command == "reset":
+            return _data_reset(loaded, args.yes)
+        return _learner_data(loaded, args)
     services = _services(loaded)
     if services is None:
         return EXIT_INTERNAL
@@ -185,6 +199,64 @@ def _data_reset(loaded: LoadedSettings, yes: bool) -> int:
     Database.open(sqlite_url(path)).close()
     print(f"The old database is kept at {kept}; a fresh one is ready at {path}.")
     return EXIT_ACCEPTED
+
+
+def _learner_data(loaded: LoadedSettings, args: argparse.Namespace) -> int:
+    """``data export|import|delete``: everything about one learner, on the database the settings name."""
+    from .storage import learner_data
+    from .storage.database import Database, DatabaseCorrupt, sqlite_url
+
+    learner = getattr(args, "user", None) or getattr(args, "as_user", None) or loaded.settings.user
+    document = None
+    if args.data_command == "import":
+        try:
+            document = json.loads(args.file.read_bytes().removeprefix(b"\xef\xbb\xbf").decode("utf-8"))
+        except OSError as exc:
+            print(f"error: {args.file} cannot be read: {exc.strerror or exc}.", file=sys.stderr)
+            return EXIT_REJECTED
+        except (UnicodeDecodeError, ValueError) as exc:
+            print(f"error: {args.file} is not a JSON export ({exc}); nothing was imported.", file=sys.stderr)
+            return EXIT_REJECTED
+    if args.data_command == "delete" and not args.yes:
+        print(f"Delete everything kept about {learner} (runs, drafts, analyses, hints, snapshots)? "
+              "It cannot be undone. [y/N] ", end="", flush=True)  # fmt: skip
+        if sys.stdin.readline().strip().lower() not in ("y", "yes"):
+            print(f"Nothing deleted (run `codementor data delete --user {learner} --yes` to skip the question).")
+            return EXIT_REJECTED
+    try:
+        database = Database.open(loaded.settings.database_url or sqlite_url(loaded.paths.database_file))
+    except DatabaseCorrupt as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+    try:
+        if args.data_command == "export":
+            text = json.dumps(learner_data.export_learner(database, learner), indent=1, ensure_ascii=False)
+            if args.file is None or str(args.file) == "-":
+                emit(text)
+                return EXIT_ACCEPTED
+            partial = args.file.with_name(args.file.name + ".partial")
+            partial.write_text(text + "\n", encoding="utf-8")
+            partial.replace(args.file)  # a file that exists is a whole export
+            print(f"Everything kept about {learner} is in {args.file}.")
+            return EXIT_ACCEPTED
+        if args.data_command == "import":
+            try:
+                added = learner_data.import_learner(database, document, learner)
+            except learner_data.BadExport as exc:
+                print(f"error: {args.file}: {exc}; nothing was imported.", file=sys.stderr)
+                return EXIT_REJECTED
+            print(f"Imported into {learner}: {_counts(added)}.")
+            return EXIT_ACCEPTED
+        removed = learner_data.delete_learner(database, learner)
+        print(f"Deleted everything kept about {learner}: {_counts(removed)}.")
+        return EXIT_ACCEPTED
+    finally:
+        database.close()
+
+
+def _counts(per_table: dict[str, int]) -> str:
+    shown = [f"{table} {count}" for table, count in per_table.items() if count]
+    return ", ".join(shown) if shown else "nothing (no row was new)"
 
 
 def _problems(loaded: LoadedSettings, args: argparse.Namespace) -> int:

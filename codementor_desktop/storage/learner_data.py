@@ -18,13 +18,12 @@ import base64
 import hashlib
 import json
 import zlib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Boolean, Column, DateTime, LargeBinary, MetaData, Table, delete, insert, select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, RowMapping
 
 from .database import HEAD_REVISION, Database
 
@@ -91,13 +90,13 @@ def export_learner(database: Database, learner: str) -> dict[str, Any]:
             rows: list[dict[str, Any]] = []
             if learner_id is not None:
                 query = select(table).where(table.c.learner_id == learner_id).order_by(*table.primary_key.columns)
-                for row in connection.execute(query):
-                    rows.append(_plain(table, row._mapping, drop={"learner_id"}))
+                for found in connection.execute(query):
+                    rows.append(_plain(table, found._mapping, drop={"learner_id"}))
                 if spec.name == "analyses":
                     _attach_patterns(connection, tables[CHILD], learner_id, table, rows)
             if spec.name != "runs":  # a run's id is its name; other rows' numbers are this database's
-                for row in rows:
-                    row.pop("id", None)
+                for plain in rows:
+                    plain.pop("id", None)
             out[spec.name] = rows
     return {
         "format": FORMAT,
@@ -121,7 +120,7 @@ def _attach_patterns(connection: Connection, patterns: Table, learner_id: int, a
         analysis["patterns"] = by_analysis.get(int(analysis["id"]), [])
 
 
-def _plain(table: Table, row: Mapping[str, Any], drop: set[str]) -> dict[str, Any]:
+def _plain(table: Table, row: RowMapping, drop: set[str]) -> dict[str, Any]:
     """A row as JSON values."""
     out: dict[str, Any] = {}
     for column in table.columns:

@@ -92,6 +92,11 @@ class RunStore:
         self._remember(identifier, result)
         return identifier
 
+    @property
+    def database(self) -> Database:
+        """The database the runs are kept in, which the other stores of a tool open on too."""
+        return self._database
+
     def get(self, identifier: str, learner: str | None = None) -> dict[str, Any] | None:
         """The stored result, or None when the id is unknown (or another learner's)."""
         with self._lock:

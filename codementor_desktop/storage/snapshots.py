@@ -5,6 +5,7 @@ code), newest first, for the window to list and restore.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
@@ -89,7 +90,7 @@ class CodeSnapshots:
             rows = connection.execute(query).all()
         return [Snapshot(r.id, r.problem_id, r.language, r.name, r.code, r.saved_at) for r in rows]
 
-    def attempts(self, learner: str, problem_id: str, limit: int = 200) -> list[Attempt]:
+    def attempts(self, learner: str, problem_id: str, limit: int = 200) -> builtins.list[Attempt]:
         """The learner's runs of ``problem_id`` (Run and Submit), newest first."""
         learner_id = self._database.learner_id(learner)
         query = (

@@ -39,13 +39,22 @@ def _analysis() -> Sequence[AnyTool]:
     return analysis.TOOLS
 
 
+def _learner_data() -> Sequence[AnyTool]:
+    from . import learner_data
+
+    return learner_data.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
     _debugging: ("bp_trace", "bp_breakpoint", "bp_variable_history"),
     _visualizing: ("bp_visualize_structure", "bp_execution_diagram"),
     _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
-}
+    _learner_data: (
+        "save_code_snapshot", "list_code_history", "export_learner_data", "import_learner_data", "delete_learner_data",
+    ),
+}  # fmt: skip
 
 
 def register_all(registry: ToolRegistry) -> None:

@@ -278,6 +278,61 @@ class BpFindEdgeCases(ToolArguments):
     problem_id: str | None = Field(default=None, description="A bank problem whose reference decides right answers")
 
 
+# --- issue 15: the learner's data (the spec's "future" save_code_snapshot, and what a learner
+# keeps, moves between machines and deletes) ---------------------------------------------------
+
+
+class SaveCodeSnapshot(ToolArguments):
+    NAME = "save_code_snapshot"
+    SPEC_REQUIRED = ("problem_id", "code")
+    DESCRIPTION = (
+        "Save a named version of the learner's work-in-progress code for a problem, beside the draft the "
+        "editor keeps; list_code_history lists them and the window restores any of them."
+    )
+    user_id: str | None = Field(default=None, description="The current learner; omit it")
+    problem_id: str = Field(description="The problem the code is for, e.g. 'two-sum'", min_length=1, max_length=80)
+    code: str = Field(description="The code to keep", max_length=MAX_CODE_CHARS)
+    language: LanguageName = Field(default="python", description="The code's language")
+    name: str | None = Field(default=None, max_length=120, description="A name for it; the time when omitted")
+
+
+class ListCodeHistory(ToolArguments):
+    NAME = "list_code_history"
+    SPEC_REQUIRED = ("problem_id",)
+    DESCRIPTION = "A problem's saved snapshots and the learner's attempts at it (Run and Submit), newest first."
+    user_id: str | None = Field(default=None, description="The current learner; omit it")
+    problem_id: str = Field(description="The problem, e.g. 'two-sum'", min_length=1, max_length=80)
+
+
+class ExportLearnerData(ToolArguments):
+    NAME = "export_learner_data"
+    SPEC_REQUIRED = ()
+    DESCRIPTION = (
+        "Everything stored about the learner (attempts, drafts, analyses, hints, insights, snapshots) as one "
+        "JSON document, to import on another machine."
+    )
+    user_id: str | None = Field(default=None, description="The current learner; omit it")
+
+
+class ImportLearnerData(ToolArguments):
+    NAME = "import_learner_data"
+    SPEC_REQUIRED = ("export",)
+    DESCRIPTION = (
+        "Add a document made by export_learner_data to the current learner's data; rows already kept are not "
+        "added again."
+    )
+    export: dict[str, Any] = Field(description="The document export_learner_data returned as 'export'")
+    as_user: str | None = Field(default=None, description="The learner to import as: the current one; omit it")
+
+
+class DeleteLearnerData(ToolArguments):
+    NAME = "delete_learner_data"
+    SPEC_REQUIRED = ("confirm",)
+    DESCRIPTION = "Delete everything stored about the current learner. Only the learner can ask for it."
+    user_id: str | None = Field(default=None, description="The current learner; omit it")
+    confirm: Literal[True] = Field(description="Must be true: the deletion cannot be undone")
+
+
 # Every tool of the specs, by name, whether or not this version has a handler for it yet.
 ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
     model.NAME: model
@@ -286,6 +341,7 @@ ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
         FlagIncorrectAnalysis,
         BpExecute, BpRunTests, BpTrace, BpBreakpoint, BpVisualizeStructure, BpExecutionDiagram,
         BpVariableHistory, BpFindEdgeCases,
+        SaveCodeSnapshot, ListCodeHistory, ExportLearnerData, ImportLearnerData, DeleteLearnerData,
     )
 }  # fmt: skip
 

@@ -1,5 +1,8 @@
-"""A writer for the kill test: saves snapshots of ``ada``'s code in a loop, each about 120 KB, and
-prints each one's number once it is committed. Run as ``python -m tests.killed_writer URL``."""
+"""A writer for the kill tests, run as ``python -m tests.killed_writer URL [import FILE]``.
+
+By default it saves snapshots of ``ada``'s code in a loop, each about 120 KB, and prints each
+one's number once it is committed. With ``import FILE`` it imports that export again and again,
+each time as a new learner (``copy-0``, ``copy-1``...), and prints each number once committed."""
 
 from __future__ import annotations
 
@@ -14,8 +17,19 @@ def code_of(number: int) -> str:
     return f"# version {number}\n" + "total = total + 1\n" * 7000
 
 
-def main(url: str) -> None:
+def main(url: str, mode: str = "snapshots", file: str = "") -> None:
     database = Database.open(url)
+    if mode == "import":
+        import json
+
+        from codementor_desktop.storage.learner_data import import_learner
+
+        document = json.loads(open(file, encoding="utf-8").read())
+        number = 0
+        while True:
+            import_learner(database, document, f"copy-{number}")
+            print(number, flush=True)
+            number += 1
     snapshots, history = CodeSnapshots(database), LearnerHistory(database)
     number = 0
     while True:
@@ -26,4 +40,4 @@ def main(url: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:])

@@ -171,3 +171,45 @@ def test_a_bad_export_is_refused_with_where_and_why_and_nothing_is_kept(database
     with pytest.raises(BadExport, match=message):
         import_learner(database, document, "bob")
     assert all(not rows for rows in export_learner(database, "bob")["tables"].values())
+
+
+def test_an_import_killed_mid_way_lands_whole_or_not_at_all(database, backend, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    practise(database, "ada")
+    history = LearnerHistory(database)
+    for level in range(300):  # a longer import, so the kill falls inside one
+        history.record_hint("ada", f"problem-{level}", 1 + level % 5)
+    document = export_learner(database, "ada")
+    whole = {name: len(rows) for name, rows in document["tables"].items()}
+    (tmp_path / "ada.json").write_text(json.dumps(document), encoding="utf-8")
+    writer = subprocess.Popen(
+        [sys.executable, "-m", "tests.killed_writer", backend.url, "import", str(tmp_path / "ada.json")],
+        cwd=REPO, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert writer.stdout is not None
+    acknowledged = -1
+    for line in writer.stdout:
+        acknowledged = int(line)
+        if acknowledged >= 3:
+            break
+    # Kill once the next copy's learner exists: its import is under way (its transaction open).
+    next_copy = f"copy-{acknowledged + 1}"
+    while writer.poll() is None and not backend.sql("SELECT 1 FROM learners WHERE name = :n", n=next_copy):
+        pass
+    writer.send_signal(signal.SIGKILL)
+    writer.wait(10)
+    assert acknowledged >= 3, "the writer stopped before it imported 3 copies"
+
+    copies = [name for (name,) in backend.sql("SELECT name FROM learners WHERE name LIKE 'copy-%'")]
+    landed = 0
+    for name in copies:
+        counts = {table: len(rows) for table, rows in export_learner(database, name)["tables"].items()}
+        assert counts in (whole, {table: 0 for table in whole}), f"{name} was imported in part: {counts}"
+        landed += counts == whole
+    assert landed >= acknowledged + 1 and next_copy in copies

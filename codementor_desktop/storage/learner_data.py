@@ -211,7 +211,7 @@ def _values(table: Table, raw: dict[str, Any], where: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name, column in columns.items():
         if name not in raw:
-            if not column.nullable and column.server_default is None and not column.primary_key:
+            if not column.nullable and column.server_default is None:
                 raise BadExport(f"{where} lacks {name!r}")
             continue
         values[name] = _value_in(column, raw[name], f"{where}.{name}")
@@ -243,6 +243,9 @@ def _value_in(column: Column, value: Any, where: str) -> Any:
         return float(value)
     if isinstance(value, bool) or (python_type is not None and not isinstance(value, python_type)):
         raise BadExport(f"{where} must be {getattr(python_type, '__name__', 'a value')}, not {value!r}")
+    length = getattr(column.type, "length", None)
+    if isinstance(value, str) and length is not None and len(value) > length:
+        raise BadExport(f"{where} has {len(value)} characters; the column keeps at most {length}")
     return value
 
 

@@ -162,6 +162,9 @@ def test_delete_removes_every_row_about_the_learner_and_nothing_else(database, b
         (lambda d: d["tables"]["code_snapshots"][0].update(saved_at="yesterday"), "ISO 8601"),
         (lambda d: d["tables"]["own_tests"][0].update(colour="red"), "colour"),
         (lambda d: d["tables"]["code_snapshots"][0].pop("code"), "lacks 'code'"),
+        (lambda d: d["tables"]["runs"][0].pop("id"), r"runs\[0\] lacks 'id'"),
+        (lambda d: d["tables"]["drafts"][0].pop("language"), "lacks 'language'"),
+        (lambda d: d["tables"]["hints_used"][0].update(problem_id="p" * 81), "at most 80"),
     ],
 )
 def test_a_bad_export_is_refused_with_where_and_why_and_nothing_is_kept(database, change, message):

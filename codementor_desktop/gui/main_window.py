@@ -37,7 +37,7 @@ from .edge_cases.finder import EdgeFinder
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
-from .layout import fit_statement, restore_layout, save_layout, show_tab
+from .layout import fit_statement, restore_layout, save_layout, set_focus_order, show_tab
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
 from .panels.custom_input import CustomInput
@@ -163,6 +163,7 @@ class MainWindow(QMainWindow):
         self.scratch = ScratchRun(self)
         self.documents.attach(services.paths.data_dir)
         self.custom_input = CustomInput(self)  # under the tests' table
+        set_focus_order(self)
         self.tests.analyzeRequested.connect(self._analyze_from_tests)
         self.edge_finder = EdgeFinder(self)  # the Edge cases tab, and the learner's own tests
         self.tests.edgeCasesRequested.connect(self.edge_finder.find)

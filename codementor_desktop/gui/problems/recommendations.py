@@ -48,6 +48,7 @@ class RecommendationRow(QFrame):
         if isinstance(chance, int | float):
             facts.append(tr("%d%% chance to solve") % round(float(chance) * 100))
         self.facts = QLabel(" · ".join(facts))
+        self.facts.setEnabled(False)  # read as a footnote
         self.reason = QLabel(escaped(item.get("reason") or ""), wordWrap=True, textFormat=Qt.TextFormat.RichText)
         self.reason.setToolTip(tooltip(item.get("reason") or ""))
         self.skip = QPushButton(tr("Skip"))
@@ -58,17 +59,14 @@ class RecommendationRow(QFrame):
         self.irrelevant.setToolTip(tr("This recommendation does not fit you: it will not come back"))
         head = QHBoxLayout()
         head.addWidget(self.open, 1)
-        head.addWidget(self.facts)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.skip)
-        buttons.addWidget(self.irrelevant)
+        head.addWidget(self.skip)
+        head.addWidget(self.irrelevant)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.setSpacing(2)
+        layout.setContentsMargins(6, 3, 6, 3)
+        layout.setSpacing(1)
         layout.addLayout(head)
         layout.addWidget(self.reason)
-        layout.addLayout(buttons)
+        layout.addWidget(self.facts)
 
 
 class Recommendations(QWidget):

@@ -12,6 +12,7 @@ from datetime import datetime
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QPointF, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 BAR_COLOUR = "#1e88e5"
@@ -67,7 +68,11 @@ class MasteryBars(pg.PlotWidget):
             x=np.array(widths), y=np.array(ys, dtype=float), left=np.array(left), right=np.array(right), beam=0.25
         )
         axis = self.getPlotItem().getAxis("left")
-        axis.setTicks([[(y, labels.get(key, key)) for y, key in zip(ys, self.keys, strict=True)]])
+        words = [labels.get(key, key) for key in self.keys]
+        axis.setTicks([list(zip(ys, words, strict=True))])
+        # pyqtgraph sizes the axis for numbers: the names need their own width, or they are cut away.
+        metrics = QFontMetrics(axis.style.get("tickFont") or self.font())
+        axis.setWidth(max((metrics.horizontalAdvance(word) for word in words), default=20) + 14)
         self.getPlotItem().setYRange(-0.6, max(len(ys), 1) - 0.4, padding=0)
         self.setMinimumHeight(max(160, 22 * len(ys) + 60))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from ...domain.vocabulary import PATTERNS, Topic
 from ..analysis.cards import pattern_title
@@ -46,8 +46,10 @@ class ProfileTab(QWidget):
         self.status = QLabel(objectName="profileStatus")
         for label in (self.readiness, self.streak, self.solved, self.status):
             label.setTextFormat(Qt.TextFormat.RichText)
-        self.patterns = MasteryBars(tr("Mastery by pattern (click: problems that train it)"))
-        self.topics = MasteryBars(tr("Mastery by topic (click: problems of it)"))
+        self.patterns = MasteryBars(tr("Mastery by pattern"))
+        self.topics = MasteryBars(tr("Mastery by topic"))
+        self.hint = QLabel(tr("Click a bar to list the problems that train it. Whiskers: how unsure the estimate is."))
+        self.hint.setEnabled(False)  # read as a footnote
         self.trend = TrendLines()
         self.patterns.barClicked.connect(self.patternChosen)
         self.topics.barClicked.connect(self.topicChosen)
@@ -69,12 +71,10 @@ class ProfileTab(QWidget):
         column.setContentsMargins(6, 4, 6, 4)
         column.addLayout(header)
         column.addLayout(charts, 1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(figures)
+        column.addWidget(self.hint)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.empty)
-        self.pages.addWidget(scroll)
+        self.pages.addWidget(figures)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.pages)

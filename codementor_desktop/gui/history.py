@@ -73,7 +73,7 @@ class HistoryDialog(QDialog):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.tree)
         split.addWidget(self.code)
-        split.setSizes([320, 460])
+        split.setSizes([440, 380])
         buttons = QHBoxLayout()
         buttons.addWidget(self.name, 1)
         buttons.addWidget(self.save)
@@ -88,7 +88,7 @@ class HistoryDialog(QDialog):
         self.save.clicked.connect(self.save_snapshot)
         self.restore.clicked.connect(self.restore_chosen)
         self.close_button.clicked.connect(self.accept)
-        self.resize(820, 480)
+        self.resize(860, 480)
         self.reload()
 
     def reload(self) -> None:

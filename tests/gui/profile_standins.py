@@ -23,7 +23,7 @@ from sqlalchemy import delete, select
 
 from codementor_desktop.domain.vocabulary import ProblemStatus
 from codementor_desktop.storage.models import Draft, OpenProblem, StoredRun
-from codementor_desktop.storage.progress import problem_statuses
+from codementor_desktop.storage.progress import problem_statuses, was_submitted
 from codementor_desktop.storage.runs import decode_result
 from codementor_desktop.tools.registry import Tool
 from codementor_desktop.tools.schemas import ToolArguments
@@ -183,7 +183,7 @@ def register(services, kept: Kept | None = None) -> Kept:
         snapshots = [s for s in kept.snapshots[learner] if s["problem_id"] == args.problem_id]
         attempts = [
             {"run_id": row.id, "language": row.language, "verdict": row.verdict,
-             "submitted": bool(decode_result(row.result).get("hidden_tests")), "code": "",
+             "submitted": was_submitted(decode_result(row.result)), "code": "",
              "ran_at": row.created_at.isoformat(timespec="seconds")}
             for row in _runs(services, learner) if row.problem_id == args.problem_id
         ]  # fmt: skip

@@ -45,11 +45,35 @@ def test_screenshots_of_the_profile_light_and_dark(window, qtbot, tmp_path):
     profile = window.learning.profile
     window.show_tab(profile.tab)
     qtbot.waitUntil(lambda: not profile.tab.showing_empty and not profile.asking)
+    assert window.viz.currentWidget() is profile.tab
     save(qtbot, window, tmp_path / "p1-profile-light.png")
     window.set_theme("dark", save=False)
     qtbot.waitUntil(lambda: window.browser.list.palette().base().color().lightness() < 80)  # the palette reached it
+    window.show_tab(profile.tab)
     save(qtbot, window, tmp_path / "p2-profile-dark.png")
     save(qtbot, window.browser, tmp_path / "p3-recommendations-dark.png")
     window.set_theme("light", save=False)
     qtbot.waitUntil(lambda: window.browser.list.palette().base().color().lightness() > 200)
     save(qtbot, window.browser, tmp_path / "p4-recommendations-light.png")
+
+
+def test_screenshots_of_the_learner_dialog_and_the_history(window, qtbot, tmp_path):
+    from codementor_desktop.gui.history import HistoryDialog
+    from codementor_desktop.gui.learners import LearnerDialog
+
+    dialog = LearnerDialog(["ada", "bea", "cy"], window.services.settings.user, window)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    save(qtbot, dialog, tmp_path / "p5-who-is-practicing.png")
+    dialog.close()
+
+    solve_two_sum(window, qtbot)
+    window.learning.actions["history"].trigger()
+    history = window.findChild(HistoryDialog)
+    qtbot.waitUntil(lambda: history.loads >= 1)
+    history.name.setText("hash map, one pass")
+    loads = history.loads
+    history.save.click()
+    qtbot.waitUntil(lambda: history.loads > loads)
+    save(qtbot, history, tmp_path / "p6-history.png")
+    history.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from ..text import escaped, tooltip
@@ -35,7 +35,7 @@ class RecommendationRow(QFrame):
         self.problem_id = str(item.get("problem_id") or "")
         title = str(item.get("title") or self.problem_id)
         self.open = QPushButton(title, flat=True)
-        self.open.setStyleSheet("text-align: left; font-weight: bold; padding: 0;")
+        self._style_title()
         self.open.setCursor(Qt.CursorShape.PointingHandCursor)
         self.open.setAccessibleName(tr("Open %s") % title)
         self.open.setToolTip(tr("Open this problem"))
@@ -67,6 +67,16 @@ class RecommendationRow(QFrame):
         layout.addLayout(head)
         layout.addWidget(self.reason)
         layout.addWidget(self.facts)
+
+    def _style_title(self) -> None:
+        # The palette's link colour: a flat button's own text colour is lost under a style sheet on
+        # dark. Set again when the theme changes: a style sheet reads the palette once.
+        self.open.setStyleSheet("text-align: left; font-weight: bold; padding: 0; color: palette(link);")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.PaletteChange:
+            self._style_title()
+        super().changeEvent(event)
 
 
 class Recommendations(QWidget):

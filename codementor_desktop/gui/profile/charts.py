@@ -7,6 +7,7 @@ The plot items are made once; a new profile only feeds them new data.
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 
 import numpy as np
@@ -42,7 +43,7 @@ class MasteryBars(pg.PlotWidget):
         item.hideButtons()
         item.setMouseEnabled(x=False, y=False)
         item.invertY(True)
-        item.setXRange(0, 100, padding=0.02)
+        item.setXRange(-4, 104, padding=0)  # room for the "0" and "100" under the ends
         item.showGrid(x=True, y=False, alpha=0.15)
         item.getAxis("bottom").setTicks([[(v, str(v)) for v in (0, 25, 50, 75, 100)]])
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.6, width=[], brushes=[], pen=None)
@@ -95,7 +96,7 @@ class TrendLines(pg.PlotWidget):
     """Readiness and mastery over time, one line each, dates along the bottom."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent, background="w", axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        super().__init__(parent, background="w")
         self.setMinimumHeight(160)
         item = self.getPlotItem()
         item.setTitle(tr("Mastery over time"))
@@ -132,8 +133,11 @@ class TrendLines(pg.PlotWidget):
             ys = [float((day.get("topics") or {}).get(topic, float("nan"))) for _stamp, day in points]
             self.lines[topic] = item.plot(xs, ys, pen=pg.mkPen(colour, width=1.5), symbol=symbol, symbolBrush=colour,
                                           connect="finite", name=labels.get(topic, topic))  # fmt: skip
+        # The days as "24 Nov", at most six of them: pyqtgraph's date axis writes a week as bare numbers.
+        step = max(1, math.ceil(len(xs) / 6))
+        item.getAxis("bottom").setTicks([[(x, datetime.fromtimestamp(x).strftime("%d %b")) for x in xs[::step]]])
         if len(xs) == 1:
-            item.setXRange(xs[0] - 86400 * 3, xs[0] + 86400 * 3)
+            item.setXRange(xs[0] - 86400, xs[0] + 86400)
         else:
             item.setXRange(min(xs), max(xs), padding=0.05)
 

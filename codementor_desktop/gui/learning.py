@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMenu, QToolButton
 
 from .history import show_history
 from .learners import ask_and_switch
+from .menu_bar import describe
 from .my_data import delete_data, export_data, import_data
 from .problems.recommendations import Recommendations
 from .profile.controller import ProfileController
@@ -71,13 +72,13 @@ class Learning(QObject):
                 action.setShortcut(QKeySequence(keys))
             action.setToolTip(tip)
             action.setStatusTip(tip)
-            action.setWhatsThis(text.replace("&", ""))
             action.triggered.connect(lambda _checked=False, run=slot: run())
             window.addAction(action)
             file.insertAction(window.quit_action, action)
             if key in ("history", "delete"):
                 file.insertSeparator(window.quit_action)
             made[key] = action
+        describe(file)  # the accessible names, status tips and what's-this (with the keys) of the new ones
         return made
 
     def _show_learner(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from ...domain.vocabulary import PATTERNS, Topic
 from ..analysis.cards import pattern_title
@@ -72,9 +72,14 @@ class ProfileTab(QWidget):
         column.addLayout(header)
         column.addLayout(charts, 1)
         column.addWidget(self.hint)
+        # Scrolled up and down, not across: the bars need their height (13 patterns), but the panel
+        # may be short, and its least height must not grow (the statement is fitted above it).
+        scroll = QScrollArea(widgetResizable=True, frameShape=QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(figures)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.empty)
-        self.pages.addWidget(figures)
+        self.pages.addWidget(scroll)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.pages)

@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-_VERDICT_WORDS = {"AC": "accepted", "WA": "wrong answer", "RE": "runtime error", "TLE": "time limit",
-                  "MLE": "memory limit", "CE": "compile error", "OLE": "output limit"}  # fmt: skip
-
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("History", text)
+
+
+_VERDICT_WORDS = {"AC": tr("accepted"), "WA": tr("wrong answer"), "RE": tr("runtime error"), "TLE": tr("time limit"),
+                  "MLE": tr("memory limit"), "CE": tr("compile error"), "OLE": tr("output limit")}  # fmt: skip
 
 
 def _when(stamp: object) -> str:
@@ -108,7 +109,7 @@ class HistoryDialog(QDialog):
             verdict = str(attempt.get("verdict") or "")
             kind = tr("Submit") if attempt.get("submitted") else tr("Run")
             words = _VERDICT_WORDS.get(verdict, verdict or tr("no verdict"))
-            self._add(f"{kind}: {words}", attempt, str(attempt.get("ran_at") or ""))
+            self._add(tr("%s: %s") % (kind, words), attempt, str(attempt.get("ran_at") or ""))
         self.entries.sort(key=lambda entry: entry["when"], reverse=True)
         for entry in self.entries:
             item = QTreeWidgetItem([entry["what"], entry["language"], _when(entry["when"])])

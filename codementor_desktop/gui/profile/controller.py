@@ -80,10 +80,14 @@ class ProfileController(QObject):
 
     def show_pattern(self, pattern: str) -> None:
         self.window.browser.show_training(pattern, PATTERN_LABELS.get(pattern, pattern))
-        self.window.browser.setVisible(True)
+        self._show_browser()
         self.window.say(self.tr("The problems that train “%s”.") % PATTERN_LABELS.get(pattern, pattern))
 
     def show_topic(self, topic: str) -> None:
         self.window.browser.show_topic(topic)
-        self.window.browser.setVisible(True)
+        self._show_browser()
         self.window.say(self.tr("The problems of this topic."))
+
+    def _show_browser(self) -> None:
+        self.window.browser.setVisible(True)  # hidden by View > Panels > Problem list, perhaps
+        self.window.problems_action.setChecked(True)

@@ -136,8 +136,10 @@ class Recommendations(QWidget):
         self.rows = []
         self.answers += 1
         if result.get("status") == "error":
-            self.note.setText(tr("No recommendations now: %s") % result.get("error_message", ""))
+            self.note.setText(tr("No recommendations now (the reason is in the tooltip)."))
+            self.note.setToolTip(tooltip(result.get("error_message") or ""))  # may be long: not atop the list
             return
+        self.note.setToolTip("")
         items = list(result.get("recommendations") or [])
         if not items:
             self.note.setText(tr("No recommendation fits your filters now."))

@@ -174,6 +174,12 @@ class Database:
                 self._learners[name] = self._find_or_create_learner(name)
             return self._learners[name]
 
+    def learner_names(self) -> list[str]:
+        """Every learner kept in this database, by name (the window's "Who is practicing?")."""
+        learners = cast(Table, Learner.__table__)
+        with self.transaction() as connection:
+            return sorted(str(name) for name in connection.execute(select(learners.c.name)).scalars())
+
     def _find_or_create_learner(self, name: str) -> int:
         learners = cast(Table, Learner.__table__)
         find = select(learners.c.id).where(learners.c.name == name)

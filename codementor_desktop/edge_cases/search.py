@@ -33,11 +33,14 @@ from ..runner.child.wire import Verdict
 from ..runner.judging import load_checker
 from .categories import canonical, category_cases
 from .params import Signature
+from .polish import polish
 from .properties import violated
 from .strategies import arguments_strategy
 
 BATCH = 20  # inputs in one Hypothesis example: one round trip to each child
 MAX_REPORTED = 20
+MAX_GENERATED = 5  # wrong inputs the random search came upon, beside the minimal one
+POLISH_GRACE_S = 1.0
 DEFAULT_BUDGET_S = 8.0  # the search's share of a call that stays around 10 s with the children's start
 
 
@@ -183,6 +186,8 @@ class EdgeSearch:
                 raise stop.cause from None
             outcome.stopped_by = stop.why
             minimal = None
+        if outcome.stopped_by != "cancelled":
+            minimal = self._polished(minimal)
         outcome.edge_cases = self._report(minimal)
         outcome.elapsed_ms = round((time.perf_counter() - self._started) * 1000)
         return outcome
@@ -207,8 +212,12 @@ class EdgeSearch:
         )
         strategy = st.lists(arguments_strategy(self.signature), min_size=1, max_size=BATCH)
 
+        shrinking = [False]  # past the first wrong batch, Hypothesis only shrinks: its steps are not news
+
         def goes_wrong(batch: list[dict[str, Any]]) -> bool:
-            return any(v.wrong for v in self._judge(batch, ["generated"] * len(batch)))
+            wrong = any(v.wrong for v in self._judge(batch, ["generated"] * len(batch), record=not shrinking[0]))
+            shrinking[0] = shrinking[0] or wrong
+            return wrong
 
         self._say(0.1, "searching with Hypothesis")
         try:
@@ -217,15 +226,43 @@ class EdgeSearch:
             )
         except NoSuchExample:
             return None
-        wrong = [literal_arguments(args) for args in found if self._cache[literal_arguments(args)].wrong]
-        return min(wrong, key=lambda text: input_size(list(self._wrong[text][0].values()))) if wrong else None
+        wrong = [args for args in found if self._cache[literal_arguments(args)].wrong]
+        if not wrong:
+            return None
+        smallest = min(wrong, key=lambda args: input_size(list(args.values())))
+        text = literal_arguments(smallest)
+        self._wrong.setdefault(text, (smallest, "generated"))
+        return text
+
+    def _polished(self, minimal: str | None) -> str | None:
+        """The smallest wrong input, shrunk further by ``polish`` (a second or so past the budget:
+        a counterexample found late is still worth its smallest form)."""
+        if not self._wrong:
+            return None
+        start = minimal or min(self._wrong, key=lambda text: input_size(list(self._wrong[text][0].values())))
+        arguments, category = self._wrong[start]
+        self._budget += POLISH_GRACE_S
+
+        def goes_wrong(steps: list[dict[str, Any]]) -> list[bool]:
+            try:
+                return [v.wrong for v in self._judge(steps, [category] * len(steps), record=False)]
+            except _Stop as stop:
+                if isinstance(stop.cause, CompileFailed | BatchChildFailed):
+                    raise stop.cause from None
+                return [False] * len(steps)
+
+        best = polish(self.signature, arguments, goes_wrong, lambda args: input_size(list(args.values())))
+        text = literal_arguments(best)
+        self._wrong[text] = (best, category)
+        return text
 
     def _db_key(self) -> bytes:
         text = json.dumps([repr(self.signature), self._key, self._oracle is not None, self._properties])
         return hashlib.sha256(text.encode()).digest()
 
-    def _judge(self, batch: list[dict[str, Any]], categories: list[str]) -> list[_Verdict]:
-        """The verdict of every argument list in ``batch``, running only the new ones."""
+    def _judge(self, batch: list[dict[str, Any]], categories: list[str], record: bool = True) -> list[_Verdict]:
+        """The verdict of every argument list in ``batch``, running only the new ones; ``record``
+        keeps the wrong ones for the report (not a shrinking step's)."""
         if self._cancel.is_set():
             raise _Stop("cancelled")
         if time.perf_counter() - self._started > self._budget:
@@ -241,7 +278,8 @@ class EdgeSearch:
                 raise _Stop("failed", exc) from None
         for text, args, category in zip(texts, batch, categories, strict=True):
             if self._cache[text].wrong and text not in self._wrong:
-                self._wrong[text] = (args, category)
+                if record:
+                    self._wrong[text] = (args, category)
                 if self.outcome.first_found_ms is None:
                     self.outcome.first_found_ms = round((time.perf_counter() - self._started) * 1000)
         return [self._cache[t] for t in texts]
@@ -294,8 +332,11 @@ class EdgeSearch:
             cases.append(
                 EdgeCase(args, category, v.learner_output, v.expected_output, v.verdict, v.message, text == minimal)
             )
-        cases.sort(key=lambda c: (not c.minimal, c.size))
-        return cases[:MAX_REPORTED]
+        # The minimal one first, then every category's, then the first few the search came upon.
+        minimal_cases = [c for c in cases if c.minimal]
+        explicit = [c for c in cases if not c.minimal and c.category != "generated"]
+        generated = [c for c in cases if not c.minimal and c.category == "generated"][:MAX_GENERATED]
+        return (minimal_cases + explicit + generated)[:MAX_REPORTED]
 
     def _say(self, fraction: float, text: str) -> None:
         if self._progress is not None:

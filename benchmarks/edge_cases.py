@@ -3,6 +3,7 @@
 uv run python benchmarks/edge_cases.py                          # both languages, the whole bank
 uv run python benchmarks/edge_cases.py --language python --limit 40 --seed 1
 uv run python benchmarks/edge_cases.py --problems two-sum,house-robber --per-problem 4
+uv run python benchmarks/edge_cases.py --throughput                # the batch child against a process per example
 
 Every reference solution (Python through ``ast``, JavaScript through tree-sitter) is mutated by
 four operators (``tests/mutation.py``): a bound off by one, the first guard removed, ``<`` and
@@ -94,6 +95,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--problems", default="", help="comma-separated problem ids (default: the whole bank)")
     parser.add_argument("--verbose", action="store_true", help="a line per mutant")
+    parser.add_argument("--throughput", action="store_true", help="only: examples a second, batched or not")
     args = parser.parse_args(argv)
 
     import os
@@ -103,6 +105,13 @@ def main(argv: list[str] | None = None) -> None:
     from codementor_desktop.tools.services import Services
 
     services = Services.build(credentials=Credentials(use_keyring=False))
+    if args.throughput:
+        try:
+            for language in ["python", "javascript"] if args.language == "both" else [args.language]:
+                _throughput(services, language)
+        finally:
+            services.close()
+        return
     languages = ["python", "javascript"] if args.language == "both" else [args.language]
     wanted = {p for p in args.problems.split(",") if p}
     problems = [p for p in services.bank.all() if not wanted or p.id in wanted]
@@ -112,6 +121,32 @@ def main(argv: list[str] | None = None) -> None:
             _language(services, language, problems, args)
     finally:
         services.close()
+
+
+def _throughput(services: Any, language: str, count: int = 200, batch: int = 20) -> None:
+    """Examples a second through one batch child, against one child process per example."""
+    from codementor_desktop.runner.batches import BatchChild
+
+    problem = services.bank.get("two-sum")
+    code = problem.reference_solution(language)
+    function = function_spec(problem, language)
+    inputs = [f"[{i},{i + 1},{i + 2}], {2 * i + 3}" for i in range(count)]
+    limits = Limits(timeout_seconds=1.0, run_seconds=60.0)
+    started = time.perf_counter()
+    with BatchChild(services.executor.backend, language, code, function=function, limits=limits) as child:
+        for start in range(0, count, batch):
+            child.answers(inputs[start : start + batch])
+    batched = time.perf_counter() - started
+    single = min(count, 20)
+    started = time.perf_counter()
+    for text in inputs[:single]:
+        services.executor.judge(
+            code=code, language=language, tests=[{"test_id": 1, "input": text}], limits=limits, function=function
+        )
+    per_process = (time.perf_counter() - started) / single
+    print(f"{language}: batch child {count / batched:.0f} examples/s ({count} in {batched:.2f} s, batches of {batch}, "
+          f"its start included); a process per example {1 / per_process:.1f} examples/s; "
+          f"ratio {per_process * count / batched:.1f}x")  # fmt: skip
 
 
 def _language(services: Any, language: str, problems: list, args: argparse.Namespace) -> None:

@@ -137,6 +137,8 @@ def parse_type(name: str, type_name: str, table: Mapping[str, Any] | None = None
             name, inner_generic.group(1), {k: v for k, v in table.items() if k in ("min", "max", "alphabet")}
         )
         kind = _list_of_lists_kind(name, table, leaf)
+        if leaf.kind == "str" and kind == "grid":
+            leaf = replace(leaf, min_len=1, max_len=1)  # a grid of letters
         if kind == "pairs":
             pair = Param(name, "list", element=leaf, min_len=2, max_len=2, from_table=bool(table))
             return replace(Param(name, "list", element=pair), **_lengths(table), from_table=bool(table))

@@ -42,6 +42,7 @@ def candidates(signature: Signature, arguments: dict[str, Any]) -> Iterator[dict
                 yield {**arguments, name: value[:index] + value[index + 1 :]}
         if param.kind == "grid" and value and all(isinstance(row, list) and len(row) > 1 for row in value):
             yield {**arguments, name: [row[:-1] for row in value]}
+            yield {**arguments, name: [row[1:] for row in value]}
         if isinstance(value, list):
             for index, item in enumerate(value):
                 for smaller in _smaller_items(param.element, item):

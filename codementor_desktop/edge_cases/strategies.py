@@ -36,6 +36,15 @@ def _numbers(param: Param) -> st.SearchStrategy[Any]:
     return ints
 
 
+def _characters(param: Param) -> st.SearchStrategy[str]:
+    """A string's characters: its alphabet, often only its first three letters (so that letters
+    repeat and words meet, as anagrams and isomorphic strings need), or any character."""
+    if not param.alphabet:
+        return st.one_of(st.sampled_from("abc"), st.characters(codec="utf-8"))
+    letters = sorted(set(param.alphabet))
+    return st.one_of(st.sampled_from(letters[:3]), st.sampled_from(letters))
+
+
 def _size(param: Param, cap: int) -> tuple[int, int]:
     low = min(param.min_len, cap)
     return low, max(low, min(param.max_len, cap))
@@ -48,15 +57,22 @@ def value_strategy(param: Param) -> st.SearchStrategy[Any]:
         return _numbers(param)
     if kind == "str":
         low, high = _size(param, SEARCH_LEN)
-        alphabet = st.sampled_from(sorted(set(param.alphabet))) if param.alphabet else st.characters(codec="utf-8")
-        return st.text(alphabet=alphabet, min_size=low, max_size=high)
+        return st.text(alphabet=_characters(param), min_size=low, max_size=high)
     if kind == "linked":
         low, high = _size(param, SEARCH_LEN)
         return st.lists(_numbers(param), min_size=low, max_size=high)
     if kind == "list":
         low, high = _size(param, SEARCH_LEN)
         element = param.element or Param(param.name, "int")
-        return st.lists(value_strategy(element), min_size=low, max_size=high)
+        free = st.lists(value_strategy(element), min_size=low, max_size=high)
+        if element.kind != "str":
+            return free
+        # Words of one length, half the time: many problems on lists of words want them so.
+        lengths = st.integers(max(element.min_len, 1), max(element.min_len, 1, min(element.max_len, 4)))
+        same = lengths.flatmap(
+            lambda n: st.lists(st.text(_characters(element), min_size=n, max_size=n), min_size=low, max_size=high)
+        )
+        return st.one_of(free, same)
     if kind == "tree":
         low, high = _size(param, SEARCH_TREE)
         values = st.lists(st.one_of(_numbers(param), _numbers(param), st.none()), min_size=low, max_size=high)

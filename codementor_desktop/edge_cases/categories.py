@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .params import Param, Signature
+from .params import Param, Signature, keeps_preconditions, search_tree
 
 CATEGORIES = (
     "empty", "single", "duplicates", "boundaries", "negative", "large", "sorted", "reverse_sorted",
@@ -65,7 +65,35 @@ def _case(signature: Signature, shape: str, rng: random.Random) -> dict[str, Any
             nodes = max(1, min(value, LARGE_LEN))
     if not shaped:
         return None
+    for param in signature.params:
+        values[param.name] = _stated(param, values[param.name], shape)
+        if not keeps_preconditions(param, values[param.name]) or _too_short(param, values[param.name]):
+            return None  # the shape cannot keep what the problem states (duplicates of distinct values)
     return {p.name: values[p.name] for p in signature.params}
+
+
+def _stated(param: Param, value: Any, shape: str) -> Any:
+    """``value`` brought within the preconditions the table states: distinct, sorted, a search tree."""
+    if not isinstance(value, list):
+        return value
+    if param.kind == "tree" and param.bst:
+        items = [v for v in value if v is not None]
+        if param.distinct:
+            items = list(dict.fromkeys(items))
+        return search_tree(sorted(items, reverse=True) if shape == "skewed" else items)
+    if param.distinct:
+        value = list({repr(v): v for v in value}.values())
+    if param.rotated:
+        ordered = sorted(value)
+        cut = len(ordered) // 2 if shape not in ("sorted", "min", "max") else 0
+        return ordered[cut:] + ordered[:cut]
+    return sorted(value) if param.ascending else value
+
+
+def _too_short(param: Param, value: Any) -> bool:
+    if param.kind == "tree" and isinstance(value, list):
+        return sum(v is not None for v in value) < param.min_len
+    return isinstance(value, list) and param.kind in ("list", "linked") and len(value) < param.min_len
 
 
 def _clamp(param: Param, value: int) -> int:

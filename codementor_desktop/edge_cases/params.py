@@ -46,6 +46,12 @@ class Param:
     element: Param | None = None  # a list's element
     width: int = 2  # an edge's numbers (3 for a weighted one), a pair's
     from_table: bool = False  # bounds from a problem's table: never generate outside them
+    # Preconditions a problem's table may state: values all different, in increasing order, a tree
+    # that is a binary search tree (a smaller value left, a larger or equal one right).
+    distinct: bool = False
+    ascending: bool = False
+    rotated: bool = False  # increasing, then rotated by some amount (``sorted = "rotated"``)
+    bst: bool = False
 
     @property
     def bank_type(self) -> str:
@@ -162,7 +168,11 @@ def _numbers(table: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _lengths(table: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {key: True for key in ("distinct", "bst") if table.get(key) is True}
+    if table.get("sorted") is True:
+        out["ascending"] = True
+    elif table.get("sorted") == "rotated":
+        out["ascending"] = out["rotated"] = True
     for key in ("min_len", "max_len"):
         value = table.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -205,6 +215,10 @@ class Signature:
     def function_params(self) -> list[dict[str, str]]:
         return [{"name": p.name, "type": p.bank_type} for p in self.params]
 
+    def allows(self, arguments: Mapping[str, Any]) -> bool:
+        """Whether ``arguments`` keep the preconditions the table states (distinct, sorted, BST)."""
+        return all(keeps_preconditions(p, arguments.get(p.name)) for p in self.params)
+
     def node_count_param(self) -> Param | None:
         """The int parameter that counts a graph's nodes (``n``), if there is one."""
         return next((p for p in self.params if p.kind == "int" and p.name.lower() in NODE_COUNT_NAMES), None)
@@ -229,3 +243,76 @@ def table_signature(
         checker=checker,
         design=design,
     )
+
+
+def keeps_preconditions(param: Param, value: Any) -> bool:
+    """``value`` keeps ``param``'s stated preconditions (a parameter without any keeps them all)."""
+    if not (param.distinct or param.ascending or param.bst) or not isinstance(value, list | str):
+        return True
+    items = list(value)
+    if param.bst:
+        return is_search_tree(items) and (not param.distinct or _all_different([v for v in items if v is not None]))
+    if param.distinct and not _all_different(items):
+        return False
+    descents = sum(1 for a, b in zip(items, items[1:], strict=False) if a > b)
+    if param.rotated:
+        return descents == 0 or (descents == 1 and items[-1] <= items[0])
+    return not param.ascending or descents == 0
+
+
+def _all_different(items: list[Any]) -> bool:
+    keys = [repr(item) for item in items]
+    return len(set(keys)) == len(keys)
+
+
+def is_search_tree(level_order: list[Any]) -> bool:
+    """Whether a level-order list is a binary search tree (left smaller, right larger or equal)."""
+    if not level_order:
+        return True
+    nodes: list[tuple[Any, float, float]] = [(level_order[0], float("-inf"), float("inf"))]
+    index = 1
+    position = 0
+    while position < len(nodes) and index < len(level_order):
+        value, low, high = nodes[position]
+        position += 1
+        for side in ("left", "right"):
+            if index >= len(level_order):
+                break
+            child = level_order[index]
+            index += 1
+            if child is None:
+                continue
+            if side == "left" and not (low <= child < value):
+                return False
+            if side == "right" and not (value <= child < high):
+                return False
+            nodes.append((child, low, value) if side == "left" else (child, value, high))
+    return True
+
+
+def search_tree(values: list[int]) -> list[Any]:
+    """The level-order list of the binary search tree ``values`` make, inserted in their order."""
+    if not values:
+        return []
+    left: dict[int, int] = {}
+    right: dict[int, int] = {}
+    for index in range(1, len(values)):
+        node = 0
+        while True:
+            side = left if values[index] < values[node] else right
+            if node not in side:
+                side[node] = index
+                break
+            node = side[node]
+    out: list[Any] = []
+    queue: list[int | None] = [0]
+    while queue:
+        at = queue.pop(0)
+        if at is None:
+            out.append(None)
+            continue
+        out.append(values[at])
+        queue += [left.get(at), right.get(at)]
+    while out and out[-1] is None:
+        out.pop()
+    return out

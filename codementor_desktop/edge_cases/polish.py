@@ -86,7 +86,7 @@ def polish(
         seen = set()
         for candidate in candidates(signature, best):
             key = repr(candidate)
-            if key not in seen and size(candidate) <= size(best):
+            if key not in seen and size(candidate) <= size(best) and signature.allows(candidate):
                 seen.add(key)
                 steps.append(candidate)
             if len(steps) >= MAX_STEPS:

@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from .params import Param, Signature
+from .params import Param, Signature, search_tree
 
 SEARCH_LEN = 8  # the longest list or string the random search draws
 SEARCH_GRID = 4
@@ -29,8 +29,10 @@ def _numbers(param: Param) -> st.SearchStrategy[Any]:
     if near_lo > near_hi or near_hi - near_lo < 2:
         near_lo, near_hi = lo, min(hi, lo + 8)
     small = st.integers(near_lo, near_hi)
+    # A tiny range too: values that collide (duplicates, sums that cancel) are where bugs hide.
+    tiny = st.integers(max(lo, min(hi, -2)), min(hi, max(lo, 2))) if lo <= 2 and hi >= -2 else small
     narrow = st.integers(max(lo, -100), min(hi, 100)) if max(lo, -100) <= min(hi, 100) else small
-    ints = st.one_of(small, small, narrow, st.integers(lo, hi))
+    ints = st.one_of(tiny, small, small, narrow, st.integers(lo, hi))
     if param.kind == "float":
         return st.one_of(ints.map(float), st.floats(float(lo), float(hi), allow_nan=False, allow_infinity=False))
     return ints
@@ -60,19 +62,24 @@ def value_strategy(param: Param) -> st.SearchStrategy[Any]:
         return st.text(alphabet=_characters(param), min_size=low, max_size=high)
     if kind == "linked":
         low, high = _size(param, SEARCH_LEN)
-        return st.lists(_numbers(param), min_size=low, max_size=high)
+        return _stated(param, st.lists(_numbers(param), min_size=low, max_size=high, unique=param.distinct))
     if kind == "list":
         low, high = _size(param, SEARCH_LEN)
         element = param.element or Param(param.name, "int")
-        free = st.lists(value_strategy(element), min_size=low, max_size=high)
-        if element.kind != "str":
-            return free
+        free = st.lists(
+            value_strategy(element), min_size=low, max_size=high, unique_by=repr if param.distinct else None
+        )
+        if element.kind != "str" or param.distinct:
+            return _stated(param, free)
         # Words of one length, half the time: many problems on lists of words want them so.
         lengths = st.integers(max(element.min_len, 1), max(element.min_len, 1, min(element.max_len, 4)))
         same = lengths.flatmap(
             lambda n: st.lists(st.text(_characters(element), min_size=n, max_size=n), min_size=low, max_size=high)
         )
         return st.one_of(free, same)
+    if kind == "tree" and param.bst:
+        low, high = _size(param, SEARCH_TREE)
+        return st.lists(_numbers(param), min_size=low, max_size=high, unique=param.distinct).map(search_tree)
     if kind == "tree":
         low, high = _size(param, SEARCH_TREE)
         values = st.lists(st.one_of(_numbers(param), _numbers(param), st.none()), min_size=low, max_size=high)
@@ -88,6 +95,22 @@ def value_strategy(param: Param) -> st.SearchStrategy[Any]:
     if kind in ("edges", "adjacency"):
         return st.integers(1, SEARCH_NODES).flatmap(lambda n: graph_strategy(param, n))
     raise ValueError(f"no strategy for a parameter of kind {kind!r}")
+
+
+def _stated(param: Param, strategy: st.SearchStrategy[list]) -> st.SearchStrategy[list]:
+    """A list in increasing order when its table says so, or rotated from one (distinct ones are
+    drawn unique)."""
+    if param.rotated:
+        return st.tuples(strategy.map(sorted), st.integers(0, SEARCH_LEN)).map(lambda v: rotate(v[0], v[1]))
+    return strategy.map(sorted) if param.ascending else strategy
+
+
+def rotate(values: list, by: int) -> list:
+    """``values`` with its first ``by`` items (modulo its length) moved to the end."""
+    if not values:
+        return values
+    by %= len(values)
+    return values[by:] + values[:by]
 
 
 def _rooted(values: list) -> list:

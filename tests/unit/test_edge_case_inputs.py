@@ -8,7 +8,15 @@ from hypothesis import strategies as st
 
 from codementor_desktop.edge_cases.categories import CATEGORIES, category_cases
 from codementor_desktop.edge_cases.design import design_calls
-from codementor_desktop.edge_cases.params import UnknownType, loose_signature, parse_type, table_signature
+from codementor_desktop.edge_cases.params import (
+    UnknownType,
+    is_search_tree,
+    keeps_preconditions,
+    loose_signature,
+    parse_type,
+    search_tree,
+    table_signature,
+)
 from codementor_desktop.edge_cases.polish import polish
 from codementor_desktop.edge_cases.properties import violated
 from codementor_desktop.edge_cases.search import input_size, literal_arguments
@@ -20,7 +28,9 @@ BANK = load_bank([Path(__file__).resolve().parents[2] / "resources" / "problems"
 
 
 def within(param, value):
-    """True when ``value`` keeps every bound of ``param`` (lengths, numbers, alphabet)."""
+    """True when ``value`` keeps every bound of ``param`` (lengths, numbers, alphabet, preconditions)."""
+    if not keeps_preconditions(param, value):
+        return False
     kind = param.kind
     if kind in ("int", "float"):
         return isinstance(value, int | float) and param.lo <= value <= param.hi
@@ -105,7 +115,8 @@ def test_a_category_outside_the_bounds_is_skipped():
 @pytest.mark.parametrize(
     "problem_id",
     ["two-sum", "network-delay-time", "flood-fill", "validate-bst", "group-anagrams", "merge-k-sorted-lists",
-     "is-graph-bipartite", "find-town-judge", "merge-intervals", "word-ladder"],
+     "is-graph-bipartite", "find-town-judge", "merge-intervals", "word-ladder", "kth-smallest-bst", "bst-mode",
+     "search-rotated-sorted-array", "linked-list-components", "coin-change"],
 )  # fmt: skip
 def test_strategies_draw_within_the_bounds(problem_id):
     problem = BANK.get(problem_id)
@@ -163,3 +174,16 @@ def test_properties_name_what_is_wrong(values):
     if len(set(values)) > 1:
         assert "sorted" in (violated(["sorted"], [values], sorted(values, reverse=True)) or "")
     assert "same_length" in violated(["same_length"], [values], [*values, 0])
+
+
+def test_stated_preconditions_are_kept():
+    rotated = parse_type("nums", "list[int]", {"distinct": True, "sorted": "rotated", "min": -9, "max": 9})
+    assert keeps_preconditions(rotated, [4, 6, 8, 1]) and keeps_preconditions(rotated, [1, 2, 3])
+    assert not keeps_preconditions(rotated, [4, 1, 6]) and not keeps_preconditions(rotated, [1, 1, 2])
+    tree = parse_type("root", "TreeNode", {"bst": True, "distinct": True})
+    assert search_tree([5, 3, 8, 4]) == [5, 3, 8, None, 4]
+    assert is_search_tree(search_tree([5, 3, 8, 4, 1, 9]))
+    assert not keeps_preconditions(tree, [5, 6, 1])  # 6 to the left of 5
+    assert not keeps_preconditions(tree, [5, None, 5])  # a repeated value where values are distinct
+    cases = dict(category_cases(table_signature([("root", "TreeNode")], {"root": {"bst": True}}), ["skewed", "single"]))
+    assert is_search_tree(cases["skewed"]["root"]) and cases["skewed"]["root"][2] is None

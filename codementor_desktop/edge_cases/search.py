@@ -147,10 +147,12 @@ class EdgeSearch:
         seed: int = 0,
         progress: Callable[[float, str], None] | None = None,
         key: str = "",
+        witness: Answers | None = None,
     ):
         self.signature = signature
         self._learner = learner
         self._oracle = oracle
+        self._witness = witness if oracle is not None else None
         self._categories = [canonical(c) for c in categories]
         self._properties = list(properties or [])
         self._budget = budget_s
@@ -302,6 +304,30 @@ class EdgeSearch:
         self.outcome.examples_run += len(valid)
         for text, answer in zip(valid, learned, strict=True):
             self._cache[text] = self._verdict(text, answer, expected.get(text))
+        if self._witness is not None:
+            self._witnessed([t for t in valid if self._cache[t].verdict == Verdict.WA], expected)
+
+    def _witnessed(self, texts: list[str], expected: dict[str, Answer]) -> None:
+        """A wrong answer stands only where a second right solution agrees with the oracle. Where
+        they disagree (or it fails), the input has several right answers or breaks a promise of the
+        statement that no table states ("exactly one solution"): it is skipped, never reported. A
+        second solution out of time (a slow one on a large input) cannot judge, and leaves it."""
+        assert self._witness is not None
+        if not texts:
+            return
+        for text, answer in zip(texts, self._witness.answers(texts), strict=True):
+            if answer.verdict == Verdict.TLE:
+                continue
+            if not answer.ok or not self._same(text, expected[text].value, answer.value):
+                self._cache[text] = _Verdict(skipped=True)
+
+    def _same(self, text: str, expected: Any, actual: Any) -> bool | None:
+        """Whether ``actual`` is right for ``expected`` under the compare mode (None: undecidable)."""
+        mode = "exact" if self.signature.compare == "operations" else self.signature.compare
+        try:
+            return bool(compare.same(mode, expected, actual, self._checker, json.loads("[" + text + "]")))
+        except Exception:  # noqa: BLE001 - a checker that fails on this input cannot judge it
+            return None
 
     def _verdict(self, text: str, answer: Answer, expected: Answer | None) -> _Verdict:
         expected_value = expected.value if expected is not None else None
@@ -310,11 +336,8 @@ class EdgeSearch:
                 return _Verdict(skipped=True)
             return _Verdict(True, False, None, expected_value, str(answer.verdict), answer.message)
         if expected is not None:
-            args = json.loads("[" + text + "]")
-            mode = "exact" if self.signature.compare == "operations" else self.signature.compare
-            try:
-                same = compare.same(mode, expected.value, answer.value, self._checker, args)
-            except Exception:  # noqa: BLE001 - a checker that fails on this input cannot judge it
+            same = self._same(text, expected.value, answer.value)
+            if same is None:
                 return _Verdict(skipped=True)
             if same:
                 return _Verdict()

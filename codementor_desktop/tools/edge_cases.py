@@ -98,11 +98,22 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
 
     learner = child(args.code)
     oracle = child(reference) if reference is not None else None
+    witness = None
+    if problem is not None and not args.reference_code and problem.solutions.python_slow:
+        # The bank's second right solution: where it and the reference disagree, the input has
+        # several right answers or breaks a promise of the statement, and is no counterexample.
+        witness = BatchChild(
+            executor.backend, "python", problem.solutions.python_slow,
+            function=cast("FunctionSpec", function_spec(problem, "python")), compare=compare, limits=limits,
+            cancel=context.cancel,
+        )  # fmt: skip
     result: dict[str, Any] = {"language": args.language, "oracle": oracle_kind}
     try:
         context.report(0.0, "starting the children")
         try:
             learner.start()
+            if witness is not None:
+                witness.start()
             if oracle is not None:
                 try:
                     oracle.start()
@@ -127,6 +138,7 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
             database_dir=services.paths.cache_dir / "hypothesis",
             progress=lambda fraction, text: context.report(fraction, text),
             key=f"{args.problem_id or ''}:{args.language}:{oracle_kind}",
+            witness=witness,
         )
         try:
             outcome = search.run()
@@ -136,9 +148,9 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
             return {**result, "status": RunStatus.ERROR, "verdict": Verdict.IE, "error_type": "internal_error",
                     "error_message": str(exc), "edge_cases": [], "containment": learner.containment}  # fmt: skip
     finally:
-        learner.close()
-        if oracle is not None:
-            oracle.close()
+        for child_process in (learner, oracle, witness):
+            if child_process is not None:
+                child_process.close()
     cancelled = outcome.stopped_by == "cancelled"
     result.update(
         status=RunStatus.CANCELLED if cancelled else RunStatus.COMPLETED,

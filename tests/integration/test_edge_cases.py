@@ -229,3 +229,32 @@ def test_negatives_is_still_accepted(services):
     )  # fmt: skip
     assert result["categories_tried"] == ["negative"]
     assert any(case["category"] == "negative" for case in result["edge_cases"])
+
+
+def test_a_second_right_solution_keeps_ambiguous_inputs_out(tmp_path):
+    """Where two right solutions disagree (any index of a largest value may be returned), the input
+    has several right answers: the learner's different choice there is no counterexample."""
+    from codementor_desktop.edge_cases.params import loose_signature
+    from codementor_desktop.edge_cases.search import EdgeSearch
+    from codementor_desktop.runner.batches import BatchChild
+    from codementor_desktop.runner.local import LocalRunner
+
+    first = "def argmax(xs):\n    return xs.index(max(xs))\n"
+    last = "def argmax(xs):\n    return len(xs) - 1 - xs[::-1].index(max(xs))\n"
+    runner = LocalRunner()
+    signature = loose_signature({"xs": "array"})
+    function = {"params": signature.function_params()}
+
+    def search(witness_code):
+        children = [BatchChild(runner, "python", code, function=function) for code in (last, first)]
+        witness = BatchChild(runner, "python", witness_code, function=function) if witness_code else None
+        try:
+            learner, oracle = children
+            return EdgeSearch(signature, learner, oracle, categories=["duplicates"], budget_s=2, witness=witness).run()
+        finally:
+            for child in [*children, witness]:
+                if child is not None:
+                    child.close()
+
+    assert search(None).edge_cases  # without a witness, a tie is "wrong"
+    assert search(last).edge_cases == []  # the second right solution disagrees on every tie

@@ -18,6 +18,7 @@ from __future__ import annotations
 import inspect
 import json
 import queue
+import signal
 import threading
 import time
 from dataclasses import dataclass, field
@@ -115,7 +116,12 @@ class BatchChild:
         self._batch = 0
         self._persistent = "feed" in inspect.signature(backend.run).parameters
         self.containment: list[str] = []
-        self.restarts = 0  # children started after the first (a hung or stopped example)
+        self._spawned = 0
+
+    @property
+    def restarts(self) -> int:
+        """Children started after the first (after a hung or stopped example)."""
+        return max(0, self._spawned - 1)
 
     @property
     def example_wall_seconds(self) -> float:
@@ -140,7 +146,6 @@ class BatchChild:
                 raise Cancelled()
             if self._live is None:
                 self._live = self._spawn()
-                self.restarts += 1
             out.extend(self._run_batch(self._live, inputs[len(out) :]))
         return out
 
@@ -162,6 +167,7 @@ class BatchChild:
         job = batch_job(
             self.language, self._code, self.limits, function=self._function, compare=self._compare, test_count=10**6
         )
+        self._spawned += 1
         kill = threading.Event()
         live = _Live(thread=threading.Thread(target=lambda: None), kill=kill)
 
@@ -280,6 +286,9 @@ class BatchChild:
             return Answer(verdict=Verdict.RE, message=CHANNEL_MESSAGE)
         if report.cpu_exceeded or report.timed_out:
             return Answer(verdict=Verdict.TLE, message="Time limit exceeded")
+        if report.signal == getattr(signal, "SIGXCPU", -1):
+            # The whole child's CPU budget (all its examples) ran out under this one: not its fault.
+            return Answer(verdict=Verdict.IE, message="the child's CPU time for all its examples ran out")
         return Answer(verdict=Verdict.RE, message=f"the program ended abnormally ({self._why_ended(report)})")
 
     @staticmethod

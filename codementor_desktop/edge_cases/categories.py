@@ -251,7 +251,10 @@ def _tree(param: Param, shape: str, rng: random.Random) -> Any:
         same = value()
         return [same] * max(1, min(param.max_len, 5))
     if shape in ("min", "max"):
-        return [param.lo if shape == "min" else param.hi] * max(1, min(param.max_len, 3))
+        count = max(1, param.min_len, min(param.max_len, 3))
+        if param.distinct:  # values next to the bound, each once
+            return [param.lo + i if shape == "min" else param.hi - i for i in range(count)]
+        return [param.lo if shape == "min" else param.hi] * count
     if shape == "negative" and param.lo < 0:
         return [_clamp(param, -1 - rng.randint(0, 9)) for _ in range(max(1, min(param.max_len, 5)))]
     if shape == "large":

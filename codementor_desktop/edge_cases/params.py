@@ -217,7 +217,9 @@ class Signature:
 
     def allows(self, arguments: Mapping[str, Any]) -> bool:
         """Whether ``arguments`` keep the preconditions the table states (distinct, sorted, BST)."""
-        return all(keeps_preconditions(p, arguments.get(p.name)) for p in self.params)
+        return all(
+            keeps_preconditions(p, arguments.get(p.name)) and long_enough(p, arguments.get(p.name)) for p in self.params
+        )
 
     def node_count_param(self) -> Param | None:
         """The int parameter that counts a graph's nodes (``n``), if there is one."""
@@ -245,6 +247,13 @@ def table_signature(
     )
 
 
+def long_enough(param: Param, value: Any) -> bool:
+    """``value`` has at least the parameter's ``min_len`` items (a tree: nodes)."""
+    if param.kind == "tree" and isinstance(value, list):
+        return sum(v is not None for v in value) >= param.min_len
+    return not isinstance(value, list | str) or len(value) >= param.min_len
+
+
 def keeps_preconditions(param: Param, value: Any) -> bool:
     """``value`` keeps ``param``'s stated preconditions (a parameter without any keeps them all)."""
     if not (param.distinct or param.ascending or param.bst) or not isinstance(value, list | str):
@@ -267,8 +276,10 @@ def _all_different(items: list[Any]) -> bool:
 
 def is_search_tree(level_order: list[Any]) -> bool:
     """Whether a level-order list is a binary search tree (left smaller, right larger or equal)."""
-    if not level_order:
-        return True
+    if not level_order or level_order[0] is None:
+        return all(value is None for value in level_order)
+    if not all(value is None or isinstance(value, int | float) for value in level_order):
+        return False
     nodes: list[tuple[Any, float, float]] = [(level_order[0], float("-inf"), float("inf"))]
     index = 1
     position = 0

@@ -39,7 +39,11 @@ def candidates(signature: Signature, arguments: dict[str, Any]) -> Iterator[dict
         value, param = arguments[name], params[name]
         if value and _shorter(param, len(value)):
             for index in range(len(value)):
-                yield {**arguments, name: value[:index] + value[index + 1 :]}
+                shorter = value[:index] + value[index + 1 :]
+                if param.kind == "tree":
+                    while shorter and shorter[-1] is None:
+                        shorter = shorter[:-1]  # a level-order list ends with a node
+                yield {**arguments, name: shorter}
         if param.kind == "grid" and value and all(isinstance(row, list) and len(row) > 1 for row in value):
             yield {**arguments, name: [row[:-1] for row in value]}
             yield {**arguments, name: [row[1:] for row in value]}

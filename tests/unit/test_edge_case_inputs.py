@@ -185,5 +185,6 @@ def test_stated_preconditions_are_kept():
     assert is_search_tree(search_tree([5, 3, 8, 4, 1, 9]))
     assert not keeps_preconditions(tree, [5, 6, 1])  # 6 to the left of 5
     assert not keeps_preconditions(tree, [5, None, 5])  # a repeated value where values are distinct
+    assert not is_search_tree([None, 3]) and is_search_tree([])  # what a shrinking step may leave
     cases = dict(category_cases(table_signature([("root", "TreeNode")], {"root": {"bst": True}}), ["skewed", "single"]))
     assert is_search_tree(cases["skewed"]["root"]) and cases["skewed"]["root"][2] is None

@@ -75,3 +75,17 @@ def test_code_that_does_not_compile():
     with child("python", "def f(nums, k:\n    return 1\n") as batch, pytest.raises(CompileFailed) as failed:
         batch.start()
     assert failed.value.frame.get("line_number") == 1
+
+
+@pytest.mark.skipif(find_node()[0] is None, reason="the fake Piston server needs Node")
+def test_a_backend_without_a_channel_runs_each_batch_as_one_job():
+    from codementor_desktop.runner.piston import PistonBackend
+    from tests.fakes.piston_server import FakePiston
+
+    code = "def f(nums, k):\n    if k == 9:\n        raise ValueError('nine')\n    return sorted(nums)[:k]\n"
+    with FakePiston() as server:
+        backend = PistonBackend(server.url, backoff_seconds=0.01)
+        with BatchChild(backend, "python", code, function=FUNCTION, limits=Limits(timeout_seconds=1)) as batch:
+            answers = batch.answers(["[3,1,2], 2", "[1], 9", "[2,1], 1"])
+    assert [a.value for a in answers] == [[1, 2], None, [1]]
+    assert answers[1].verdict == "RE" and batch.containment == ["piston"]

@@ -39,12 +39,19 @@ def _analysis() -> Sequence[AnyTool]:
     return analysis.TOOLS
 
 
+def _edge_cases() -> Sequence[AnyTool]:
+    from . import edge_cases
+
+    return edge_cases.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
     _debugging: ("bp_trace", "bp_breakpoint", "bp_variable_history"),
     _visualizing: ("bp_visualize_structure", "bp_execution_diagram"),
     _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
+    _edge_cases: ("bp_find_edge_cases",),
 }
 
 

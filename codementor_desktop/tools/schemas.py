@@ -19,7 +19,14 @@ PatternName = Literal[
     "inefficient_string_building", "shadowed_builtin", "unreachable_code", "infinite_loop_risk",
     "wrong_algorithm", "runtime_error_habit",
 ]  # fmt: skip
-EdgeCategory = Literal["empty", "single", "duplicates", "boundaries", "negatives", "large", "sorted"]
+# "negatives" is the first spelling, still accepted: it means "negative".
+EdgeCategory = Literal[
+    "empty", "single", "duplicates", "boundaries", "negative", "negatives", "large", "sorted", "reverse_sorted",
+    "all_equal", "unicode", "disconnected", "cycle", "skewed",
+]  # fmt: skip
+EdgeProperty = Literal[
+    "sorted", "same_length", "permutation", "non_negative", "not_null", "in_input", "index_or_minus_one"
+]
 MAX_CODE_CHARS = 100_000  # the default bound; settings may lower or raise it
 
 
@@ -276,6 +283,18 @@ class BpFindEdgeCases(ToolArguments):
         description="Kinds of edge case",
     )
     problem_id: str | None = Field(default=None, description="A bank problem whose reference decides right answers")
+    reference_code: str | None = Field(
+        default=None,
+        max_length=MAX_CODE_CHARS,
+        description="Code in the same language whose answers are right (the oracle when there is no problem_id)",
+    )
+    properties: list[EdgeProperty] = Field(
+        default_factory=list, description="Without an oracle: what every output must satisfy"
+    )
+    budget_s: float = Field(
+        default=8.0, ge=0.5, le=60.0, description="Seconds of searching, the children's start aside"
+    )
+    entry_point: str | None = Field(default=None, description="The function to call, when the code defines several")
 
 
 # Every tool of the specs, by name, whether or not this version has a handler for it yet.

@@ -39,12 +39,19 @@ def _analysis() -> Sequence[AnyTool]:
     return analysis.TOOLS
 
 
+def _recommendations() -> Sequence[AnyTool]:
+    from . import recommendations
+
+    return recommendations.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
     _debugging: ("bp_trace", "bp_breakpoint", "bp_variable_history"),
     _visualizing: ("bp_visualize_structure", "bp_execution_diagram"),
     _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
+    _recommendations: ("get_personalized_recommendation", "get_user_progress", "flag_recommendation"),
 }
 
 

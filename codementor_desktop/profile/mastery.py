@@ -11,34 +11,19 @@ says why these numbers.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..domain.learner_evidence import LearnerEvidence
-from ..domain.vocabulary import PATTERNS, Topic, Verdict
+from ..domain.vocabulary import PATTERNS, Topic
+from .attempts import AttemptSummary, summarize
 from .problems import ProblemFacts
+from .weights import Weights
 
 TOPICS = tuple(t.value for t in Topic)
 PRIOR_SD = math.sqrt(1 / 12)  # the standard deviation of Beta(1, 1)
-
-
-@dataclass(frozen=True)
-class Weights:
-    """How much each kind of evidence counts, and how fast it fades."""
-
-    half_life_days: float = 21.0
-    submit_accepted: float = 1.0  # a Submit whose hidden tests pass: the strongest success
-    run_accepted: float = 0.5  # visible tests pass: a success, weaker
-    run_failed: float = 0.35  # divided by how many failed runs of the problem that day came before
-    detected: float = 1.0  # times the detection's confidence, on that pattern
-    detected_topic: float = 0.5  # the same detection, on the problem's topics
-    hint_per_level: float = 0.25  # a hint of level L counts L times this against the problem's skills
-    escalation: float = 0.5
-    fast: float = 1.2  # solved within the estimated minutes
-    slow: float = 0.7  # solved after more than twice the estimate
-    recovery: float = 1.5  # a success on a pattern that was detected earlier: the learner overcame it
 
 
 @dataclass
@@ -57,6 +42,12 @@ class Skill:
         a, b = 1.0 + self.wins, 1.0 + self.losses
         sd = math.sqrt(a * b / ((a + b) ** 2 * (a + b + 1)))
         return min(1.0, sd / PRIOR_SD)
+
+    @property
+    def lower_bound(self) -> float:
+        """Mastery less one posterior standard deviation, 0-1: what the evidence surely shows."""
+        a, b = 1.0 + self.wins, 1.0 + self.losses
+        return max(0.0, a / (a + b) - math.sqrt(a * b / ((a + b) ** 2 * (a + b + 1))))
 
     @property
     def evidence(self) -> float:
@@ -82,9 +73,11 @@ def build_profile(
     problems: Mapping[str, ProblemFacts],
     now: datetime,
     weights: Weights = Weights(),
+    summary: AttemptSummary | None = None,
 ) -> Profile:
     """The learner's profile at ``now`` from their evidence; evidence about a problem the bank does
-    not have still counts for the patterns an analysis named."""
+    not have still counts for the patterns an analysis named. ``summary``, the attempts summed at
+    an earlier call, is extended rather than summed anew when the attempts continue it."""
     profile = Profile()
     decay = math.log(2) / (weights.half_life_days * 86400.0)
 
@@ -107,29 +100,22 @@ def build_profile(
             add(profile.topics, facts.topics, losses=weights.detected_topic * record.confidence * fade(record.at))
         detected_since.setdefault(record.pattern_type, record.at)
 
-    first_seen: dict[str, datetime] = {}
-    failed_today: dict[tuple[str, object], int] = defaultdict(int)
-    for attempt in evidence.attempts:
-        facts = problems.get(attempt.problem_id)
-        first_seen.setdefault(attempt.problem_id, attempt.at)
-        if facts is None:
-            continue
-        w = fade(attempt.at)
-        if attempt.verdict == Verdict.AC:
-            strength = weights.submit_accepted if attempt.submitted else weights.run_accepted
-            if attempt.submitted:
-                strength *= _pace(weights, facts, (attempt.at - first_seen[attempt.problem_id]).total_seconds() / 60)
-            for pattern in facts.patterns:
-                since = detected_since.get(pattern)
-                bonus = weights.recovery if since is not None and since < attempt.at else 1.0
-                add(profile.patterns, [pattern], wins=w * strength * bonus)
-            add(profile.topics, facts.topics, wins=w * strength)
-        elif attempt.verdict is not None and attempt.verdict != Verdict.IE:  # IE is never the learner's fault
-            key = (attempt.problem_id, attempt.at.date())
-            failed_today[key] += 1
-            loss = w * weights.run_failed / failed_today[key]
-            add(profile.patterns, facts.patterns, losses=loss)
-            add(profile.topics, facts.topics, losses=loss)
+    # Attempts are summed per problem first (and kept, to be extended), then spread over the
+    # problem's skills once.
+    summary = summarize(evidence.attempts, problems, weights, summary)
+    scale = summary.scale(now)
+    for problem_id in set(summary.win_times) | set(summary.losses):
+        facts = problems[problem_id]
+        sums = summary.win_sums[problem_id]
+        wins = sums[-1] * scale
+        losses = summary.losses[problem_id] * scale
+        add(profile.topics, facts.topics, wins=wins, losses=losses)
+        for pattern in facts.patterns:
+            since = detected_since.get(pattern)
+            recovered = 0.0
+            if since is not None:  # the wins after the pattern was first detected count more
+                recovered = wins - sums[bisect_right(summary.win_times[problem_id], since)] * scale
+            add(profile.patterns, [pattern], wins=wins + (weights.recovery - 1.0) * recovered, losses=losses)
 
     for hint in evidence.hints:
         facts = problems.get(hint.problem_id)
@@ -144,15 +130,3 @@ def build_profile(
             add(profile.patterns, facts.patterns, losses=loss)
             add(profile.topics, facts.topics, losses=loss)
     return profile
-
-
-def _pace(weights: Weights, facts: ProblemFacts, minutes: float) -> float:
-    """How much a solve counts by the time it took against the problem's estimate."""
-    if minutes > 12 * 60:  # came back another day: the time between says nothing of the pace
-        return 1.0
-    ratio = minutes / max(1, facts.estimated_minutes)
-    if ratio <= 1.0:
-        return weights.fast
-    if ratio > 2.0:
-        return weights.slow
-    return 1.0

@@ -41,7 +41,10 @@ def solved_by_difficulty(evidence: LearnerEvidence, problems: Mapping[str, Probl
 
 def consistency_streak(evidence: LearnerEvidence, today: date) -> int:
     """Days in a row with at least one attempt, ending today (or yesterday: today is not over)."""
-    days = {a.at.date() for a in evidence.attempts}
+    return streak_of({a.at.date() for a in evidence.attempts}, today)
+
+
+def streak_of(days: set[date], today: date) -> int:
     day = today if today in days else today - timedelta(days=1)
     streak = 0
     while day in days:

@@ -15,8 +15,10 @@ from datetime import datetime, timedelta
 
 from ..domain.learner_evidence import LearnerEvidence
 from ..domain.vocabulary import Verdict
+from .attempts import AttemptSummary, summarize
 from .mastery import Profile
 from .problems import Calibration, ProblemFacts
+from .weights import Weights
 from .words import plain
 
 TARGET_SUCCESS = 0.7
@@ -76,21 +78,18 @@ def predicted_success(profile: Profile, problem: ProblemFacts, calibration: Cali
 
 
 def _hidden(
-    evidence: LearnerEvidence, flags: Sequence[Flag], request: Request, now: datetime
+    summary: AttemptSummary, flags: Sequence[Flag], request: Request, now: datetime
 ) -> tuple[set[str], set[str]]:
     """Problems not to recommend now, and those (among them) that were left out only as recent."""
     hidden = {f.problem_id for f in flags if f.kind == "not_relevant" or now - f.at < SKIP_FOR}
-    last: dict[str, tuple[datetime, bool]] = {}
-    for attempt in evidence.attempts:
-        last[attempt.problem_id] = (attempt.at, attempt.verdict == Verdict.AC)
     recent = set()
-    for problem_id, (at, passed) in last.items():
+    for problem_id, (at, passed) in summary.last_outcome.items():
         if not passed and now - at < JUST_FAILED:
             hidden.add(problem_id)
         elif request.exclude_recent and now - at < RECENT:
             recent.add(problem_id)
-    if evidence.attempts and not evidence.attempts[-1].verdict == Verdict.AC:
-        hidden.add(evidence.attempts[-1].problem_id)  # the very last failure is never next
+    if summary.last is not None and summary.last.verdict != Verdict.AC:
+        hidden.add(summary.last.problem_id)  # the very last failure is never next
     return hidden, recent - hidden
 
 
@@ -102,9 +101,12 @@ def recommend(
     flags: Sequence[Flag],
     request: Request,
     now: datetime,
+    summary: AttemptSummary | None = None,
 ) -> tuple[list[Recommendation], bool]:
-    """The recommendations, best first, and whether they are the starter path."""
-    hidden, recent = _hidden(evidence, flags, request, now)
+    """The recommendations, best first, and whether they are the starter path. ``summary`` is
+    the one the profile was built with, if any."""
+    summary = summarize(evidence.attempts, problems, Weights(), summary)
+    hidden, recent = _hidden(summary, flags, request, now)
     pool = [
         p for p in problems.values()
         if p.id not in hidden
@@ -113,12 +115,15 @@ def recommend(
     ]  # fmt: skip
     fresh = [p for p in pool if p.id not in recent]
     pool = fresh if len(fresh) >= request.count else pool  # too few left: recent ones come back
-    attempted = {a.problem_id for a in evidence.attempts}
+    attempted = summary.first_seen
     if len(attempted) < STARTER_BELOW:
         return _starter(profile, pool, calibration, request, len(attempted)), True
-    solved = {a.problem_id for a in evidence.attempts if a.submitted and a.verdict == Verdict.AC}
-    need = {name: 1.0 - skill.mastery / 100 for name, skill in profile.patterns.items()}
-    weakest = sorted(need, key=lambda name: -need[name])[:3]
+    solved = summary.solved
+    # What the evidence surely shows: a pattern seen succeed a few times still needs practice.
+    # An untried pattern is neither weak nor strong: 0.5, below a pattern seen to fail.
+    seen = {name for name, skill in profile.patterns.items() if skill.evidence > 0}
+    need = {name: 1.0 - skill.lower_bound if name in seen else 0.5 for name, skill in profile.patterns.items()}
+    weakest = sorted(seen, key=lambda name: -need[name])[:3]
     scored = []
     for problem in pool:
         chance = predicted_success(profile, problem, calibration.get(problem.id))
@@ -137,12 +142,14 @@ def recommend(
         score, chance, problem = best
         for topic in problem.topics:
             topics_taken[topic] = topics_taken.get(topic, 0) + 1
-        targeted = tuple(sorted((p for p in problem.patterns if p in weakest or need[p] > 0.5), key=lambda p: -need[p]))
+        weak = (p for p in problem.patterns if p in weakest or (p in seen and profile.patterns[p].mastery < 50))
+        targeted = tuple(sorted(weak, key=lambda p: -need[p]))
+        untried = tuple(p for p in problem.patterns if p not in seen)
         chosen.append(
             Recommendation(
                 problem,
                 round(max(0.0, min(1.0, score)), 2),
-                _reason(profile, targeted, chance, problem.id in solved),
+                _reason(profile, targeted, untried, chance, problem.id in solved),
                 targeted,
                 round(chance, 2),
             )
@@ -156,13 +163,15 @@ def _diverse(score: float, problem: ProblemFacts, taken: Mapping[str, int], filt
     return score - TOPIC_REPEAT_PENALTY * sum(taken.get(t, 0) for t in problem.topics)
 
 
-def _reason(profile: Profile, targeted: Sequence[str], chance: float, solved: bool) -> str:
+def _reason(profile: Profile, targeted: Sequence[str], untried: Sequence[str], chance: float, solved: bool) -> str:
     if targeted:
         named = " and ".join(f"{plain(p)} (mastery {round(profile.patterns[p].mastery)})" for p in targeted[:2])
         text = f"Targets your weakness: {named}."
+    elif untried:
+        text = f"Tries what you have not practised yet: {' and '.join(plain(p) for p in untried[:2])}."
     else:
         text = "Keeps your strong patterns fresh."
-    text += f" You have about a {round(chance * 100)}% chance to solve it"
+    text += f" Your estimated chance to solve it is {round(chance * 100)}%"
     text += ", near the 70% that stretches you without stalling." if abs(chance - TARGET_SUCCESS) < 0.15 else "."
     if solved:
         text += " You solved it before: solve it again from scratch."

@@ -35,7 +35,10 @@ class StoredRun(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
     result: Mapped[bytes] = mapped_column(LargeBinary)
 
-    __table_args__ = (Index("ix_runs_learner_problem", "learner_id", "problem_id"),)  # migration 0002
+    __table_args__ = (
+        Index("ix_runs_learner_problem", "learner_id", "problem_id"),  # migration 0002
+        Index("ix_runs_learner_created", "learner_id", "created_at"),  # migration 0006
+    )
 
 
 class RateEvent(Base):

@@ -11,11 +11,13 @@ from typing import cast
 from sqlalchemy import Table, column, func, insert, select, table
 
 from .database import Database
-from .models import RecommendationFlag, StoredRun
+from .models import Analysis, AnalysisFlag, RecommendationFlag, StoredRun
 
 FLAG_KINDS = ("skip", "not_relevant")
 FLAGS = cast(Table, RecommendationFlag.__table__)
 RUNS = cast(Table, StoredRun.__table__)
+ANALYSES = cast(Table, Analysis.__table__)
+ANALYSIS_FLAGS = cast(Table, AnalysisFlag.__table__)
 # The aggregate view of migration 0006: counts per problem, no learner's id.
 OUTCOMES = table(
     "problem_outcomes",
@@ -94,8 +96,8 @@ def problem_outcomes(database: Database) -> dict[str, ProblemOutcome]:
 
 
 def activity_stamp(database: Database, learner: str) -> tuple:
-    """A value that changes when the learner's runs or flags change: a cached recommendation made
-    under another stamp is stale."""
+    """A value that changes when the learner's runs, analyses or flags change: a cached
+    recommendation made under another stamp is stale."""
     learner_id = database.learner_id(learner)
     with database.transaction() as connection:
         runs = connection.execute(

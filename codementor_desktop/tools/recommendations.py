@@ -15,10 +15,12 @@ from datetime import datetime
 from typing import Any
 
 from ..domain.vocabulary import ErrorCode
+from ..profile.attempts import AttemptSummary, summarize
 from ..profile.mastery import build_profile
 from ..profile.problems import Calibration, ProblemFacts
-from ..profile.progress import consistency_streak, progress_report, readiness, solved_problems
+from ..profile.progress import progress_report, readiness, streak_of
 from ..profile.recommender import Flag, Request, recommend
+from ..profile.weights import Weights
 from ..storage.evidence import learner_evidence
 from ..storage.recommendations import BadFlag, RecommendationFlags, activity_stamp, problem_outcomes
 from .context import ToolContext
@@ -32,6 +34,10 @@ CACHE_ITEMS = 64
 _facts_by_bank: dict[int, tuple[Any, dict[str, ProblemFacts]]] = {}  # by the bank's id, the bank kept
 _caches: dict[int, OrderedDict[tuple, tuple[float, tuple, dict]]] = {}
 _lock = threading.Lock()
+# Each learner's attempts as summed at the last call, extended by the next (10,000 attempts).
+_summaries: dict[tuple[int, str], AttemptSummary] = {}
+WEIGHTS = Weights()
+_calibrations: dict[int, tuple[float, dict[str, Calibration]]] = {}
 
 
 def problem_facts(services: Workbench) -> dict[str, ProblemFacts]:
@@ -92,13 +98,13 @@ def _recommend(request: Request, learner: str, services: Workbench) -> dict[str,
     now = datetime.now()
     facts = problem_facts(services)
     evidence = learner_evidence(services.database, learner)
-    profile = build_profile(evidence, facts, now)
-    calibration = {
-        problem_id: Calibration(outcome.learners, outcome.success_rate)
-        for problem_id, outcome in problem_outcomes(services.database).items()
-    }
+    key = (id(services.database), learner)
+    summary = summarize(evidence.attempts, facts, WEIGHTS, _summaries.get(key))
+    _summaries[key] = summary
+    profile = build_profile(evidence, facts, now, WEIGHTS, summary)
+    calibration = _calibration(services)
     flags = [Flag(f.problem_id, f.kind, f.at) for f in RecommendationFlags(services.database).of(learner)]
-    chosen, starter = recommend(profile, evidence, facts, calibration, flags, request, now)
+    chosen, starter = recommend(profile, evidence, facts, calibration, flags, request, now, summary)
     ranked = sorted(profile.patterns.items(), key=lambda item: item[1].mastery)
     with_evidence = [(name, skill) for name, skill in ranked if skill.evidence > 0] or ranked
     return {
@@ -122,11 +128,34 @@ def _recommend(request: Request, learner: str, services: Workbench) -> dict[str,
                 {"pattern": name, "mastery_score": round(skill.mastery)} for name, skill in with_evidence[:3]
             ],
             "overall_readiness_score": readiness(profile),
-            "problems_solved": len(solved_problems(evidence)),
-            "consistency_streak": consistency_streak(evidence, now.date()),
+            "problems_solved": len(summary.solved),
+            "consistency_streak": streak_of(summary.days, now.date()),
         },
         "starter_path": starter,
     }
+
+
+def _calibration(services: Workbench) -> dict[str, Calibration]:
+    """Everyone's outcomes per problem, read again at most every 5 minutes: the aggregate over a
+    class's runs changes slowly, and reading it costs more than the rest of a recommendation."""
+    key = id(services.database)
+    with _lock:
+        known = _calibrations.get(key)
+    if known is not None and time.monotonic() - known[0] < CACHE_SECONDS:
+        return known[1]
+    calibration = {
+        problem_id: Calibration(outcome.learners, outcome.success_rate)
+        for problem_id, outcome in problem_outcomes(services.database).items()
+    }
+    with _lock:
+        _calibrations[key] = (time.monotonic(), calibration)
+    return calibration
+
+
+def refresh_calibration() -> None:
+    """Read everyone's outcomes again at the next recommendation (not waiting for 5 minutes)."""
+    with _lock:
+        _calibrations.clear()
 
 
 def get_user_progress(args: GetUserProgress, context: ToolContext, services: Workbench) -> dict:

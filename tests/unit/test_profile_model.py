@@ -24,11 +24,9 @@ PROBLEMS = {
 }
 
 
-def solve(problem_id: str, at: datetime) -> list[AttemptRecord]:
-    return [
-        AttemptRecord(problem_id, "WA", False, at - timedelta(minutes=5)),
-        AttemptRecord(problem_id, "AC", True, at),
-    ]
+def solve(problem_id: str, at: datetime, failed_first: bool = False) -> list[AttemptRecord]:
+    solved = [AttemptRecord(problem_id, "AC", True, at)]
+    return [AttemptRecord(problem_id, "WA", False, at - timedelta(minutes=5)), *solved] if failed_first else solved
 
 
 def test_solves_raise_and_detections_lower_the_mastery_of_what_they_concern():
@@ -101,7 +99,11 @@ def test_the_streak_counts_local_days_in_a_row_and_today_is_not_over():
 
 
 def test_progress_counts_solved_problems_by_difficulty_and_keeps_a_trend():
-    attempts = solve("pairs", NOW - timedelta(days=1)) + solve("paths", NOW) + [AttemptRecord("words", "WA", True, NOW)]
+    attempts = (
+        solve("pairs", NOW - timedelta(days=1), failed_first=True)
+        + solve("paths", NOW, failed_first=True)
+        + [AttemptRecord("words", "WA", True, NOW)]
+    )
     attempts += [AttemptRecord("pairs", "AC", False, NOW)]  # an accepted Run after the solve: still one problem
     report = progress_report(LearnerEvidence(attempts=attempts), PROBLEMS, NOW)
     assert report["problems_solved"] == 2

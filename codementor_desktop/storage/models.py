@@ -35,7 +35,10 @@ class StoredRun(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
     result: Mapped[bytes] = mapped_column(LargeBinary)
 
-    __table_args__ = (Index("ix_runs_learner_problem", "learner_id", "problem_id"),)  # migration 0002
+    __table_args__ = (
+        Index("ix_runs_learner_problem", "learner_id", "problem_id"),  # migration 0002
+        Index("ix_runs_learner_created", "learner_id", "created_at"),  # migration 0006
+    )
 
 
 class RateEvent(Base):
@@ -144,3 +147,17 @@ class StoredOwnTest(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
 
     __table_args__ = (Index("ix_own_tests_learner_problem", "learner_id", "problem_id"),)  # migration 0004
+
+
+class RecommendationFlag(Base):
+    """A learner said a recommended problem is to be skipped (``kind`` ``skip``: not now) or is
+    not relevant to them (``not_relevant``: not again)."""
+
+    __tablename__ = "recommendation_flags"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    problem_id: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_recommendation_flags_learner", "learner_id", "problem_id"),)  # migration 0006

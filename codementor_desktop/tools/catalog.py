@@ -45,6 +45,12 @@ def _edge_cases() -> Sequence[AnyTool]:
     return edge_cases.TOOLS
 
 
+def _recommendations() -> Sequence[AnyTool]:
+    from . import recommendations
+
+    return recommendations.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
@@ -52,6 +58,7 @@ DECLARED_BY = {
     _visualizing: ("bp_visualize_structure", "bp_execution_diagram"),
     _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
     _edge_cases: ("bp_find_edge_cases",),
+    _recommendations: ("get_personalized_recommendation", "get_user_progress", "flag_recommendation"),
 }
 
 

@@ -125,6 +125,29 @@ class GetPersonalizedRecommendation(ToolArguments):
     exclude_recent: bool = Field(default=True, description="Exclude problems attempted in last 7 days")
 
 
+# Issue 15, the profile: the spec's "future" get_user_progress, and the learner's say on a recommendation.
+class GetUserProgress(ToolArguments):
+    NAME = "get_user_progress"
+    SPEC_REQUIRED = ()
+    DESCRIPTION = (
+        "Retrieve the learner's progress for the dashboard: readiness, problems solved by difficulty, practice "
+        "streak, mastery and its uncertainty per weakness pattern and per topic, history and trend over time."
+    )
+    user_id: str | None = Field(default=None, description="Unique user identifier; omit it for the current learner")
+
+
+class FlagRecommendation(ToolArguments):
+    NAME = "flag_recommendation"
+    SPEC_REQUIRED = ("problem_id", "kind")
+    DESCRIPTION = (
+        "The learner's say on a recommended problem: 'skip' hides it for a week, 'not_relevant' for good. "
+        "Later recommendations respect it."
+    )
+    user_id: str | None = Field(default=None, description="Unique user identifier; omit it for the current learner")
+    problem_id: str = Field(min_length=1, max_length=80, description="The recommended problem's id")
+    kind: Literal["skip", "not_relevant"] = Field(description="'skip' (not now) or 'not_relevant' (not again)")
+
+
 class EscalateForInsight(ToolArguments):
     NAME = "escalate_for_insight"
     SPEC_REQUIRED = ("reason",)
@@ -302,7 +325,7 @@ ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
     model.NAME: model
     for model in (
         ExecuteCode, AnalyzeCodePatterns, GetPersonalizedRecommendation, EscalateForInsight, ConcludeSession,
-        FlagIncorrectAnalysis,
+        FlagIncorrectAnalysis, GetUserProgress, FlagRecommendation,
         BpExecute, BpRunTests, BpTrace, BpBreakpoint, BpVisualizeStructure, BpExecutionDiagram,
         BpVariableHistory, BpFindEdgeCases,
     )

@@ -76,6 +76,7 @@ def _attach(app, window, result: tuple, held: list, screenshot: Path | None) -> 
     from PySide6.QtWidgets import QMessageBox
 
     from .applog import install_crash_handler
+    from .gui.learners import ask_at_start
     from .gui.text import message_box
     from .storage.database import set_aside
     from .tools.services import Services
@@ -100,6 +101,8 @@ def _attach(app, window, result: tuple, held: list, screenshot: Path | None) -> 
         set_aside(services.path)
         services = Services.build(loaded)
         held.append(services)
+    if screenshot is None:
+        ask_at_start(services, window)  # who is practicing, on a shared lab computer
     window.attach(services)
     if screenshot is not None:
         window.grab().save(str(screenshot))

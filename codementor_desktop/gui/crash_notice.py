@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .window_files import RUNNING, Flag
@@ -30,10 +30,7 @@ class MessageBar(QFrame):
         super().__init__(parent, objectName="messageBar", visible=False)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName(tr("Message"))
-        self.setStyleSheet(
-            "#messageBar { background: palette(tool-tip-base); border: 1px solid palette(mid); }"
-            " #messageBar QLabel { color: palette(tool-tip-text); }"
-        )
+        self._style()
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 4, 4, 4)
         self.label = QLabel("", textFormat=Qt.TextFormat.PlainText, wordWrap=True)
@@ -42,6 +39,23 @@ class MessageBar(QFrame):
         self.dismiss.clicked.connect(self.hide)
         row.addWidget(self.label, 1)
         row.addWidget(self.dismiss)
+
+    def _style(self) -> None:
+        # Colours from the palette as it is now (a style sheet's palette(...) is read once), set
+        # again when the theme changes; unchanged colours are not set again.
+        palette = self.palette()
+        sheet = (
+            f"#messageBar {{ background: {palette.toolTipBase().color().name()};"
+            f" border: 1px solid {palette.mid().color().name()}; }}"
+            f" #messageBar QLabel {{ color: {palette.toolTipText().color().name()}; }}"
+        )
+        if sheet != self.styleSheet():
+            self.setStyleSheet(sheet)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.PaletteChange:
+            self._style()
+        super().changeEvent(event)
 
     def show_message(self, text: str) -> None:
         self.label.setText(text)

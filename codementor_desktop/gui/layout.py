@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
-
     from .main_window import MainWindow
 
 EDITOR_MINIMUM = 200  # px the code keeps when the statement grows to fit (ten lines or so)
@@ -77,3 +76,11 @@ def show_tab(window: MainWindow, widget: QWidget, share: float) -> None:
         taken = min(wanted, max(sizes[0] - 80, 0))
         sizes = [sizes[0] - taken, sizes[1] - min(wanted - taken, max(sizes[1] - 160, 0)), 0]
         window.centre.setSizes([sizes[0], sizes[1], sum(window.centre.sizes()) - sizes[0] - sizes[1]])
+
+
+def set_focus_order(window: MainWindow) -> None:
+    """Tab walks the window as a learner reads it: the problem list and its filters, the
+    statement, the language, the code, then the panels and the custom input under the tests.
+    (Left alone, the language box, built with the toolbar, came after the tests' table.)"""
+    QWidget.setTabOrder(window.statement, window.language)
+    QWidget.setTabOrder(window.language, window.editor)

@@ -37,7 +37,8 @@ from .edge_cases.finder import EdgeFinder
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
-from .layout import fit_statement, restore_layout, save_layout, show_tab
+from .layout import fit_statement, restore_layout, save_layout, set_focus_order, show_tab
+from .learning import Learning, attach_learning
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
 from .panels.custom_input import CustomInput
@@ -163,10 +164,12 @@ class MainWindow(QMainWindow):
         self.scratch = ScratchRun(self)
         self.documents.attach(services.paths.data_dir)
         self.custom_input = CustomInput(self)  # under the tests' table
+        set_focus_order(self)
         self.tests.analyzeRequested.connect(self._analyze_from_tests)
         self.edge_finder = EdgeFinder(self)  # the Edge cases tab, and the learner's own tests
         self.tests.edgeCasesRequested.connect(self.edge_finder.find)
         self.tests.removeOwnRequested.connect(lambda number: remove_own(self, number))
+        self.learning: Learning = attach_learning(self)  # profile, recommendations, learners, history
         self.stop_action.triggered.connect(self.worker.cancel)
         self.backend_label.setText(runner_label(services.backend_name, services.containment()))
         self.backend_label.setToolTip(
@@ -388,5 +391,6 @@ class MainWindow(QMainWindow):
         save_layout(self)
         self.custom_input.shutdown()
         self.worker.shutdown()
+        self.learning.shutdown()
         self.running_marker.clear()  # a clean exit: the next start is no crash's
         super().closeEvent(event)

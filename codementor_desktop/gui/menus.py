@@ -40,9 +40,7 @@ def build_menus(window: MainWindow) -> tuple[QAction, QAction, QAction]:
     run.addActions([window.run_action, window.submit_action, window.trace_action, to_breakpoint,
                     window.analyze_action, window.edges_action, window.stop_action])  # fmt: skip
     run.addSeparator()
-    run.addActions([toggle, edit])
-    run.addSeparator()
-    run.addActions([window.reset_action, window.quit_action])
+    run.addActions([toggle, edit])  # Reset code and Quit are the File menu's
     debug = window.menuBar().addMenu(window.tr("&Debug"))
     debug.addActions(window.viz.stepping_actions())
     return to_breakpoint, toggle, edit

@@ -78,6 +78,19 @@ class ToolWorker(QObject):
         self._request.connect(self._runner.run)
 
     @property
+    def learner(self) -> str:
+        return self._learner
+
+    @learner.setter
+    def learner(self, name: str) -> None:
+        """The learner the next calls are about (File > Switch learner)."""
+        self._learner = name
+
+    @property
+    def synchronous(self) -> bool:
+        return self._thread is None
+
+    @property
     def busy(self) -> bool:
         return self._cancel is not None
 

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING, cast
 
 from . import containment
 from .clocks import ChildClocks, Stop
@@ -127,8 +127,12 @@ class LocalRunner:
         deadline_seconds: float,
         cancel: threading.Event | None = None,
         on_frame: FrameCallback | None = None,
+        feed: Callable[[IO[bytes]], None] | None = None,
     ) -> ChildReport:
-        """Run one job to its end, its deadline or a cancel; never raises for the learner's faults."""
+        """Run one job to its end, its deadline or a cancel; never raises for the learner's faults.
+
+        ``feed`` keeps the channel open after the job (a batch child, ``batches.py``): it is called
+        on a thread of its own with the child's stdin, writes what follows the job, and closes it."""
         import json
 
         workdir = tempfile.mkdtemp(prefix="codementor-run-")
@@ -186,7 +190,12 @@ class LocalRunner:
             try:
                 assert process.stdin is not None  # opened with stdin=PIPE
                 process.stdin.write(json.dumps(job).encode("utf-8"))
-                process.stdin.close()
+                if feed is None:
+                    process.stdin.close()
+                else:
+                    process.stdin.write(b"\n")
+                    process.stdin.flush()
+                    threading.Thread(target=_feed_quietly, args=(feed, process.stdin), daemon=True).start()
             except OSError:
                 pass  # the child died before reading its job: its exit status tells why
             stop = self._watch(reader, clocks, report, cancel, watchdog, decoder)
@@ -274,6 +283,19 @@ class LocalRunner:
             report.frames.append(frame)
             if on_frame is not None:
                 on_frame(frame)
+
+
+def _feed_quietly(feed: Callable[[IO[bytes]], None], stream: IO[bytes]) -> None:
+    """Run ``feed``; a child that has ended (a broken pipe) ends the feeding, not the app."""
+    try:
+        feed(stream)
+    except OSError:
+        pass
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
 
 
 def _drain(stream, chunks: list[bytes]) -> None:

@@ -34,7 +34,7 @@ from .models import Learner
 
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD_REVISION = "0005"  # the newest file in migrations/versions; a test keeps them in step
+HEAD_REVISION = "0006"  # the newest file in migrations/versions; a test keeps them in step
 
 
 class DatabaseCorrupt(RuntimeError):
@@ -209,6 +209,12 @@ class Database:
         """Drop the remembered id of a learner whose row was deleted (a later use creates anew)."""
         with self._learners_lock:
             self._learners.pop(name, None)
+
+    def learner_names(self) -> list[str]:
+        """Every learner kept in this database, by name (the window's "Who is practicing?")."""
+        learners = cast(Table, Learner.__table__)
+        with self.transaction() as connection:
+            return sorted(str(name) for name in connection.execute(select(learners.c.name)).scalars())
 
     def _find_or_create_learner(self, name: str) -> int:
         learners = cast(Table, Learner.__table__)

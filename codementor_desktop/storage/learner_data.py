@@ -53,8 +53,8 @@ LEARNER_TABLES: list[LearnerTable] = [
     LearnerTable("tutor_escalations", ("problem_id", "reason", "escalated_at")),
     LearnerTable("session_insights", ("concluded_at", "summary")),
     LearnerTable("code_snapshots", ("problem_id", "language", "name", "saved_at")),
-    # ---- EXTENDED BY LATER MIGRATIONS: add each new learner-keyed table here, e.g. 0006's
-    # LearnerTable("recommendation_flags", ("problem_id", "kind", "created_at")),
+    LearnerTable("recommendation_flags", ("problem_id", "kind", "created_at")),
+    # A later migration's learner-keyed table is added here (a test fails until it is).
 ]
 CHILD = "detected_patterns"  # rows of an analysis, exported inside it as "patterns"
 

@@ -40,7 +40,10 @@ class StoredRun(Base):
     seconds_open: Mapped[float | None] = mapped_column(Float, nullable=True)  # since the problem was opened
     code: Mapped[str | None] = mapped_column(Text, nullable=True)  # the attempt's code (null before 0005)
 
-    __table_args__ = (Index("ix_runs_learner_problem", "learner_id", "problem_id"),)  # migration 0002
+    __table_args__ = (
+        Index("ix_runs_learner_problem", "learner_id", "problem_id"),  # migration 0002
+        Index("ix_runs_learner_created", "learner_id", "created_at"),  # migration 0006
+    )
 
 
 class RateEvent(Base):
@@ -206,3 +209,17 @@ class CodeSnapshot(Base):
     saved_at: Mapped[datetime] = mapped_column(DateTime)
 
     __table_args__ = (Index("ix_code_snapshots_learner_problem", "learner_id", "problem_id"),)
+
+
+class RecommendationFlag(Base):
+    """A learner said a recommended problem is to be skipped (``kind`` ``skip``: not now) or is
+    not relevant to them (``not_relevant``: not again)."""
+
+    __tablename__ = "recommendation_flags"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    problem_id: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_recommendation_flags_learner", "learner_id", "problem_id"),)  # migration 0006

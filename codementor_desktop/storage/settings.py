@@ -69,6 +69,10 @@ class Settings(BaseModel):
         max_length=64,
         description="the current learner: runs and rate limits are kept per learner",
     )
+    ask_learner_at_start: bool = Field(
+        default=False,
+        description='ask "Who is practicing?" at every start (it is asked anyway when the database has several learners)',
+    )
     backend: Literal["local", "piston"] = Field(
         default="local", description="where code runs: `local` (a restricted child process) or `piston` (a server)"
     )

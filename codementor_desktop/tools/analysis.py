@@ -84,9 +84,13 @@ def analyze_code_patterns(args: AnalyzeCodePatterns, context: ToolContext, servi
     if context.cancel.is_set():
         return _cancelled()
     attempt_id = run_id or "attempt_" + secrets.token_hex(6)
+    from .recommendations import mastery_now  # the profile is read only when an analysis is kept
+
+    before = mastery_now(services, context.learner)
     services.analyses.save(
         context.learner, attempt_id, result, problem_id=args.problem_id, language=args.language, run_id=run_id
     )
+    result["weakness_profile_updated"] = mastery_now(services, context.learner) != before
     context.report(1.0, "analysis done")
     return {**result, "attempt_id": attempt_id}
 

@@ -45,12 +45,26 @@ def _learner_data() -> Sequence[AnyTool]:
     return learner_data.TOOLS
 
 
+def _edge_cases() -> Sequence[AnyTool]:
+    from . import edge_cases
+
+    return edge_cases.TOOLS
+
+
+def _recommendations() -> Sequence[AnyTool]:
+    from . import recommendations
+
+    return recommendations.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
     _debugging: ("bp_trace", "bp_breakpoint", "bp_variable_history"),
     _visualizing: ("bp_visualize_structure", "bp_execution_diagram"),
     _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
+    _edge_cases: ("bp_find_edge_cases",),
+    _recommendations: ("get_personalized_recommendation", "get_user_progress", "flag_recommendation"),
     _learner_data: (
         "save_code_snapshot", "list_code_history", "export_learner_data", "import_learner_data", "delete_learner_data",
     ),

@@ -19,7 +19,14 @@ PatternName = Literal[
     "inefficient_string_building", "shadowed_builtin", "unreachable_code", "infinite_loop_risk",
     "wrong_algorithm", "runtime_error_habit",
 ]  # fmt: skip
-EdgeCategory = Literal["empty", "single", "duplicates", "boundaries", "negatives", "large", "sorted"]
+# "negatives" is the first spelling, still accepted: it means "negative".
+EdgeCategory = Literal[
+    "empty", "single", "duplicates", "boundaries", "negative", "negatives", "large", "sorted", "reverse_sorted",
+    "all_equal", "unicode", "disconnected", "cycle", "skewed",
+]  # fmt: skip
+EdgeProperty = Literal[
+    "sorted", "same_length", "permutation", "non_negative", "not_null", "in_input", "index_or_minus_one"
+]
 MAX_CODE_CHARS = 100_000  # the default bound; settings may lower or raise it
 
 
@@ -116,6 +123,29 @@ class GetPersonalizedRecommendation(ToolArguments):
     )
     topic_filter: list[TopicName] | None = Field(default=None, description="Filter recommendations to specific topics")
     exclude_recent: bool = Field(default=True, description="Exclude problems attempted in last 7 days")
+
+
+# Issue 15, the profile: the spec's "future" get_user_progress, and the learner's say on a recommendation.
+class GetUserProgress(ToolArguments):
+    NAME = "get_user_progress"
+    SPEC_REQUIRED = ()
+    DESCRIPTION = (
+        "Retrieve the learner's progress for the dashboard: readiness, problems solved by difficulty, practice "
+        "streak, mastery and its uncertainty per weakness pattern and per topic, history and trend over time."
+    )
+    user_id: str | None = Field(default=None, description="Unique user identifier; omit it for the current learner")
+
+
+class FlagRecommendation(ToolArguments):
+    NAME = "flag_recommendation"
+    SPEC_REQUIRED = ("problem_id", "kind")
+    DESCRIPTION = (
+        "The learner's say on a recommended problem: 'skip' hides it for a week, 'not_relevant' for good. "
+        "Later recommendations respect it."
+    )
+    user_id: str | None = Field(default=None, description="Unique user identifier; omit it for the current learner")
+    problem_id: str = Field(min_length=1, max_length=80, description="The recommended problem's id")
+    kind: Literal["skip", "not_relevant"] = Field(description="'skip' (not now) or 'not_relevant' (not again)")
 
 
 class EscalateForInsight(ToolArguments):
@@ -276,6 +306,18 @@ class BpFindEdgeCases(ToolArguments):
         description="Kinds of edge case",
     )
     problem_id: str | None = Field(default=None, description="A bank problem whose reference decides right answers")
+    reference_code: str | None = Field(
+        default=None,
+        max_length=MAX_CODE_CHARS,
+        description="Code in the same language whose answers are right (the oracle when there is no problem_id)",
+    )
+    properties: list[EdgeProperty] = Field(
+        default_factory=list, description="Without an oracle: what every output must satisfy"
+    )
+    budget_s: float = Field(
+        default=8.0, ge=0.5, le=60.0, description="Seconds of searching, the children's start aside"
+    )
+    entry_point: str | None = Field(default=None, description="The function to call, when the code defines several")
 
 
 # --- issue 15: the learner's data (the spec's "future" save_code_snapshot, and what a learner
@@ -338,7 +380,7 @@ ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
     model.NAME: model
     for model in (
         ExecuteCode, AnalyzeCodePatterns, GetPersonalizedRecommendation, EscalateForInsight, ConcludeSession,
-        FlagIncorrectAnalysis,
+        FlagIncorrectAnalysis, GetUserProgress, FlagRecommendation,
         BpExecute, BpRunTests, BpTrace, BpBreakpoint, BpVisualizeStructure, BpExecutionDiagram,
         BpVariableHistory, BpFindEdgeCases,
         SaveCodeSnapshot, ListCodeHistory, ExportLearnerData, ImportLearnerData, DeleteLearnerData,

@@ -98,10 +98,9 @@ def bank_loader(paths: AppPaths) -> Callable[[], ProblemBank]:
 
 @dataclass
 class Services(Workbench):
-    """The workbench the tools use, plus what only the app needs: the database, the rate limits,
+    """The workbench the tools use, plus what only the app needs: the rate limits,
     the audit log, the keys, and the registry that runs the tools."""
 
-    database: Database = field(kw_only=True)
     limiter: RateLimiter = field(kw_only=True)
     audit: AuditLog = field(kw_only=True)
     credentials: Credentials = field(kw_only=True)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..runner.executor import Executor
 from ..runner.hidden_tests import GeneratedTests
 from ..storage.analyses import AnalysisStore
+from ..storage.database import Database
 from ..storage.paths import AppPaths
 from ..storage.runs import RunStore
 from ..storage.settings import LoadedSettings, Settings
@@ -31,6 +32,7 @@ class Workbench:
     generated: GeneratedTests
     load_bank: Callable[[], ProblemBank] = field(repr=False)
     analyses: AnalysisStore = field(kw_only=True, repr=False)
+    database: Database = field(kw_only=True, repr=False)
     _bank: ProblemBank | None = field(default=None, init=False, repr=False)
     _bank_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 

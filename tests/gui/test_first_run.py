@@ -84,3 +84,21 @@ def test_after_a_crash_the_problem_and_draft_come_back_with_a_word(qtbot, servic
     calm = make_window(qtbot, services)
     assert not calm.notice.isVisible()  # a clean exit last time: nothing to say
     calm.close()
+
+
+def test_the_crash_message_reads_on_either_theme(qtbot, services):
+    """The bar's text takes the theme's colours when the theme changes while it is shown."""
+    from PySide6.QtGui import QColor
+
+    main = make_window(qtbot, services)
+    main.notice.show_message("CodeMentor closed unexpectedly last time.")
+
+    def contrast() -> float:
+        text = main.notice.label.palette().windowText().color()
+        background = QColor(main.notice.styleSheet().split("background: ")[1][:7])
+        return abs(text.lightnessF() - background.lightnessF())
+
+    for theme in ("dark", "light", "dark"):
+        main.set_theme(theme, save=False)
+        qtbot.waitUntil(lambda: contrast() > 0.4)
+    main.close()

@@ -120,3 +120,32 @@ def test_javascript_in_the_window(window):
     window.run_code()
     assert window.tests.verdicts()[0] == "RE"
     assert "TypeError" in window.editor.annotation_at(2)
+
+
+def test_tab_walks_the_window_as_a_learner_reads_it(window):
+    """From the problem list, Tab reaches the statement, the language, the code, the panels, and
+    the custom input's buttons last: the language box no longer comes after the tests' table."""
+
+    from PySide6.QtCore import Qt
+
+    def reachable(widget) -> bool:
+        return widget.isVisible() and widget.isEnabled() and bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus)
+
+    order = []
+    widget = window.browser.list
+    for _ in range(1000):
+        widget = widget.nextInFocusChain()
+        if widget is window.browser.list:
+            break  # round the whole chain
+        if reachable(widget):
+            order.append(widget)
+    wanted = [
+        window.statement,
+        window.language,
+        window.editor,
+        window.tests.analyze_button,
+        window.custom_input.box.run_button,
+    ]
+    positions = [order.index(w) for w in wanted]
+    assert positions == sorted(positions), [type(w).__name__ for w in order[:15]]
+    assert positions[:3] == [0, 1, 2]

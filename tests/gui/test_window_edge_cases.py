@@ -1,8 +1,8 @@
 """Edge cases and the learner's own tests in the window, through real child processes.
 
-``bp_find_edge_cases`` is built apart from the window: these tests register a small real stand-in
-under its name (``edge_cases_standin``: the learner's code and the reference run in real children
-on fixed inputs per category). Found cases are listed with their verdict in words; "Add to my
+Most tests register a small real stand-in under the tool's name (``edge_cases_standin``: the
+learner's code and the reference run in real children on fixed inputs per category), so that what
+is found is known in advance; the last ones use the real ``bp_find_edge_cases``. Found cases are listed with their verdict in words; "Add to my
 tests" keeps one (stored) and the Tests tab shows it; Run runs it beside the visible tests; × forgets
 it; "Trace this input" traces the code on it; Stop ends a search; a tool error is a sentence.
 """
@@ -134,11 +134,14 @@ def test_stop_ends_a_search(threaded_window, qtbot):
 
 
 def test_an_error_of_the_tool_is_said_in_a_sentence(window, qtbot):
-    open_two_sum(window, SHORT_BY_ONE)  # no tool registered under the name: the registry says so
+    """The real tool refuses code over the settings' limit: the tab says why in a sentence."""
+    window.services.settings.max_code_chars = 1000
+    open_two_sum(window, SHORT_BY_ONE + "# " + "x" * 1200 + "\n")
     window.edges_action.trigger()
     tab = window.edge_finder.tab
     qtbot.waitUntil(lambda: not tab.searching, timeout=10_000)
-    assert tab.status.text().startswith("Edge cases could not be searched: There is no tool named 'bp_find_edge_cases'")
+    assert tab.status.text().startswith("Edge cases could not be searched: ")
+    assert "1000" in tab.status.text() or "1,000" in tab.status.text()
     assert tab.table.rowCount() == 0
 
 
@@ -150,3 +153,27 @@ def test_closing_the_window_during_a_search_leaves_nothing_running(threaded_wind
         window.edges_action.trigger()
     assert window.edge_finder._ticks.isActive()
     # The fixture closes the window and finds no timer, thread or child left behind.
+
+
+def test_the_window_asks_for_every_category_the_tool_knows():
+    from typing import get_args
+
+    from codementor_desktop.gui.edge_cases.finder import EVERY_CATEGORY
+    from codementor_desktop.tools.schemas import EdgeCategory
+
+    assert set(EVERY_CATEGORY) == set(get_args(EdgeCategory)) - {"negatives"}  # an alias of "negative"
+
+
+def test_the_real_search_finds_a_smallest_counterexample_and_keeps_it(window, qtbot):
+    """With the real tool (no stand-in): the search runs against the bank's reference in batch
+    children, lists a smallest counterexample, and "Add to my tests" keeps it for Run."""
+    open_two_sum(window, SHORT_BY_ONE)
+    window.edges_action.trigger()
+    tab = window.edge_finder.tab
+    qtbot.waitUntil(lambda: not tab.searching, timeout=60_000)
+    assert tab.cases, tab.status.text()
+    verdicts = {tab.table.item(r, 0).text() for r in range(tab.table.rowCount())}
+    assert verdicts == {"Wrong answer"}
+    smallest = min(tab.cases, key=lambda case: len(str(case["input"])))
+    assert len(smallest["input"]["nums"]) <= 3  # shrunk: two numbers are enough to show the bug
+    assert tab.clean.text().startswith("Found clean")

@@ -46,6 +46,8 @@ def test_the_menu_bar_has_every_menu_and_each_command_a_name_and_a_key(window):
     assert {"Undo", "Redo", "Cut", "Copy", "Paste", "Find…", "Replace…", "Go to line…", "Toggle comment",
             "Zoom in", "Zoom out", "Reset zoom", "Light", "Dark", "Keyboard shortcuts", "About CodeMentor",
             "Run", "Submit", "Trace", "Stop", "Reset code", "Quit"} <= names  # fmt: skip
+    listed = [a for _, a in menu_actions(window)]
+    assert len(listed) == len(set(listed)), "a command is in two menus"
     for menu, action in menu_actions(window):
         assert menu.accessibleName(), menu.title()
         name = action.text().replace("&", "")

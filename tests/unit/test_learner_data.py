@@ -22,6 +22,7 @@ from codementor_desktop.storage.learner_data import (
 from codementor_desktop.storage.learner_history import LearnerHistory
 from codementor_desktop.storage.own_tests import OwnTests
 from codementor_desktop.storage.rate_events import RateLimiter
+from codementor_desktop.storage.recommendations import RecommendationFlags
 from codementor_desktop.storage.runs import RunStore
 from codementor_desktop.storage.settings import RateLimit
 from codementor_desktop.storage.snapshots import CodeSnapshots
@@ -57,6 +58,7 @@ def practise(database: Database, learner: str) -> str:
     history.record_escalation(learner, "asked for a person", "two-sum", "hash_maps")
     history.record_insight(learner, {"struggles": ["off_by_one"]})
     CodeSnapshots(database).save(learner, "two-sum", "# before the refactor\n", name="v1")
+    RecommendationFlags(database).add(learner, "climbing-stairs", "not_relevant")
     RateLimiter(database, {"analysis": RateLimit(calls=5, per_seconds=60)}).take(learner, "analysis")
     return run_id
 
@@ -99,7 +101,7 @@ def test_export_then_import_on_another_machine_under_another_name(database, tmp_
     tables = document["tables"]
     assert {name: len(rows) for name, rows in tables.items()} == {
         "runs": 2, "drafts": 1, "open_problems": 1, "analyses": 1, "analysis_flags": 1, "own_tests": 1,
-        "hints_used": 1, "tutor_escalations": 1, "session_insights": 1, "code_snapshots": 1,
+        "hints_used": 1, "tutor_escalations": 1, "session_insights": 1, "code_snapshots": 1, "recommendation_flags": 1,
     }  # fmt: skip
     submit = next(r for r in tables["runs"] if r["id"] == run_id)
     assert submit["result"]["zlib_json"]["verdict"] == "AC" and submit["submitted"] is True

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from ..main_window import MainWindow
 
 TOOL = "bp_find_edge_cases"
+# Every category the tool knows (a test keeps this in step with its schema; importing the schema
+# here would bring pydantic into the window's first paint).
+EVERY_CATEGORY = ["empty", "single", "duplicates", "boundaries", "negative", "large", "sorted", "reverse_sorted",
+                  "all_equal", "unicode", "disconnected", "cycle", "skewed"]  # fmt: skip
 TICK_MS = 250  # the elapsed time's refresh while a search runs
 
 
@@ -64,6 +68,7 @@ class EdgeFinder(QObject):
             "language": window.current_language,
             "code": window.editor.text(),
             "problem_id": window.problem_id,
+            "test_categories": EVERY_CATEGORY,  # those that do not fit the problem's inputs are not tried
         }
         window.autosave.save_now()
         self.asked = (window.problem_id, window.current_language)

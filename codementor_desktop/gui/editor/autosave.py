@@ -38,6 +38,12 @@ class DraftAutosave(QObject):
         self.save_now()
         self._key = (problem_id, language) if problem_id is not None else None
 
+    def use_book(self, book: DraftBook) -> None:
+        """Keep drafts in ``book`` from now on (another learner's); what is typed so far goes to the old one."""
+        self.save_now()
+        self._book = book
+        self._key = None
+
     @property
     def pending(self) -> bool:
         """Whether the editor holds text not yet handed to the book."""

@@ -172,6 +172,7 @@ class CustomInput(QObject):
             layout.addWidget(self.box)  # under the tests' table
         self._call: BackgroundCall | None = None
         self._cancel: threading.Event | None = None
+        self._busy = False
         self._problem: Problem | None = None
         self.box.runRequested.connect(self.run)
         self.box.example_button.clicked.connect(self._fill_example)
@@ -181,7 +182,9 @@ class CustomInput(QObject):
 
     @property
     def running(self) -> bool:
-        return self._call is not None and self._call.running
+        # Until its answer is shown, not while its thread lives: a thread that has sent its answer
+        # may not have ended yet, and a press then must start a new run, not stop a finished one.
+        return self._busy
 
     def show_problem(self) -> None:
         """The open problem's format and first example (none for a scratch file)."""
@@ -238,6 +241,7 @@ class CustomInput(QObject):
         self.box.yours.show_output(None, "Running…")
         self.box.expected.show_output(None, tr("Running the reference…") if problem_id else "")
         window.say(tr("Running your code on your input…"))
+        self._busy = True
         self._call.start()
 
     def stop(self) -> None:
@@ -265,6 +269,7 @@ class CustomInput(QObject):
         self.finished.emit()
 
     def _ended(self) -> None:
+        self._busy = False
         self.box.run_button.setText(tr("Run with this input"))
 
     def shutdown(self) -> None:

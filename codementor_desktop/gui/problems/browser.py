@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...domain.vocabulary import Difficulty, ProblemStatus, Topic
 from ..text import tooltip
@@ -79,6 +89,11 @@ class ProblemBrowser(QWidget):
         self.status.addItem(tr("Any status"), "")
         for status in ProblemStatus:
             self.status.addItem(self._icons[status], status.value.title(), status.value)
+        self._training: str | None = None  # a weakness pattern the list is narrowed to (the Profile's bars)
+        self.training = QLabel(objectName="trainingFilter", visible=False)
+        self.clear_training = QToolButton(text="✕", visible=False, toolTip=tr("Show every problem again"))
+        self.clear_training.setAccessibleName(tr("Clear the pattern filter"))
+        self.clear_training.clicked.connect(lambda: self.show_training(None))
         self.list = QListWidget()
         self.list.setObjectName("problemList")
         self.list.setAlternatingRowColors(True)
@@ -86,10 +101,16 @@ class ProblemBrowser(QWidget):
         filters.addWidget(self.topic)
         filters.addWidget(self.difficulty)
         filters.addWidget(self.status)
+        training = QHBoxLayout()
+        training.addWidget(self.training, 1)
+        training.addWidget(self.clear_training)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        self.top = QVBoxLayout()  # what goes above the search (the recommendations)
+        layout.addLayout(self.top)
         layout.addWidget(self.search)
         layout.addLayout(filters)
+        layout.addLayout(training)
         layout.addWidget(self.list)
         self.search.textChanged.connect(self.refresh)
         self.topic.currentIndexChanged.connect(self.refresh)
@@ -132,6 +153,7 @@ class ProblemBrowser(QWidget):
             self.search.text(),
             topic=self.topic.currentData() or None,
             difficulty=self.difficulty.currentData() or None,
+            pattern=self._training,
             status_of={key: value.value for key, value in self._statuses.items()},
             status=self.status.currentData() or None,
         ):
@@ -145,6 +167,27 @@ class ProblemBrowser(QWidget):
             if problem.id == selected:
                 self.list.setCurrentItem(item)
         self.list.blockSignals(False)
+
+    def show_training(self, pattern: str | None, label: str = "") -> None:
+        """Only the problems that train ``pattern`` (None: every problem), said above the list."""
+        self._training = pattern
+        self.training.setText(tr("Training: %s") % (label or pattern) if pattern else "")
+        self.training.setVisible(pattern is not None)
+        self.clear_training.setVisible(pattern is not None)
+        if pattern is not None:
+            self.search.clear()
+            self.topic.setCurrentIndex(0)
+        self.refresh()
+
+    def show_topic(self, topic: str) -> None:
+        """Only the problems of ``topic``: the topic filter set to it."""
+        self._training = None
+        self.training.setVisible(False)
+        self.clear_training.setVisible(False)
+        self.search.clear()
+        index = self.topic.findData(topic)
+        self.topic.setCurrentIndex(max(index, 0))
+        self.refresh()
 
     def _describe(self, item: QListWidgetItem, problem_id: str) -> None:
         """The status part of a row: its icon, its accessible description and its tooltip."""

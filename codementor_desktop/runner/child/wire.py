@@ -102,6 +102,8 @@ class Frame:
     COVERAGE: Final = "coverage"  # the lines of the code under test that ran (tests mode)
     LOAD_ERROR: Final = "load_error"  # the code under test or the tests raised while loading (tests mode)
     GENERATED: Final = "generated"  # generated hidden-test inputs (generate mode)
+    READY: Final = "ready"  # batch mode: the code compiled, the child waits for its first batch
+    BATCH_END: Final = "batch_end"  # batch mode: every input of one batch has its ``test`` frame
     COMPILE_ERROR: Final = "compile_error"
     INTERNAL_ERROR: Final = "internal_error"
     DONE: Final = "done"
@@ -120,7 +122,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
 
     VerdictCode = Literal["AC", "WA", "CE", "RE", "TLE", "MLE", "OLE", "IE"]
     TleReason = Literal["time", "operations"]
-    Mode = Literal["judge", "execute", "trace", "breakpoint", "tests", "generate"]
+    Mode = Literal["judge", "execute", "trace", "breakpoint", "tests", "generate", "batch"]
     Language = Literal["python", "javascript"]
     ErrorType = Literal["syntax_error", "runtime_error", "timeout", "memory_limit", "output_limit", "internal_error"]
     EventName = Literal["line", "call", "return", "exception"]
@@ -179,6 +181,13 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         compare: str  # how the app compares; the child only needs to know "operations"
         count_lines: bool  # count every test's line events (a test's own ``count_lines`` counts one)
 
+    class BatchJob(JobBase):
+        """A persistent child: the code is compiled once, then batches of inputs come one line each
+        (``{"batch": n, "tests": [TestCase, ...]}``) on the same channel as the job, until an empty line."""
+
+        function: FunctionSpec
+        compare: str
+
     class ExecuteJob(JobBase):
         entry_point: str | None
         stdin: str
@@ -213,7 +222,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         input_data: NotRequired[Any]
         target_value: NotRequired[Any]
 
-    Job = Union[JudgeJob, ExecuteJob, TestsJob, GenerateJob, TraceJob, BreakpointJob]
+    Job = Union[JudgeJob, ExecuteJob, TestsJob, GenerateJob, TraceJob, BreakpointJob, BatchJob]
 
     # ------------------------------------------------------------------ results (parent -> callers)
 

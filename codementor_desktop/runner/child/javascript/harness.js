@@ -23,6 +23,42 @@ const stringify = JSON.stringify;
 const bufferFrom = Buffer.from;
 const writeSync = fs.writeSync;
 const assign = Object.assign;
+const parse = JSON.parse;
+const readSync = fs.readSync;
+const bufferConcat = Buffer.concat;
+
+// The job is the channel's first line; a batch child's inputs come after it, one line a batch.
+// Read here with the channel's own references, never through what the learner can patch.
+let pending = Buffer.alloc(0);
+function readLine() {
+  const chunk = Buffer.alloc(65536);
+  for (;;) {
+    const end = pending.indexOf(10);
+    if (end >= 0) {
+      const line = pending.subarray(0, end).toString('utf8');
+      pending = pending.subarray(end + 1);
+      return line;
+    }
+    let count;
+    try {
+      count = readSync.call(fs, 0, chunk, 0, chunk.length, null);
+    } catch (error) {
+      if (error.code === 'EAGAIN') {
+        pause(1);
+        continue;
+      }
+      if (error.code === 'EOF') count = 0;
+      else throw error;
+    }
+    if (count === 0) {
+      if (!pending.length) return null;
+      const rest = pending.toString('utf8');
+      pending = Buffer.alloc(0);
+      return rest;
+    }
+    pending = bufferConcat.call(Buffer, [pending, chunk.subarray(0, count)]);
+  }
+}
 
 function writeAll(fd, text) {
   const data = bufferFrom.call(Buffer, text, 'utf8');
@@ -55,7 +91,7 @@ function peakMemoryKb() {
 }
 
 function main() {
-  const job = JSON.parse(fs.readFileSync(0, 'utf8'));
+  const job = parse(readLine() || '{}');
   const nonce = String(job.nonce || '');
   delete job.nonce;
   if (job.code === undefined && job.code_file) job.code = fs.readFileSync(path.join(__dirname, path.basename(job.code_file)), 'utf8');
@@ -69,6 +105,7 @@ function main() {
     judge: () => judge.judgeTests,
     execute: () => judge.executeOnce,
     tests: () => require('./test_frameworks.js').runTests,
+    batch: () => judge.serveBatches,
   };
   const io = sandbox.captureOutput(new sandbox.OutputBudget(Number(limits.output_bytes || 1024 * 1024)));
   if (!modes[mode]) {
@@ -101,7 +138,7 @@ function main() {
     exit.call(process, 0); // a timer the learner left running must not keep the run alive
   };
   Promise.resolve()
-    .then(() => handler(job, session, send, { io, coverage }))
+    .then(() => handler(job, session, send, { io, coverage, readLine, parse }))
     .then(finish, (error) => {
       if (error instanceof RangeError && /allocation failed/i.test(error.message)) {
         send('internal_error', { message: 'out of memory in the harness', verdict: 'MLE' });

@@ -350,4 +350,24 @@ async function executeOnce(job, session, send) {
   return send('execution', executionPayload(session, call, true));
 }
 
-module.exports = { Session, judgeTests, executeOnce };
+/** Batch mode: compile once, then one `test` frame per input of every batch read from the channel. */
+async function serveBatches(job, session, send, { readLine, parse }) {
+  const fn = job.function || {};
+  const compiled = solution.compile(job.code, solution.SOLUTION_FILE, [fn.name]);
+  if (compiled.error) return send('compile_error', compiled.error);
+  const compare = job.compare || 'exact';
+  send('ready', {});
+  for (;;) {
+    const line = readLine();
+    if (line === null || !line.trim()) return;
+    const batch = parse(line);
+    for (const test of batch.tests || []) {
+      const result = await judgeOne(session, test, compiled, fn, compare);
+      send('test', result);
+      if (STOPPING.has(result.verdict)) return;
+    }
+    send('batch_end', { batch: batch.batch });
+  }
+}
+
+module.exports = { Session, judgeTests, executeOnce, serveBatches };

@@ -31,6 +31,7 @@ MODES = {
     "breakpoint": ("breakpoints", "run"),
     "tests": ("test_frameworks", "run_tests"),
     "generate": ("generate", "run_generate"),
+    "batch": ("batch", "serve"),
 }
 
 
@@ -42,8 +43,23 @@ def _load(module_name):
     return importlib.import_module("." + module_name, __package__)
 
 
+def _private_input(reader):
+    """The rest of the job's channel, for the harness alone: the learner's fd 0 leads nowhere, so its
+    code cannot read (or swallow) the inputs that come next. Nothing has been read ahead: the parent
+    sends the first batch only after the child says it is ready."""
+    private = os.dup(0)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    del reader
+    return os.fdopen(private, "rb")
+
+
 def main():
-    raw = sys.stdin.buffer.read()
+    # One line: a batch child's inputs follow its job on the same channel (a job's JSON has no
+    # newline in it, and every other mode's job is the whole of stdin).
+    reader = sys.stdin.buffer
+    raw = reader.readline()
     job = fastjson.loads(raw.decode("utf-8"))
     nonce = str(job.pop("nonce", ""))
     if "code" not in job and job.get("code_file"):
@@ -62,6 +78,8 @@ def main():
     if mode not in MODES:
         writer.send(wire.Frame.INTERNAL_ERROR, message="unknown mode %r" % mode)
         return 0
+    if mode == "batch":
+        job["_channel"] = _private_input(reader)
     module_name, function_name = MODES[mode]
     try:
         handler = getattr(_load(module_name), function_name)

@@ -1,0 +1,156 @@
+"""What to practise next, at the top of the problem browser: the learner's current
+recommendations (``get_personalized_recommendation``), each with its title, difficulty and reason
+in plain words. A click on the title opens the problem; "Skip" and "Not relevant" flag it
+(``flag_recommendation``) and ask again. A starter path (too few attempts to know the learner
+yet) says so. The header folds the box away; the calls go through the side jobs' worker."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+
+from ..text import escaped, tooltip
+
+if TYPE_CHECKING:
+    from ..side_jobs import SideJobs
+
+TOOL = "get_personalized_recommendation"
+FLAG = "flag_recommendation"
+HOW_MANY = 3
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Recommendations", text)
+
+
+class RecommendationRow(QFrame):
+    """One recommendation: its title as a link-like button, difficulty, reason, Skip, Not relevant."""
+
+    def __init__(self, item: dict[str, Any], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("recommendation")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.problem_id = str(item.get("problem_id") or "")
+        title = str(item.get("title") or self.problem_id)
+        self.open = QPushButton(title, flat=True)
+        self._style_title()
+        self.open.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.open.setAccessibleName(tr("Open %s") % title)
+        self.open.setToolTip(tr("Open this problem"))
+        level = str(item.get("difficulty") or "")
+        minutes = item.get("estimated_minutes")
+        chance = item.get("success_rate")
+        facts = [level.title()] if level else []
+        if minutes:
+            facts.append(tr("~%d min") % int(minutes))
+        if isinstance(chance, int | float):
+            facts.append(tr("%d%% chance to solve") % round(float(chance) * 100))
+        self.facts = QLabel(" · ".join(facts))
+        self.facts.setEnabled(False)  # read as a footnote
+        self.reason = QLabel(escaped(item.get("reason") or ""), wordWrap=True, textFormat=Qt.TextFormat.RichText)
+        self.reason.setToolTip(tooltip(item.get("reason") or ""))
+        self.skip = QPushButton(tr("Skip"))
+        self.skip.setAccessibleName(tr("Skip %s for now") % title)
+        self.skip.setToolTip(tr("Not now: recommend something else"))
+        self.irrelevant = QPushButton(tr("Not relevant"))
+        self.irrelevant.setAccessibleName(tr("%s is not relevant to me") % title)
+        self.irrelevant.setToolTip(tr("This recommendation does not fit you: it will not come back"))
+        head = QHBoxLayout()
+        head.addWidget(self.open, 1)
+        head.addWidget(self.skip)
+        head.addWidget(self.irrelevant)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 3, 6, 3)
+        layout.setSpacing(1)
+        layout.addLayout(head)
+        layout.addWidget(self.reason)
+        layout.addWidget(self.facts)
+
+    def _style_title(self) -> None:
+        # The palette's link colour: a flat button's own text colour is lost under a style sheet on
+        # dark. Set again when the theme changes: a style sheet reads the palette once.
+        self.open.setStyleSheet("text-align: left; font-weight: bold; padding: 0; color: palette(link);")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.PaletteChange:
+            self._style_title()
+        super().changeEvent(event)
+
+
+class Recommendations(QWidget):
+    """The box; ``problemChosen(id)`` when a title is clicked. ``refresh`` asks for them again."""
+
+    problemChosen = Signal(str)  # noqa: N815
+
+    def __init__(self, jobs: SideJobs, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("recommendations")
+        self.jobs = jobs
+        self.rows: list[RecommendationRow] = []
+        self.answers = 0  # answers shown (a test waits on it)
+        self.header = QToolButton(checkable=True, checked=True)
+        self.header.setText(tr("Recommended for you"))
+        self.header.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.header.setArrowType(Qt.ArrowType.DownArrow)
+        self.header.setAutoRaise(True)
+        self.header.setAccessibleName(tr("Show or hide the recommendations"))
+        self.header.toggled.connect(self._fold)
+        self.note = QLabel(wordWrap=True, objectName="recommendationsNote")
+        self.body = QWidget()
+        self.list = QVBoxLayout(self.body)
+        self.list.setContentsMargins(0, 0, 0, 0)
+        self.list.setSpacing(4)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.setSpacing(2)
+        layout.addWidget(self.header)
+        layout.addWidget(self.note)
+        layout.addWidget(self.body)
+
+    def _fold(self, shown: bool) -> None:
+        self.header.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.note.setVisible(shown)
+        self.body.setVisible(shown)
+
+    def refresh(self) -> None:
+        self.note.setText(tr("Finding what to practise next…"))
+        self.jobs.call(TOOL, {"num_recommendations": HOW_MANY}, self.show_result)
+
+    def flag(self, problem_id: str, kind: str) -> None:
+        """Skip or "not relevant": kept by the tool, then the list is asked for again."""
+        for row in self.rows:
+            if row.problem_id == problem_id:
+                row.setEnabled(False)
+        self.jobs.call(FLAG, {"problem_id": problem_id, "kind": kind}, self._flagged)
+
+    def _flagged(self, result: dict[str, Any]) -> None:
+        if result.get("status") == "error":
+            self.note.setText(tr("That could not be kept: %s") % result.get("error_message", ""))
+        self.refresh()
+
+    def show_result(self, result: dict[str, Any]) -> None:
+        for row in self.rows:
+            row.deleteLater()
+        self.rows = []
+        self.answers += 1
+        if result.get("status") == "error":
+            self.note.setText(tr("No recommendations now (the reason is in the tooltip)."))
+            self.note.setToolTip(tooltip(result.get("error_message") or ""))  # may be long: not atop the list
+            return
+        self.note.setToolTip("")
+        items = list(result.get("recommendations") or [])
+        if not items:
+            self.note.setText(tr("No recommendation fits your filters now."))
+        elif result.get("starter_path"):
+            self.note.setText(tr("A starter path: after a few attempts, these follow what you need to practise."))
+        else:
+            self.note.setText(tr("Chosen for what you need to practise:"))
+        for item in items:
+            row = RecommendationRow(item)
+            row.open.clicked.connect(lambda _=False, pid=row.problem_id: self.problemChosen.emit(pid))
+            row.skip.clicked.connect(lambda _=False, pid=row.problem_id: self.flag(pid, "skip"))
+            row.irrelevant.clicked.connect(lambda _=False, pid=row.problem_id: self.flag(pid, "not_relevant"))
+            self.list.addWidget(row)
+            self.rows.append(row)

@@ -1,0 +1,1 @@
+"""The Profile tab: the learner's mastery, readiness, streak and progress over time."""

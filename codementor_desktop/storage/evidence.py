@@ -1,0 +1,161 @@
+"""A learner's evidence for the profile, read from what the database keeps: judged attempts with
+their verdicts and times, detected patterns that still count (flagged ones left out), the hints
+taken and the tutor's escalations.
+
+Only one learner's rows are read; the profile of one learner is never built from another's.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Table, func, select
+from sqlalchemy.engine import Connection, Engine, Row
+
+from ..domain.learner_evidence import AttemptRecord, EscalationRecord, HintRecord, LearnerEvidence, PatternRecord
+from ..domain.vocabulary import Verdict
+from .analyses import ANALYSES, PATTERNS
+from .database import Database
+from .models import HintUsed, StoredRun, TutorEscalation
+from .progress import JUDGE_TOOL, was_submitted
+from .runs import decode_result
+
+RUNS = cast(Table, StoredRun.__table__)
+HINTS = cast(Table, HintUsed.__table__)
+ESCALATIONS = cast(Table, TutorEscalation.__table__)
+
+_read_lock = threading.Lock()
+
+
+def learner_evidence(database: Database, learner: str) -> LearnerEvidence:
+    """Everything the learner's profile is computed from, oldest first."""
+    learner_id = database.learner_id(learner)
+    return LearnerEvidence(
+        attempts=_attempts(database, learner_id),
+        patterns=_patterns(database, learner_id),
+        hints=_hints(database, learner_id),
+        escalations=_escalations(database, learner_id),
+    )
+
+
+@dataclass
+class _AttemptsRead:
+    """A learner's attempts as last read, and where the reading stopped."""
+
+    runs: int  # the learner's runs of every kind then
+    newest: datetime | None
+    ids_at_newest: set[str]
+    attempts: list[AttemptRecord]
+    solved: set[str]
+
+
+_attempts_read: weakref.WeakKeyDictionary[Engine, dict[int, _AttemptsRead]] = weakref.WeakKeyDictionary()
+
+
+def _attempts(database: Database, learner_id: int) -> list[AttemptRecord]:
+    """The learner's judged attempts. Runs are only ever added (a deletion removes a learner's
+    runs, which shrinks their count): after the first reading, only the newer rows are read."""
+    # Runs of every kind are read (and counted), so that a row added out of time order (its clock
+    # behind the newest read) shows as a count that does not add up, and everything is read anew.
+    query = (
+        select(RUNS.c.id, RUNS.c.tool, RUNS.c.problem_id, RUNS.c.verdict, RUNS.c.created_at)
+        .where(RUNS.c.learner_id == learner_id)
+        .order_by(RUNS.c.created_at, RUNS.c.id)
+    )
+    count = select(func.count()).select_from(RUNS).where(RUNS.c.learner_id == learner_id)
+    with _read_lock:
+        known = _attempts_read.setdefault(database.engine, {}).get(learner_id)
+    with database.transaction() as connection:
+        runs = int(connection.execute(count).scalar_one())
+        if known is not None and runs == known.runs:
+            return list(known.attempts)
+        rows = []
+        if known is not None and runs > known.runs and known.newest is not None:
+            newer = query.where(RUNS.c.created_at >= known.newest)
+            rows = [row for row in connection.execute(newer) if row.id not in known.ids_at_newest]
+            if len(rows) != runs - known.runs:
+                known = None
+        if known is None or runs < known.runs or known.newest is None:
+            known = _AttemptsRead(0, None, set(), [], set())
+            rows = list(connection.execute(query))
+        newest = rows[-1].created_at if rows else known.newest
+        at_newest = {r.id for r in rows if r.created_at == newest}
+        if newest == known.newest:
+            at_newest |= known.ids_at_newest
+        rows = [r for r in rows if r.tool == JUDGE_TOOL and r.problem_id is not None]
+        submits = _first_submits(connection, rows, known.solved)
+    attempts = known.attempts + [AttemptRecord(r.problem_id, r.verdict, r.id in submits, r.created_at) for r in rows]
+    solved = known.solved | {a.problem_id for a in attempts[len(known.attempts) :] if a.submitted}
+    with _read_lock:
+        _attempts_read[database.engine][learner_id] = _AttemptsRead(runs, newest, at_newest, attempts, solved)
+    return list(attempts)
+
+
+def _first_submits(connection: Connection, rows: Sequence[Row], solved: set[str]) -> set[str]:
+    """The ids of the accepted Submits among ``rows``, up to each problem's first: a Submit is
+    told apart by its hidden tests, so a result must be opened, and only the accepted runs of a
+    problem not yet solved are (in rounds, one query each), so 10,000 attempts read quickly."""
+    accepted: dict[str, list[str]] = {}
+    for row in rows:
+        if row.verdict == Verdict.AC and row.problem_id not in solved:
+            accepted.setdefault(row.problem_id, []).append(row.id)
+    submits: set[str] = set()
+    round_ = 0
+    while accepted:
+        asked = {ids[round_]: problem for problem, ids in accepted.items() if round_ < len(ids)}
+        if not asked:
+            break
+        found = connection.execute(select(RUNS.c.id, RUNS.c.result).where(RUNS.c.id.in_(list(asked))))
+        for run_id, blob in found:
+            if blob is not None and was_submitted(decode_result(blob)):
+                submits.add(run_id)
+                accepted.pop(asked[run_id], None)
+        round_ += 1
+    return submits
+
+
+def _patterns(database: Database, learner_id: int) -> list[PatternRecord]:
+    query = (
+        select(ANALYSES.c.problem_id, ANALYSES.c.created_at, PATTERNS.c.pattern_type, PATTERNS.c.confidence)
+        .join(PATTERNS, PATTERNS.c.analysis_id == ANALYSES.c.id)
+        .where(ANALYSES.c.learner_id == learner_id, PATTERNS.c.flagged.is_(False))
+        .order_by(ANALYSES.c.created_at, PATTERNS.c.id)
+    )
+    with database.transaction() as connection:
+        return [
+            PatternRecord(r.problem_id, r.pattern_type, float(r.confidence), r.created_at)
+            for r in connection.execute(query)
+        ]
+
+
+def _hints(database: Database, learner_id: int) -> list[HintRecord]:
+    query = (
+        select(HINTS.c.problem_id, HINTS.c.level, HINTS.c.used_at)
+        .where(HINTS.c.learner_id == learner_id)
+        .order_by(HINTS.c.used_at, HINTS.c.id)
+    )
+    with database.transaction() as connection:
+        return [HintRecord(r.problem_id, int(r.level), _as_datetime(r.used_at)) for r in connection.execute(query)]
+
+
+def _escalations(database: Database, learner_id: int) -> list[EscalationRecord]:
+    query = (
+        select(ESCALATIONS.c.problem_id, ESCALATIONS.c.escalated_at)
+        .where(ESCALATIONS.c.learner_id == learner_id)
+        .order_by(ESCALATIONS.c.escalated_at, ESCALATIONS.c.id)
+    )
+    with database.transaction() as connection:
+        return [EscalationRecord(r.problem_id, _as_datetime(r.escalated_at)) for r in connection.execute(query)]
+
+
+def _as_datetime(value: Any) -> datetime:
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None) if value.tzinfo else value
+    if isinstance(value, int | float):
+        return datetime.fromtimestamp(value)
+    return datetime.fromisoformat(str(value))

@@ -1,0 +1,187 @@
+"""bp_find_edge_cases: the inputs where the learner's code goes wrong, and the smallest of them.
+
+The learner's code runs in a batch child; so does the oracle (the bank's reference solution, or
+the caller's ``reference_code``): neither ever runs in the app. The search itself is
+``edge_cases/search.py``; this module reads the arguments, starts and ends the children, and
+writes the result.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from ..domain.vocabulary import ErrorCode
+from ..edge_cases.design import design_calls
+from ..edge_cases.params import Signature, UnknownType, loose_signature, table_signature
+from ..edge_cases.search import EdgeSearch
+from ..problems.judging import function_spec
+from ..runner.batches import BatchChild, BatchChildFailed, Cancelled, CompileFailed
+from ..runner.child.wire import RunStatus, Verdict
+from ..runner.protocol import Limits
+from .context import ToolContext
+from .errors import ToolFailure
+from .execution import execution_bucket
+from .registry import AnyTool, Tool
+from .schemas import BpFindEdgeCases
+from .workbench import Workbench
+
+if TYPE_CHECKING:
+    from ..problems.model import Problem
+    from ..runner.child.wire import FunctionSpec
+
+EXAMPLE_SECONDS = 1.0  # CPU time of one example: a search runs hundreds, and small inputs are fast
+
+
+def _invalid(message: str, field: str, detail: str) -> ToolFailure:
+    return ToolFailure(ErrorCode.INVALID_ARGUMENTS, message, field_errors=[{"field": field, "message": detail}])
+
+
+def problem_signature(problem: Problem) -> Signature:
+    """A bank problem's typed inputs, its compare mode and checker (and a design problem's calls)."""
+    params = [(p.name, p.type) for p in problem.function.params]
+    design = design_calls(problem.solutions.python, problem.function.python) if problem.compare == "operations" else ()
+    return table_signature(params, problem.inputs, problem.compare, problem.checker, design)
+
+
+def _signature(args: BpFindEdgeCases, problem: Problem | None) -> Signature:
+    if problem is not None and not args.input_types:
+        return problem_signature(problem)
+    if not args.input_types:
+        raise _invalid(
+            "Say what the inputs are: input_types (e.g. {'arr': 'array', 'target': 'number'}) or a problem_id.",
+            "input_types",
+            "give input_types or a problem_id",
+        )
+    try:
+        return loose_signature(args.input_types)
+    except UnknownType as exc:
+        name = next((n for n, t in args.input_types.items() if repr(t) in str(exc)), "")
+        raise _invalid(str(exc), f"input_types.{name}" if name else "input_types", "unknown type") from None
+
+
+def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Workbench) -> dict:
+    problem = None
+    if args.problem_id:
+        problem = services.bank.get(args.problem_id)
+        if problem is None:
+            raise ToolFailure(
+                ErrorCode.NOT_FOUND,
+                f"There is no problem {args.problem_id!r} in the bank.",
+                field_errors=[{"field": "problem_id", "message": "unknown problem"}],
+            )
+    if args.properties and (problem is not None or args.reference_code):
+        raise _invalid(
+            "properties are for a search without an oracle; with a problem or reference code the oracle decides.",
+            "properties",
+            "not with an oracle",
+        )
+    signature = _signature(args, problem)
+    function: FunctionSpec
+    if problem is not None:
+        function = cast("FunctionSpec", function_spec(problem, args.language))
+    else:
+        function = {"params": signature.function_params()}
+        if args.entry_point:
+            function["name"] = args.entry_point
+    oracle_kind = "reference_code" if args.reference_code else "problem" if problem is not None else "none"
+    reference = args.reference_code or (problem.reference_solution(args.language) if problem is not None else None)
+    executor = services.executor
+    executor._check_language(args.language)  # UNSUPPORTED_LANGUAGE before any child starts
+    limits = Limits(timeout_seconds=EXAMPLE_SECONDS, run_seconds=Limits.HARD_RUN, memory_mb=services.settings.memory_mb)
+    compare = signature.compare
+
+    def child(code: str) -> BatchChild:
+        return BatchChild(
+            executor.backend, args.language, code, function=function, compare=compare, limits=limits,
+            cancel=context.cancel,
+        )  # fmt: skip
+
+    learner = child(args.code)
+    oracle = child(reference) if reference is not None else None
+    witness = None
+    if problem is not None and not args.reference_code and problem.solutions.python_slow:
+        # The bank's second right solution: where it and the reference disagree, the input has
+        # several right answers or breaks a promise of the statement, and is no counterexample.
+        witness = BatchChild(
+            executor.backend, "python", problem.solutions.python_slow,
+            function=cast("FunctionSpec", function_spec(problem, "python")), compare=compare, limits=limits,
+            cancel=context.cancel,
+        )  # fmt: skip
+    result: dict[str, Any] = {"language": args.language, "oracle": oracle_kind}
+    try:
+        context.report(0.0, "starting the children")
+        try:
+            learner.start()
+            if witness is not None:
+                witness.start()
+            if oracle is not None:
+                try:
+                    oracle.start()
+                except CompileFailed as failed:
+                    raise _invalid(
+                        f"The reference code does not compile: {failed}", "reference_code", "does not compile"
+                    ) from None
+        except CompileFailed as failed:
+            return _compile_error(failed, result)
+        except Cancelled:
+            return {**result, "status": RunStatus.CANCELLED, "edge_cases": [], "categories_tried": [],
+                    "categories_clean": [], "examples_run": 0, "elapsed_ms": 0, "stopped_by": "cancelled",
+                    "containment": []}  # fmt: skip
+        search = EdgeSearch(
+            signature,
+            learner,
+            oracle,
+            categories=list(args.test_categories),
+            properties=list(args.properties),
+            budget_s=args.budget_s,
+            cancel=context.cancel,
+            database_dir=services.paths.cache_dir / "hypothesis",
+            progress=lambda fraction, text: context.report(fraction, text),
+            key=f"{args.problem_id or ''}:{args.language}:{oracle_kind}",
+            witness=witness,
+        )
+        try:
+            outcome = search.run()
+        except CompileFailed as failed:
+            return _compile_error(failed, result)
+        except BatchChildFailed as exc:
+            return {**result, "status": RunStatus.ERROR, "verdict": Verdict.IE, "error_type": "internal_error",
+                    "error_message": str(exc), "edge_cases": [], "containment": learner.containment}  # fmt: skip
+    finally:
+        for child_process in (learner, oracle, witness):
+            if child_process is not None:
+                child_process.close()
+    cancelled = outcome.stopped_by == "cancelled"
+    result.update(
+        status=RunStatus.CANCELLED if cancelled else RunStatus.COMPLETED,
+        edge_cases=[case.as_dict() for case in outcome.edge_cases],
+        categories_tried=outcome.categories_tried,
+        categories_clean=outcome.categories_clean,
+        examples_run=outcome.examples_run,
+        elapsed_ms=outcome.elapsed_ms,
+        stopped_by=outcome.stopped_by,
+        containment=learner.containment,
+    )
+    if outcome.first_found_ms is not None:
+        result["first_found_ms"] = outcome.first_found_ms
+    return result
+
+
+def _compile_error(failed: CompileFailed, result: dict[str, Any]) -> dict:
+    frame = failed.frame
+    out = {
+        **result,
+        "status": RunStatus.ERROR,
+        "verdict": Verdict.CE,
+        "error_type": "syntax_error",
+        "error_message": frame.get("error_message", str(failed)),
+        "line_number": frame.get("line_number"),
+        "edge_cases": [],
+    }
+    for key in ("column", "source_line"):
+        if frame.get(key):
+            out[key] = frame[key]
+    return out
+
+
+TOOLS: list[AnyTool] = [Tool(BpFindEdgeCases, bp_find_edge_cases, execution_bucket)]

@@ -1,0 +1,132 @@
+"""Export my data, Import data, Delete my data (confirmed by the learner's name typed) and a
+problem's History (snapshots and attempts, Save snapshot, Restore undoable with Ctrl+Z), from the
+window. Real database and runs; the tools are the real stand-ins of ``profile_standins`` (deleting
+really removes the learner's runs and drafts rows)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from codementor_desktop.domain.vocabulary import ProblemStatus
+from codementor_desktop.gui.history import HistoryDialog
+from codementor_desktop.gui.learners import switch_learner
+from codementor_desktop.gui.my_data import delete_data, export_data, import_data
+from tests.gui.conftest import make_window, window_leftovers
+from tests.gui.profile_standins import register
+from tests.gui.test_main_window import GOOD
+
+
+@pytest.fixture
+def kept(services):
+    return register(services)
+
+
+@pytest.fixture
+def window(qtbot, services, kept):
+    main = make_window(qtbot, services)
+    yield main
+    main.close()
+    assert window_leftovers(main) == []
+
+
+def submitted(window, qtbot, code: str = GOOD) -> None:
+    window.browser.select("two-sum")
+    window.editor.replace_all(code)
+    window.submit_action.trigger()
+    qtbot.waitUntil(lambda: window.tests.run_id is not None, timeout=30_000)
+
+
+def test_the_file_menu_has_the_commands(window):
+    texts = [a.text().replace("&", "") for a in window.learning.actions.values()]
+    assert texts == ["History…", "Switch learner…", "Export my data…", "Import data…", "Delete my data…"]
+    assert all(a.toolTip() and a.statusTip() for a in window.learning.actions.values())
+
+
+def test_export_then_import_as_another_learner(window, qtbot, tmp_path):
+    submitted(window, qtbot)
+    path = tmp_path / "mine.json"
+    export_data(window, path)
+    qtbot.waitUntil(path.exists)
+    export = json.loads(path.read_text(encoding="utf-8"))
+    assert export["runs"] and export["runs"][0]["problem_id"] == "two-sum"
+
+    switch_learner(window, "lab")
+    assert window.browser.status_of("two-sum") is ProblemStatus.NEW
+    import_data(window, path)
+    qtbot.waitUntil(lambda: window.browser.status_of("two-sum") is ProblemStatus.ATTEMPTED)
+    assert "Imported for lab" in window.statusBar().currentMessage()
+
+
+def test_an_unreadable_import_says_why_and_changes_nothing(window, qtbot, tmp_path, kept):
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", encoding="utf-8")
+    seen: list[str] = []
+
+    def close_box() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        seen.append(box.text())
+        box.accept()
+
+    QTimer.singleShot(0, close_box)
+    import_data(window, path)
+    assert seen and "is not an export of CodeMentor" in seen[0]
+    assert not any(name == "import_learner_data" for name, _who in kept.calls)
+
+
+def test_delete_needs_the_name_typed_then_removes_the_rows(window, qtbot, services):
+    submitted(window, qtbot)
+    learner = services.settings.user
+    seen: list[str] = []
+
+    def close_box() -> None:
+        box = QApplication.activeModalWidget()
+        seen.append(box.text())
+        box.accept()
+
+    QTimer.singleShot(0, close_box)
+    delete_data(window, typed="someone else")
+    assert seen and "nothing was deleted" in seen[0]
+    assert window.browser.status_of("two-sum") is ProblemStatus.SOLVED
+
+    delete_data(window, typed=learner)
+    qtbot.waitUntil(lambda: window.browser.status_of("two-sum") is ProblemStatus.NEW)
+    assert "Deleted for" in window.statusBar().currentMessage()
+    assert services.drafts.load("two-sum", "python") is None
+    assert window.editor.text() != GOOD  # the starter code again
+
+
+def test_history_saves_lists_and_restores_undoably(window, qtbot):
+    submitted(window, qtbot, GOOD)
+    window.learning.actions["history"].trigger()
+    dialog = window.findChild(HistoryDialog)
+    assert dialog is not None and dialog.isVisible()
+    qtbot.waitUntil(lambda: dialog.loads >= 1)
+    assert [entry["what"] for entry in dialog.entries] == ["Submit: accepted"]
+
+    dialog.name.setText("hash map")
+    loads = dialog.loads
+    dialog.save.click()
+    qtbot.waitUntil(lambda: dialog.loads > loads)
+    assert any(entry["what"] == "Snapshot: hash map" and entry["code"] == GOOD for entry in dialog.entries)
+
+    window.editor.replace_all("def two_sum(nums, target):\n    return [0, 0]\n")
+    row = next(n for n, entry in enumerate(dialog.entries) if entry["what"] == "Snapshot: hash map")
+    dialog.tree.setCurrentItem(dialog.tree.topLevelItem(row))
+    assert dialog.code.toPlainText() == GOOD
+    assert dialog.restore_chosen()
+    assert window.editor.text() == GOOD
+    window.editor.undo()
+    assert window.editor.text() == "def two_sum(nums, target):\n    return [0, 0]\n"
+    dialog.close()
+
+
+def test_history_without_a_problem_says_so(window):
+    window.documents.new_scratch()
+    window.learning.actions["history"].trigger()
+    assert window.findChild(HistoryDialog) is None
+    assert "Open a problem" in window.statusBar().currentMessage()

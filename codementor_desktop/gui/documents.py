@@ -279,7 +279,7 @@ def leave_problem(window: MainWindow) -> None:
     window.autosave.follow(None, window.current_language)
     window.problem_id = None
     choose_no_problem(window)
-    window.statement.show_problem(None)
+    window.hints.show_problem(None)
     window.custom_input.show_problem()  # the box asks for the function's arguments, with no reference
     window.debugger.marks.stop_following()
     window.tests.clear(tr("This code belongs to no problem, so it has no tests: Run shows its output."))

@@ -46,6 +46,7 @@ from .panels.output_view import OutputView, printed_by_tests
 from .panels.own_tests import remove_own, show_own
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
+from .problems.hints import Hints
 from .problems.statement import StatementView
 from .runs import Run, start_run
 from .scratch_run import ScratchRun
@@ -164,6 +165,7 @@ class MainWindow(QMainWindow):
         self.scratch = ScratchRun(self)
         self.documents.attach(services.paths.data_dir)
         self.custom_input = CustomInput(self)  # under the tests' table
+        self.hints = Hints(self)
         set_focus_order(self)
         self.tests.analyzeRequested.connect(self._analyze_from_tests)
         self.edge_finder = EdgeFinder(self)  # the Edge cases tab, and the learner's own tests
@@ -262,7 +264,7 @@ class MainWindow(QMainWindow):
         self.autosave.save_now()
         self._problem_id = problem_id
         self.documents.show_problem(problem.title, self.current_language)
-        self.statement.show_problem(problem)
+        self.hints.show_problem(problem)  # the statement, with the hints taken
         language = self.current_language
         self.editor.set_language(language)
         draft = self.drafts.load(problem_id, language)

@@ -18,6 +18,7 @@ from ..runner.hidden_tests import GeneratedTests
 from ..storage.analyses import AnalysisStore
 from ..storage.database import Database, sqlite_url
 from ..storage.drafts import Drafts
+from ..storage.learner_history import LearnerHistory
 from ..storage.own_tests import OwnTests
 from ..storage.paths import AppPaths
 from ..storage.rate_events import RateLimiter
@@ -107,6 +108,7 @@ class Services(Workbench):
     registry: ToolRegistry = field(init=False)
     drafts: Drafts = field(init=False)  # the window's drafts and problem statuses, for the current learner
     own_tests: OwnTests = field(init=False)  # the learner's own tests of each problem, which Run runs too
+    history: LearnerHistory = field(init=False)  # hints taken, the tutor's escalations, session insights
 
     @classmethod
     def build(cls, loaded: LoadedSettings | None = None, credentials: Credentials | None = None) -> Services:
@@ -133,6 +135,7 @@ class Services(Workbench):
         register_all(services.registry)
         services.drafts = Drafts(database, settings.user)
         services.own_tests = OwnTests(database)
+        services.history = LearnerHistory(database)
         return services
 
     def apply_settings(self) -> None:

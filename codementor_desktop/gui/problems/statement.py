@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -26,11 +27,16 @@ def _markdown() -> MarkdownIt:
 _CSS = "code {{ background: {code}; }} pre {{ background: {code}; }} h1 {{ font-size: 16pt; }} h2 {{ font-size: 12pt; margin-top: 10px; }}"
 
 
-def statement_html(problem: Problem, code_background: str = "#f0f2f5") -> str:
+def statement_html(problem: Problem, code_background: str = "#f0f2f5", hints: Sequence[str] = ()) -> str:
+    """The statement, then the hints the learner has taken (Markdown, numbered)."""
     meta = f"{problem.difficulty.value} · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}"
     if problem.techniques:
         meta += " · " + ", ".join(problem.techniques)
     body = _markdown().render(problem.statement)
+    if hints:
+        body += "<h2>Hints</h2>" + "".join(
+            f"<p><b>{number}.</b> {_markdown().renderInline(hint)}</p>" for number, hint in enumerate(hints, 1)
+        )
     return f"<style>{_CSS.format(code=code_background)}</style><h1>{html.escape(problem.title)}</h1><p><i>{html.escape(meta)}</i></p>{body}"
 
 
@@ -41,17 +47,19 @@ class StatementView(QTextBrowser):
         self.setOpenExternalLinks(False)
         self.setPlaceholderText(self.tr("Choose a problem on the left."))
         self._problem: Problem | None = None
+        self._hints: Sequence[str] = ()
         self._code_background = "#f0f2f5"
 
-    def show_problem(self, problem: Problem | None) -> None:
-        self._problem = problem
-        self.setHtml(statement_html(problem, self._code_background) if problem is not None else "")
+    def show_problem(self, problem: Problem | None, hints: Sequence[str] = ()) -> None:
+        """``problem``'s statement, with the ``hints`` taken shown after it."""
+        self._problem, self._hints = problem, hints
+        self.setHtml(statement_html(problem, self._code_background, hints) if problem is not None else "")
 
     def set_theme(self, dark: bool, code_background: str) -> None:
         """The text takes the palette's colours; the code blocks' background is the theme's."""
         self._code_background = code_background
         self.setProperty("dark", dark)
-        self.show_problem(self._problem)
+        self.show_problem(self._problem, self._hints)
 
     def content_height(self) -> int:
         """The height the whole statement needs at the view's width, in pixels."""

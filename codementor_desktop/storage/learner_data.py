@@ -250,9 +250,10 @@ def _value_in(column: Column, value: Any, where: str) -> Any:
 
 
 def _python_type(column: Column) -> type | None:
+    """The column's Python type, or None for a type that has none (SQLAlchemy raises for those)."""
     try:
         return column.type.python_type
-    except NotImplementedError:
+    except Exception:  # noqa: BLE001 - such a column's values are not checked by type
         return None
 
 

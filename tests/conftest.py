@@ -10,7 +10,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 # ``backend`` and ``database``: storage tests on SQLite and on PostgreSQL.
-pytest_plugins = ("tests.storage_backends",)
+pytest_plugins = ("tests.storage_backends", "tests.gui.profile_standins")
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ from collections import defaultdict
 from datetime import date, datetime
 from typing import Any, ClassVar, Literal
 
+import pytest
 from pydantic import Field
 from sqlalchemy import delete, select
 
@@ -224,3 +225,20 @@ def register(services, kept: Kept | None = None) -> Kept:
     ):  # fmt: skip
         services.registry.register(Tool(arguments, handler))
     return kept
+
+
+@pytest.fixture
+def kept(services):
+    """The stand-ins, registered on the services' registry; what they keep, for the test to read."""
+    return register(services)
+
+
+@pytest.fixture
+def profile_window(qtbot, services, kept):
+    """A window whose profile tools are the stand-ins; closed at the end, leaving nothing running."""
+    from tests.gui.conftest import make_window, window_leftovers
+
+    main = make_window(qtbot, services)
+    yield main
+    main.close()
+    assert window_leftovers(main) == []

@@ -12,22 +12,13 @@ from PySide6.QtWidgets import QApplication
 
 from codementor_desktop.domain.vocabulary import ProblemStatus
 from codementor_desktop.gui.learners import LearnerDialog, ask_at_start, learner_names, should_ask, switch_learner
-from tests.gui.conftest import make_window, window_leftovers
-from tests.gui.profile_standins import register
 from tests.gui.test_main_window import GOOD
 
 
 @pytest.fixture
-def kept(services):
-    return register(services)
-
-
-@pytest.fixture
-def window(qtbot, services, kept):
-    main = make_window(qtbot, services)
-    yield main
-    main.close()
-    assert window_leftovers(main) == []
+def window(profile_window):
+    """A window on the profile tools' stand-ins (``profile_standins``)."""
+    return profile_window
 
 
 def test_the_dialog_lists_the_learners_with_the_default_chosen(qtbot):

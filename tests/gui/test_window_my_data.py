@@ -15,22 +15,13 @@ from codementor_desktop.domain.vocabulary import ProblemStatus
 from codementor_desktop.gui.history import HistoryDialog
 from codementor_desktop.gui.learners import switch_learner
 from codementor_desktop.gui.my_data import delete_data, export_data, import_data
-from tests.gui.conftest import make_window, window_leftovers
-from tests.gui.profile_standins import register
 from tests.gui.test_main_window import GOOD
 
 
 @pytest.fixture
-def kept(services):
-    return register(services)
-
-
-@pytest.fixture
-def window(qtbot, services, kept):
-    main = make_window(qtbot, services)
-    yield main
-    main.close()
-    assert window_leftovers(main) == []
+def window(profile_window):
+    """A window on the profile tools' stand-ins (``profile_standins``)."""
+    return profile_window
 
 
 def submitted(window, qtbot, code: str = GOOD) -> None:

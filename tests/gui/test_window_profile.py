@@ -9,21 +9,13 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.gui.conftest import make_window, window_leftovers
-from tests.gui.profile_standins import register
 from tests.gui.test_main_window import GOOD
 
 
 @pytest.fixture
-def kept(services):
-    return register(services)
-
-
-@pytest.fixture
-def window(qtbot, services, kept):
-    main = make_window(qtbot, services)
-    yield main
-    main.close()
-    assert window_leftovers(main) == []
+def window(profile_window):
+    """A window on the profile tools' stand-ins (``profile_standins``)."""
+    return profile_window
 
 
 @pytest.fixture

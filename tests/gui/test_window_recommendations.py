@@ -7,21 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gui.conftest import make_window, window_leftovers
-from tests.gui.profile_standins import register
-
 
 @pytest.fixture
-def kept(services):
-    return register(services)
-
-
-@pytest.fixture
-def window(qtbot, services, kept):
-    main = make_window(qtbot, services)
-    yield main
-    main.close()
-    assert window_leftovers(main) == []
+def window(profile_window):
+    """A window on the profile tools' stand-ins (``profile_standins``)."""
+    return profile_window
 
 
 def test_recommendations_show_open_and_take_flags(window, qtbot, kept):

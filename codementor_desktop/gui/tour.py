@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, QRect, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QPolygonF
+from PySide6.QtGui import QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolBar, QVBoxLayout, QWidget
 
+from .keys import took_escape
 from .window_files import TOUR_SEEN, Flag
 
 if TYPE_CHECKING:
@@ -179,14 +180,7 @@ class Tour(QFrame):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         """Esc skips the tour, before the window's Esc (Stop) sees it."""
-        if isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
-            if event.type() == QEvent.Type.ShortcutOverride:
-                event.accept()
-                return True
-            if event.type() == QEvent.Type.KeyPress:
-                self.skip()
-                return True
-        return super().eventFilter(watched, event)
+        return took_escape(event, self.skip) or super().eventFilter(watched, event)
 
 
 def show_tour(window: MainWindow) -> Tour:

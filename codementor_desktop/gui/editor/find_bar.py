@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
+from ..keys import took_escape
 from .code_editor import CodeEditor
 
 
@@ -91,13 +92,8 @@ class FindBar(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         """Esc in the bar closes it (before the window's Esc, which stops a run, can take it)."""
-        if isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
-            if event.type() == QEvent.Type.ShortcutOverride:
-                event.accept()
-                return True
-            if event.type() == QEvent.Type.KeyPress:
-                self.close_bar()
-                return True
+        if took_escape(event, self.close_bar):
+            return True
         if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and watched is self.find_edit:
             if (
                 event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)

@@ -105,7 +105,7 @@ class TrendLines(pg.PlotWidget):
         item = self.getPlotItem()
         item.setMenuEnabled(False)
         item.hideButtons()
-        item.setYRange(0, 100, padding=0.02)
+        item.setYRange(0, 100, padding=0.06)  # room for the "0" and "100" beside the ends (or pyqtgraph drops them)
         item.setMouseEnabled(x=False, y=False)
         item.showGrid(x=False, y=True, alpha=0.15)
         self.legend = item.addLegend(offset=(5, 5), colCount=4)  # a band along the top, not a block over the lines

@@ -1,5 +1,5 @@
 """The window's layout kept between sessions (geometry, toolbars, splitters, the panel tab), in
-``window.ini`` beside the settings; and the first layout, which gives the statement the height
+``window.ini`` beside the settings, and whether the recommendations are folded away; and the first layout, which gives the statement the height
 its examples need."""
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ def restore_layout(window: MainWindow) -> bool:
     panel = stored.value("panel")
     if panel is not None and str(panel).isdigit() and int(panel) < window.panels.count():
         window.panels.setCurrentIndex(int(panel))
+    learning = getattr(window, "learning", None)
+    shown = stored.value("recommendations")
+    if learning is not None and shown is not None:
+        learning.recommendations.set_shown(str(shown).lower() != "false")  # an ini file keeps it as text
     return found
 
 
@@ -48,6 +52,9 @@ def save_layout(window: MainWindow) -> None:
     stored.setValue("splitter", window.splitter.saveState())
     stored.setValue("centre", window.centre.saveState())
     stored.setValue("panel", window.panels.currentIndex())
+    learning = getattr(window, "learning", None)
+    if learning is not None:
+        stored.setValue("recommendations", learning.recommendations.shown)
     stored.sync()
 
 

@@ -2,16 +2,21 @@
 recommendations (``get_personalized_recommendation``), each with its title, difficulty and reason
 in plain words. A click on the title opens the problem; "Skip" and "Not relevant" flag it
 (``flag_recommendation``) and ask again. A starter path (too few attempts to know the learner
-yet) says so. The header folds the box away; the calls go through the side jobs' worker."""
+yet) says so. The header folds the box away; the calls go through the side jobs' worker.
+
+Each recommendation takes two short lines (its title and buttons, then its facts and reason cut
+to the width, whole in the tooltip): the problem list under the box keeps most of the column."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
-from ..text import escaped, tooltip
+from ..text import tooltip
+from .elided import ElidedLabel
 
 if TYPE_CHECKING:
     from ..side_jobs import SideJobs
@@ -26,7 +31,8 @@ def tr(text: str) -> str:
 
 
 class RecommendationRow(QFrame):
-    """One recommendation: its title as a link-like button, difficulty, reason, Skip, Not relevant."""
+    """One recommendation: its title as a link-like button, its difficulty, time and chance, Skip and
+    Not relevant on one line; under them its reason, cut to the width and whole in the tooltip."""
 
     def __init__(self, item: dict[str, Any], parent: QWidget | None = None):
         super().__init__(parent)
@@ -34,11 +40,14 @@ class RecommendationRow(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.problem_id = str(item.get("problem_id") or "")
         title = str(item.get("title") or self.problem_id)
-        self.open = QPushButton(title, flat=True)
+        reason = str(item.get("reason") or "")
+        self.title = title
+        self.open = QToolButton(text=title, autoRaise=True)
+        self.open.setMinimumWidth(60)  # a long title is cut to the row (resizeEvent), never widens the column
         self._style_title()
         self.open.setCursor(Qt.CursorShape.PointingHandCursor)
         self.open.setAccessibleName(tr("Open %s") % title)
-        self.open.setToolTip(tr("Open this problem"))
+        self.open.setToolTip(tooltip(tr("Open “%s”") % title + ("\n\n" + reason if reason else "")))
         level = str(item.get("difficulty") or "")
         minutes = item.get("estimated_minutes")
         chance = item.get("success_rate")
@@ -46,37 +55,53 @@ class RecommendationRow(QFrame):
         if minutes:
             facts.append(tr("~%d min") % int(minutes))
         if isinstance(chance, int | float):
-            facts.append(tr("%d%% chance to solve") % round(float(chance) * 100))
-        self.facts = QLabel(" · ".join(facts))
+            facts.append(tr("%d%%") % round(float(chance) * 100))
+        self.facts = ElidedLabel(" · ".join(facts))
+        if isinstance(chance, int | float):
+            self.facts.setToolTip(tr("%d%% chance to solve") % round(float(chance) * 100))
         self.facts.setEnabled(False)  # read as a footnote
-        self.reason = QLabel(escaped(item.get("reason") or ""), wordWrap=True, textFormat=Qt.TextFormat.RichText)
-        self.reason.setToolTip(tooltip(item.get("reason") or ""))
-        self.skip = QPushButton(tr("Skip"))
+        # What is left beside the title, not a share of it: the title is cut only when the facts are gone.
+        self.facts.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.reason = ElidedLabel(reason)
+        self.reason.setAccessibleName(tr("Why: %s") % reason)
+        self.skip = QToolButton(text=tr("Skip"), autoRaise=True)
         self.skip.setAccessibleName(tr("Skip %s for now") % title)
         self.skip.setToolTip(tr("Not now: recommend something else"))
-        self.irrelevant = QPushButton(tr("Not relevant"))
+        self.irrelevant = QToolButton(text=tr("Not relevant"), autoRaise=True)
         self.irrelevant.setAccessibleName(tr("%s is not relevant to me") % title)
         self.irrelevant.setToolTip(tr("This recommendation does not fit you: it will not come back"))
+        for button in (self.skip, self.irrelevant):
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
         head = QHBoxLayout()
-        head.addWidget(self.open, 1)
+        head.setSpacing(2)
+        head.addWidget(self.open)
+        head.addWidget(self.facts, 1)
         head.addWidget(self.skip)
         head.addWidget(self.irrelevant)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 3, 6, 3)
-        layout.setSpacing(1)
-        layout.addLayout(head)
-        layout.addWidget(self.reason)
-        layout.addWidget(self.facts)
+        self.lines = QVBoxLayout(self)
+        self.lines.setContentsMargins(4, 1, 4, 2)
+        self.lines.setSpacing(0)
+        self.lines.addLayout(head)
+        self.lines.addWidget(self.reason)
 
     def _style_title(self) -> None:
         # The palette's link colour: a flat button's own text colour is lost under a style sheet on
         # dark. Set again when the theme changes: a style sheet reads the palette once.
-        self.open.setStyleSheet("text-align: left; font-weight: bold; padding: 0; color: palette(link);")
+        self.open.setStyleSheet(
+            "QToolButton { font-weight: bold; padding: 0 2px; border: none; color: palette(link); }"
+        )
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.PaletteChange:
             self._style_title()
         super().changeEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        margins = self.lines.contentsMargins()
+        buttons = self.skip.sizeHint().width() + self.irrelevant.sizeHint().width()
+        room = event.size().width() - buttons - margins.left() - margins.right() - 16  # spacing, the title's padding
+        self.open.setText(self.open.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 40)))
 
 
 class Recommendations(QWidget):
@@ -97,7 +122,7 @@ class Recommendations(QWidget):
         self.header.setAutoRaise(True)
         self.header.setAccessibleName(tr("Show or hide the recommendations"))
         self.header.toggled.connect(self._fold)
-        self.note = QLabel(wordWrap=True, objectName="recommendationsNote")
+        self.note = ElidedLabel(objectName="recommendationsNote")
         self.body = QWidget()
         self.list = QVBoxLayout(self.body)
         self.list.setContentsMargins(0, 0, 0, 0)
@@ -108,6 +133,14 @@ class Recommendations(QWidget):
         layout.addWidget(self.header)
         layout.addWidget(self.note)
         layout.addWidget(self.body)
+
+    @property
+    def shown(self) -> bool:
+        """Unfolded (the window keeps it for the next session)."""
+        return self.header.isChecked()
+
+    def set_shown(self, shown: bool) -> None:
+        self.header.setChecked(shown)
 
     def _fold(self, shown: bool) -> None:
         self.header.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
@@ -132,6 +165,8 @@ class Recommendations(QWidget):
 
     def show_result(self, result: dict[str, Any]) -> None:
         for row in self.rows:
+            self.list.removeWidget(row)
+            row.hide()  # gone at once, not when the event loop gets to deleting it
             row.deleteLater()
         self.rows = []
         self.answers += 1

@@ -12,7 +12,7 @@ from datetime import datetime
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QSize, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QWidget
 
@@ -33,17 +33,16 @@ class MasteryBars(pg.PlotWidget):
 
     barClicked = Signal(str)  # noqa: N815 - Qt's naming for signals
 
-    def __init__(self, title: str, parent: QWidget | None = None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background="w")
-        self.setMinimumHeight(160)
+        self.setMinimumHeight(140)
         self.keys: list[str] = []
         item = self.getPlotItem()
-        item.setTitle(title)
         item.setMenuEnabled(False)
         item.hideButtons()
         item.setMouseEnabled(x=False, y=False)
         item.invertY(True)
-        item.setXRange(-4, 104, padding=0)  # room for the "0" and "100" under the ends
+        item.setXRange(-4, 108, padding=0)  # room for the "0" and "100" under the ends (or pyqtgraph drops them)
         item.showGrid(x=True, y=False, alpha=0.15)
         item.getAxis("bottom").setTicks([[(v, str(v)) for v in (0, 25, 50, 75, 100)]])
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.6, width=[], brushes=[], pen=None)
@@ -75,7 +74,12 @@ class MasteryBars(pg.PlotWidget):
         metrics = QFontMetrics(axis.style.get("tickFont") or self.font())
         axis.setWidth(max((metrics.horizontalAdvance(word) for word in words), default=20) + 14)
         self.getPlotItem().setYRange(-0.6, max(len(ys), 1) - 0.4, padding=0)
-        self.setMinimumHeight(max(160, 22 * len(ys) + 60))
+        self.setMinimumHeight(max(140, 22 * len(ys) + 40))  # the names must not overlap
+        self.setMaximumHeight(max(180, 36 * len(ys) + 40))  # nor five topics turn into slabs
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        # A graphics view asks for a large square; the tab scrolls, so ask only for what the bars need.
+        return QSize(super().sizeHint().width(), self.minimumHeight())
 
     def bar_centre(self, index: int) -> QPointF:
         """Where bar ``index`` is on the widget (a test clicks there)."""
@@ -97,16 +101,18 @@ class TrendLines(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background="w")
-        self.setMinimumHeight(160)
+        self.setMinimumHeight(180)
         item = self.getPlotItem()
-        item.setTitle(tr("Mastery over time"))
         item.setMenuEnabled(False)
         item.hideButtons()
-        item.setYRange(0, 100, padding=0.02)
+        item.setYRange(0, 100, padding=0.06)  # room for the "0" and "100" beside the ends (or pyqtgraph drops them)
         item.setMouseEnabled(x=False, y=False)
         item.showGrid(x=False, y=True, alpha=0.15)
-        self.legend = item.addLegend(offset=(5, 5))
+        self.legend = item.addLegend(offset=(5, 5), colCount=4)  # a band along the top, not a block over the lines
         self.lines: dict[str, pg.PlotDataItem] = {}
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(super().sizeHint().width(), 220)
 
     def show_trend(self, trend: list[dict], labels: dict[str, str]) -> None:
         """``trend``: ``[{"date", "readiness", "topics": {topic: 0–100}}]`` oldest first."""

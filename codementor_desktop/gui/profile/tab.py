@@ -1,6 +1,7 @@
 """The Profile tab's widget: readiness, streak, problems solved by difficulty, mastery by pattern
 and by topic as bars, mastery over time as lines. It shows a ``get_user_progress`` result; the
-``ProfileController`` fetches it. With no attempts yet, a sentence says how the profile fills."""
+``ProfileController`` fetches it. With no attempts yet, a sentence says how the profile fills.
+The charts take the panel's width as it comes (``ChartGrid``) and the tab scrolls up and down."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QStackedWidget, 
 from ...domain.vocabulary import PATTERNS, Topic
 from ..analysis.cards import pattern_title
 from .charts import MasteryBars, TrendLines
+from .grid import ChartCard, ChartGrid
 
 
 def tr(text: str) -> str:
@@ -46,9 +48,10 @@ class ProfileTab(QWidget):
         self.status = QLabel(objectName="profileStatus")
         for label in (self.readiness, self.streak, self.solved, self.status):
             label.setTextFormat(Qt.TextFormat.RichText)
-        self.patterns = MasteryBars(tr("Mastery by pattern"))
-        self.topics = MasteryBars(tr("Mastery by topic"))
+        self.patterns = MasteryBars()
+        self.topics = MasteryBars()
         self.hint = QLabel(tr("Click a bar to list the problems that train it. Whiskers: how unsure the estimate is."))
+        self.hint.setWordWrap(True)
         self.hint.setEnabled(False)  # read as a footnote
         self.trend = TrendLines()
         self.patterns.barClicked.connect(self.patternChosen)
@@ -63,15 +66,17 @@ class ProfileTab(QWidget):
             header.addWidget(label)
         header.addStretch(1)
         header.addWidget(self.status)
-        charts = QHBoxLayout()
-        charts.addWidget(self.patterns, 3)
-        charts.addWidget(self.topics, 2)
-        charts.addWidget(self.trend, 3)
+        self.cards = [
+            ChartCard(tr("Mastery by pattern"), self.patterns),
+            ChartCard(tr("Mastery by topic"), self.topics),
+            ChartCard(tr("Mastery over time"), self.trend),
+        ]
+        self.charts = ChartGrid(self.cards)
         column = QVBoxLayout(figures)
         column.setContentsMargins(6, 4, 6, 4)
         column.addLayout(header)
-        column.addLayout(charts, 1)
         column.addWidget(self.hint)
+        column.addWidget(self.charts, 1)
         # Scrolled up and down, not across: the bars need their height (13 patterns), but the panel
         # may be short, and its least height must not grow (the statement is fitted above it).
         scroll = QScrollArea(widgetResizable=True, frameShape=QScrollArea.Shape.NoFrame)

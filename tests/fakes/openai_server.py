@@ -23,6 +23,7 @@ import json
 import select
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -71,10 +72,15 @@ def failure(status: int, message: str = "", **options: Any) -> Reply:
     return Reply(status=status, error=message or f"scripted {status}", **options)
 
 
+# A scripted step is a Reply, or a function of the request's body that returns one: a model that
+# reads the tool results it was sent (a run_id) before it answers.
+Step = Reply | Callable[[dict], Reply]
+
+
 class FakeOpenAI:
     """``with FakeOpenAI([Reply, ...]) as server:`` serves on 127.0.0.1; ``server.base_url`` ends in /v1."""
 
-    def __init__(self, script: list[Reply] | None = None, *, models: list[str] | None = None, key: str | None = None):
+    def __init__(self, script: list[Step] | None = None, *, models: list[str] | None = None, key: str | None = None):
         self.script = list(script or [])
         self.models = models if models is not None else ["fast-model", "deep-model"]
         self.key = key
@@ -103,10 +109,11 @@ class FakeOpenAI:
         self._server.shutdown()
         self._server.server_close()
 
-    def _next(self) -> Reply:
+    def _next(self, body: dict) -> Reply:
         if not self.script:
             return failure(500, "no scripted reply")
-        return self.script.pop(0)
+        step = self.script.pop(0)
+        return step if isinstance(step, Reply) else step(body)
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -167,7 +174,7 @@ class FakeOpenAI:
                     return self._error(404, "Not Found")
                 if body.get("model") not in server.models:
                     return self._error(404, f"model '{body.get('model')}' not found")
-                reply = server._next()
+                reply = server._next(body)
                 if reply.hang:
                     server._stopping.wait()
                     return

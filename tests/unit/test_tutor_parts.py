@@ -1,0 +1,61 @@
+"""The tutor's small parts: the prompt file, the one-line summaries, the key scrubbing, cancel."""
+
+from __future__ import annotations
+
+import threading
+
+from codementor_desktop.tutor.cancellation import Cancellation
+from codementor_desktop.tutor.errors import scrubbed
+from codementor_desktop.tutor.prompts import SOCRATIC, load
+from codementor_desktop.tutor.summaries import summarize
+
+
+def test_the_socratic_prompt_is_a_versioned_file_in_the_package():
+    assert SOCRATIC.endswith("-v1")
+    prompt = load()
+    assert prompt == load(SOCRATIC) and prompt.startswith("You are CodeMentor's tutor")
+    for rule in ("Ask before you tell", "One step at a time", "Never write a full solution", "failing test"):
+        assert rule in prompt
+
+
+def test_a_run_is_summarized_by_its_verdict_and_its_failing_input():
+    run = {
+        "verdict": "WA",
+        "tests_total": 3,
+        "test_results": [{"passed": True}, {"passed": False}, {"passed": True}],
+        "failed_test_case": {"test_id": 2, "input": "[3,2,4], 6"},
+    }
+    assert summarize("execute_code", run) == "WA: 2 of 3 tests passed; test 2 fails on input [3,2,4], 6"
+
+
+def test_an_error_and_an_analysis_are_summarized():
+    error = {"status": "error", "error_code": "INVALID_ARGUMENTS", "error_message": "code is required"}
+    assert summarize("execute_code", error) == "execute_code refused: INVALID_ARGUMENTS: code is required"
+    analysis = {
+        "detected_patterns": [{"pattern_type": "off_by_one"}],
+        "complexity_analysis": {"time_complexity": "O(n)"},
+    }
+    assert summarize("analyze_code_patterns", analysis) == "off_by_one; time O(n)"
+
+
+def test_scrubbed_hides_the_key_and_its_echoed_ends():
+    key = "sk-proj-ABCDEFGHIJKLMNOP1234"
+    said = f"bad key {key}; you sent sk-proj-...OP1234 and {key[:8]}"
+    hidden = scrubbed(said, key)
+    assert key not in hidden and key[:8] not in hidden and key[-6:] not in hidden
+    assert scrubbed("nothing secret", "") == "nothing secret"
+
+
+def test_cancel_runs_each_closer_once_and_a_late_one_at_once():
+    cancellation = Cancellation()
+    closed: list[str] = []
+    cancellation.on_cancel(lambda: closed.append("stream"))
+    forget = cancellation.on_cancel(lambda: closed.append("forgotten"))
+    forget()
+    threads = [threading.Thread(target=cancellation.cancel) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    cancellation.on_cancel(lambda: closed.append("late"))
+    assert closed == ["stream", "late"] and cancellation.cancelled and cancellation.event.is_set()

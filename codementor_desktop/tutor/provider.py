@@ -70,9 +70,24 @@ class Completion:
     usage: dict[str, int] | None = None
 
 
+def _starts_another(current: dict[str, str], fragment: Any) -> bool:
+    """Whether ``fragment``, at the index of ``current``, is a new call: another id, or (a server that
+    sends no ids) a name arriving after ``current`` already holds complete JSON arguments."""
+    if fragment.id and current["id"]:
+        return bool(fragment.id != current["id"])
+    named = fragment.function is not None and bool(fragment.function.name)
+    if not (named and current["name"] and current["arguments"]):
+        return False
+    try:
+        json.loads(current["arguments"])
+    except ValueError:
+        return False
+    return True
+
+
 class _Assembler:
-    """Tool calls from stream fragments. A fragment at an index whose call already has a
-    different id starts a new call: Ollama sends whole calls, each at index 0."""
+    """Tool calls from stream fragments. A fragment at an index whose call is already another one
+    starts a new call: Ollama sends whole calls, each at index 0."""
 
     def __init__(self) -> None:
         self._calls: list[dict[str, str]] = []
@@ -82,7 +97,7 @@ class _Assembler:
         index = fragment.index if fragment.index is not None else len(self._calls)
         function = fragment.function
         current = self._by_index.get(index)
-        if current is None or (fragment.id and current["id"] and fragment.id != current["id"]):
+        if current is None or _starts_another(current, fragment):
             current = {"id": "", "name": "", "arguments": ""}
             self._calls.append(current)
             self._by_index[index] = current

@@ -59,3 +59,33 @@ def test_cancel_runs_each_closer_once_and_a_late_one_at_once():
         thread.join()
     cancellation.on_cancel(lambda: closed.append("late"))
     assert closed == ["stream", "late"] and cancellation.cancelled and cancellation.event.is_set()
+
+
+def fragment(index, call_id=None, name=None, arguments=None):
+    from openai.types.chat.chat_completion_chunk import ChoiceDeltaToolCall, ChoiceDeltaToolCallFunction
+
+    return ChoiceDeltaToolCall(
+        index=index, id=call_id, function=ChoiceDeltaToolCallFunction(name=name, arguments=arguments)
+    )
+
+
+def test_whole_calls_without_ids_at_one_index_stay_apart():
+    from codementor_desktop.tutor.provider import _Assembler
+
+    assembler = _Assembler()
+    assembler.add(fragment(0, name="execute_code", arguments='{"a": 1}'))
+    assembler.add(fragment(0, name="bp_trace", arguments='{"b": 2}'))
+    assert [(c.id, c.name, c.arguments) for c in assembler.calls()] == [
+        ("call_0", "execute_code", '{"a": 1}'),
+        ("call_1", "bp_trace", '{"b": 2}'),
+    ]
+
+
+def test_fragments_of_one_call_join_even_when_the_name_is_repeated():
+    from codementor_desktop.tutor.provider import _Assembler
+
+    assembler = _Assembler()
+    assembler.add(fragment(0, call_id="x", name="execute_code", arguments=""))
+    assembler.add(fragment(0, name="execute_code", arguments='{"a"'))
+    assembler.add(fragment(0, arguments=": 1}"))
+    assert [(c.id, c.name, c.arguments) for c in assembler.calls()] == [("x", "execute_code", '{"a": 1}')]

@@ -118,48 +118,61 @@ class _Assembler:
 
 
 class _Tracking(httpx.HTTPTransport):
-    """Hands each new connection's socket to ``on_socket``, so a cancel can shut it down."""
+    """Hands each new connection's socket to the requesting thread's ``on_socket``, so a cancel can
+    shut it down. The hook runs in the thread that sends the request."""
 
-    def __init__(self, on_socket: Callable[[Any], None], **options: Any) -> None:
+    def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self._on_socket = on_socket
+        self._local = threading.local()
+
+    def watch(self, on_socket: Callable[[Any], None] | None) -> None:
+        self._local.on_socket = on_socket
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         request.extensions = {**request.extensions, "trace": self._trace}
         return super().handle_request(request)
 
     def _trace(self, name: str, info: dict[str, Any]) -> None:
-        if name == "connection.connect_tcp.complete":
-            self._on_socket(info["return_value"].get_extra_info("socket"))
+        on_socket = getattr(self._local, "on_socket", None)
+        if name == "connection.connect_tcp.complete" and on_socket is not None:
+            on_socket(info["return_value"].get_extra_info("socket"))
 
 
 class Provider:
-    """One model at one server."""
+    """One model at one server. Its client is built once (a TLS context and the SDK's client cost
+    tens of milliseconds) and used by one turn at a time."""
 
     def __init__(self, config: ProviderConfig) -> None:
         self.config = config
+        self._transport: _Tracking | None = None
+        self._sdk: openai.OpenAI | None = None
 
-    def _client(self, on_socket: Callable[[Any], None] = lambda _s: None) -> openai.OpenAI:
-        c = self.config
-        timeout = httpx.Timeout(c.total_timeout, connect=c.connect_timeout, read=c.first_token_timeout)
-        # A connection per request (no keep-alive): the one open socket is the one a cancel shuts.
-        transport = _Tracking(on_socket, limits=httpx.Limits(max_keepalive_connections=0))
-        http = httpx.Client(transport=transport, timeout=timeout)
-        # Local servers take any key but the SDK insists on one. The SDK types its client as its own
-        # httpx fork's and accepts httpx's (the one this project depends on) as well.
-        return openai.OpenAI(
-            base_url=c.base_url, api_key=c.api_key or "no-key", max_retries=0, http_client=cast(Any, http)
-        )
+    def _client(self) -> tuple[openai.OpenAI, _Tracking]:
+        if self._sdk is None or self._transport is None:
+            c = self.config
+            timeout = httpx.Timeout(c.total_timeout, connect=c.connect_timeout, read=c.first_token_timeout)
+            # A connection per request (no keep-alive): the one open socket is the one a cancel shuts.
+            self._transport = _Tracking(limits=httpx.Limits(max_keepalive_connections=0))
+            http = httpx.Client(transport=self._transport, timeout=timeout)
+            # Local servers take any key but the SDK insists on one. The SDK types its client as its own
+            # httpx fork's and accepts httpx's (the one this project depends on) as well.
+            self._sdk = openai.OpenAI(
+                base_url=c.base_url, api_key=c.api_key or "no-key", max_retries=0, http_client=cast(Any, http)
+            )
+        return self._sdk, self._transport
+
+    def close(self) -> None:
+        if self._sdk is not None:
+            self._sdk.close()
+            self._sdk = self._transport = None
 
     def models(self) -> list[str]:
         """The server's model names (``GET /models``): the connection check."""
-        client = self._client()
+        client, _ = self._client()
         try:
             return sorted(model.id for model in client.models.list())
         except openai.APIError as exc:
             raise self._error(exc) from None
-        finally:
-            client.close()
 
     def complete(
         self,
@@ -228,7 +241,8 @@ class Provider:
             if cancellation.cancelled or expired.is_set():  # stopped while it was connecting
                 shut_down(sock)
 
-        client = self._client(opening)
+        client, transport = self._client()
+        transport.watch(opening)
         request: dict[str, Any] = {"model": c.model, "messages": list(messages), "stream": True}
         if tools:
             request["tools"] = list(tools)
@@ -260,7 +274,7 @@ class Provider:
         finally:
             timer.cancel()
             forget()
-            client.close()
+            transport.watch(None)
         if cancellation.cancelled:
             raise Cancelled
         if expired.is_set():

@@ -142,17 +142,20 @@ def test_a_model_without_tools_is_a_typed_error():
 def test_cancel_closes_the_stream_for_real():
     cancellation = Cancellation()
     pieces: list[str] = []
-    with FakeOpenAI([text("Think ", "about", " it", stall_after=2)]) as server:
+    with FakeOpenAI([text("Think ", "about", " it", stall_after=2), text("again")]) as server:
 
         def on_text(piece: str) -> None:
             pieces.append(piece)
             threading.Timer(0.2, cancellation.cancel).start()
 
         started = time.monotonic()
+        same = provider(server)
         with pytest.raises(Cancelled):
-            provider(server).complete([{"role": "user", "content": "hi"}], on_text=on_text, cancellation=cancellation)
+            same.complete([{"role": "user", "content": "hi"}], on_text=on_text, cancellation=cancellation)
         assert time.monotonic() - started < 3
         assert server.disconnected.wait(2), "the server never saw the connection close"
+        # The next question goes through the same provider on a fresh connection.
+        assert same.complete([{"role": "user", "content": "hi"}]).text == "again"
     assert pieces == ["Think "]
 
 

@@ -251,8 +251,10 @@ class Provider:
         if c.ask_usage:
             request["stream_options"] = {"include_usage": True}
         completion, assembler, pieces = Completion(), _Assembler(), []
+        streaming = False
         try:
             stream = client.chat.completions.create(**request)
+            streaming = True
             with stream:
                 for chunk in stream:
                     if chunk.usage is not None:
@@ -268,9 +270,15 @@ class Provider:
                             completion.finish_reason = choice.finish_reason
         except (httpx.HTTPError, openai.APIConnectionError) as exc:
             if not (cancellation.cancelled or expired.is_set()):
-                if isinstance(exc, openai.APIError):
-                    raise
-                raise StreamInterrupted(self._interrupted(pieces)) from None
+                # Once the answer has begun, a broken connection (which the SDK reports as one that
+                # could not be made) is an answer cut off; a silence past the timeout stays a timeout.
+                if isinstance(exc, httpx.TimeoutException):
+                    raise ProviderTimeout(self._silent()) from None
+                if streaming and not isinstance(exc, openai.APITimeoutError):
+                    raise StreamInterrupted(self._interrupted(pieces)) from None
+                if isinstance(exc, httpx.HTTPError):
+                    raise ServerDown(self._scrub(f"The model server at {c.base_url} failed: {exc}")) from None
+                raise
         finally:
             timer.cancel()
             forget()
@@ -284,6 +292,10 @@ class Provider:
         if completion.finish_reason is None:
             raise StreamInterrupted(self._interrupted(pieces))
         return completion
+
+    def _silent(self) -> str:
+        c = self.config
+        return self._scrub(f"{c.base_url} did not answer within {c.first_token_timeout:g} s.")
 
     def _interrupted(self, pieces: list[str]) -> str:
         got = f" after {len(''.join(pieces))} characters" if pieces else ""
@@ -312,7 +324,7 @@ class Provider:
         """The SDK's error as one a learner can act on, without the key."""
         c = self.config
         if isinstance(exc, openai.APITimeoutError):
-            return ProviderTimeout(self._scrub(f"{c.base_url} did not answer within {c.first_token_timeout:g} s."))
+            return ProviderTimeout(self._silent())
         if isinstance(exc, openai.APIConnectionError):
             cause = exc.__cause__ or exc
             reason = "connection refused" if isinstance(cause, httpx.ConnectError) else str(cause) or "no answer"

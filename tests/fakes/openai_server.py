@@ -46,7 +46,8 @@ class Call:
 class Reply:
     """One scripted answer. ``status`` other than 200 answers that error with ``error`` as its message;
     ``cut_after`` closes the connection after that many events (no ``[DONE]``); ``stall_after``
-    sends that many events, then nothing more until the client goes away; ``hang`` never answers."""
+    sends that many events, then nothing more until the client goes away; ``hang`` never answers.
+    A ``chunked`` stream that is cut ends inside the chunked body, which a client can tell apart."""
 
     text: list[str] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)
@@ -58,6 +59,7 @@ class Reply:
     stall_after: int | None = None
     hang: bool = False
     usage: dict | None = None
+    chunked: bool = False  # Transfer-Encoding: chunked, as uvicorn and llama.cpp send a stream
 
 
 def text(*pieces: str, **options: Any) -> Reply:
@@ -187,7 +189,9 @@ class FakeOpenAI:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Cache-Control", "no-cache")
-                self.send_header("Connection", "close")  # the body ends when the connection does
+                if reply.chunked:
+                    self.send_header("Transfer-Encoding", "chunked")
+                self.send_header("Connection", "close")  # otherwise the body ends when the connection does
                 self.end_headers()
                 self.close_connection = True
                 for sent, chunk in enumerate(server.chunks(body["model"], reply)):
@@ -196,12 +200,19 @@ class FakeOpenAI:
                     if reply.stall_after is not None and sent >= reply.stall_after:
                         return self._stall()
                     try:
-                        self.wfile.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
-                        self.wfile.flush()
+                        self._event(reply, b"data: " + json.dumps(chunk).encode() + b"\n\n")
                     except (BrokenPipeError, ConnectionResetError):
                         server.disconnected.set()
                         return
-                self.wfile.write(b"data: [DONE]\n\n")
+                self._event(reply, b"data: [DONE]\n\n")
+                if reply.chunked:
+                    self.wfile.write(b"0\r\n\r\n")
+
+            def _event(self, reply: Reply, data: bytes) -> None:
+                if reply.chunked:
+                    data = f"{len(data):x}\r\n".encode() + data + b"\r\n"
+                self.wfile.write(data)
+                self.wfile.flush()
 
             def _stall(self) -> None:
                 """Send nothing more; notice the client closing the connection (a real cancel)."""

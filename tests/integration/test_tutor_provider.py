@@ -108,8 +108,9 @@ def test_500_then_success():
         assert ask(server)[0].text == "fine"
 
 
-def test_a_stream_that_stops_mid_way_is_an_interruption_not_an_answer():
-    with FakeOpenAI([text("The first ", "half", " and more", cut_after=3)]) as server:
+@pytest.mark.parametrize("chunked", [False, True], ids=["close-delimited", "chunked"])
+def test_a_stream_that_stops_mid_way_is_an_interruption_not_an_answer(chunked):
+    with FakeOpenAI([text("The first ", "half", " and more", cut_after=3, chunked=chunked)]) as server:
         pieces: list[str] = []
         with pytest.raises(StreamInterrupted, match="stopped mid-way after 14 characters"):
             provider(server).complete([{"role": "user", "content": "hi"}], on_text=pieces.append)
@@ -122,6 +123,12 @@ def test_a_server_that_never_answers_times_out_on_the_first_token():
         with pytest.raises(ProviderTimeout, match="did not answer within 0.3 s"):
             ask(server, first_token_timeout=0.3)
     assert time.monotonic() - started < 3
+
+
+def test_a_silence_between_two_pieces_times_out_too():
+    with FakeOpenAI([text("a", "b", "c", stall_after=2)]) as server:
+        with pytest.raises(ProviderTimeout, match="did not answer within 0.3 s"):
+            ask(server, first_token_timeout=0.3)
 
 
 def test_the_total_time_bounds_a_stream_that_keeps_going_slowly():

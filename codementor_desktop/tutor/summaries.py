@@ -1,0 +1,32 @@
+"""A tool result in one line for a person: the card's title under the tool's name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def summarize(name: str, result: dict[str, Any]) -> str:
+    """What a learner reads first about ``result``; the raw JSON stays available beside it."""
+    if result.get("status") == "error":
+        return f"{name} refused: {result.get('error_code', 'ERROR')}: {result.get('error_message', '')}".strip()
+    if "test_results" in result and "verdict" in result:
+        return _run(result)
+    if "detected_patterns" in result:
+        patterns = [p.get("pattern_type", "?") for p in result.get("detected_patterns") or []]
+        complexity = (result.get("complexity_analysis") or {}).get("time_complexity")
+        found = ", ".join(patterns) if patterns else "no pattern found"
+        return f"{found}" + (f"; time {complexity}" if complexity else "")
+    if "verdict" in result:
+        return f"verdict {result['verdict']}"
+    keys = ", ".join(sorted(result)[:4])
+    return f"{name} answered ({keys})"
+
+
+def _run(result: dict[str, Any]) -> str:
+    total = result.get("tests_total", len(result.get("test_results") or []))
+    passed = sum(1 for test in result.get("test_results") or [] if test.get("passed"))
+    line = f"{result['verdict']}: {passed} of {total} tests passed"
+    failed = result.get("failed_test_case")
+    if isinstance(failed, dict) and failed.get("input") is not None:
+        line += f"; test {failed.get('test_id', '?')} fails on input {failed['input']}"
+    return line

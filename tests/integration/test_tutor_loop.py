@@ -1,0 +1,164 @@
+"""The tutor's turn end to end: the real openai SDK against a loopback server scripted as a model,
+the app's registry running the tools (the learner's code in a real child process)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from codementor_desktop.tutor.cancellation import Cancellation
+from codementor_desktop.tutor.events import TextDelta, ToolFinished, ToolStarted, TurnEnded, TutorError
+from codementor_desktop.tutor.loop import TutorLoop
+from codementor_desktop.tutor.provider import Provider, ProviderConfig
+from tests.fakes.openai_server import Call, FakeOpenAI, calls, failure, text
+
+WRONG = "def two_sum(nums, target):\n    return [0, 1]\n"  # right only when the pair is at the front
+RUN = {"code": WRONG, "language": "python", "problem_id": "two-sum", "test_cases": []}
+
+
+def tutor(services, server: FakeOpenAI, **options) -> TutorLoop:
+    config = ProviderConfig(base_url=server.base_url, model="fast-model", backoff=0.01, first_token_timeout=10)
+    return TutorLoop(Provider(config), services.registry, "ada", **options)
+
+
+def turn(loop: TutorLoop, said: str, cancellation: Cancellation | None = None) -> list:
+    events: list = []
+    loop.turn(said, events.append, cancellation)
+    return events
+
+
+def tool_messages(body: dict) -> list[dict]:
+    return [m for m in body["messages"] if m["role"] == "tool"]
+
+
+def analyze_the_run(body: dict):
+    """The model reads the run it was sent and asks for the analysis of that run."""
+    run = json.loads(tool_messages(body)[-1]["content"])
+    arguments = {**{k: RUN[k] for k in ("code", "language", "problem_id")}, "measure": False}
+    return calls(Call("analyze_code_patterns", {**arguments, "test_results": {"run_id": run["run_id"]}}, id="call_an"))
+
+
+def test_a_wrong_solution_is_run_then_analyzed_and_the_model_is_sent_both_results(services):
+    question = ["Test 2 fails on [3,2,4], 6. ", "What does your function return there?"]
+    with FakeOpenAI([calls(Call("execute_code", RUN, id="call_run")), analyze_the_run, text(*question)]) as server:
+        events = turn(tutor(services, server), "Why is my two_sum wrong?")
+    first, second, third = server.bodies()
+    # What the model was given: the Socratic prompt, the learner's words, the tools.
+    assert (
+        first["messages"][0]["role"] == "system"
+        and "never write a full solution" in first["messages"][0]["content"].lower()
+    )
+    assert first["messages"][1] == {"role": "user", "content": "Why is my two_sum wrong?"}
+    assert {"execute_code", "analyze_code_patterns"} <= {t["function"]["name"] for t in first["tools"]}
+    # The run's result goes back as a tool message answering its call by id, and names the failing
+    # test's input and its verdict.
+    asked = second["messages"][-2]
+    assert asked["role"] == "assistant" and asked["tool_calls"][0]["id"] == "call_run"
+    (ran,) = tool_messages(second)
+    assert ran["tool_call_id"] == "call_run"
+    run = json.loads(ran["content"])
+    assert run["verdict"] == "WA" and run["failed_test_case"]["input"] == "[3,2,4], 6"
+    failing = [t for t in run["test_results"] if not t["passed"]]
+    assert [(t["input"], t["verdict"]) for t in failing] == [("[3,2,4], 6", "WA")]
+    # The analysis answers its own call, after the run's.
+    assert [m["tool_call_id"] for m in tool_messages(third)] == ["call_run", "call_an"]
+    analysis = json.loads(tool_messages(third)[-1]["content"])
+    assert analysis["attempt_id"] == run["run_id"] and analysis["detected_patterns"]
+    # What the window sees, in order.
+    kinds = [type(e).__name__ for e in events]
+    assert kinds == [
+        "ToolStarted",
+        "ToolFinished",
+        "ToolStarted",
+        "ToolFinished",
+        "TextDelta",
+        "TextDelta",
+        "TurnEnded",
+    ]
+    assert events[0] == ToolStarted("execute_code", RUN, "call_run")
+    assert isinstance(events[1], ToolFinished) and events[1].summary.startswith("WA: 2 of 3 tests passed")
+    assert "test 2 fails on input [3,2,4], 6" in events[1].summary
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "".join(question)
+    assert events[-1] == TurnEnded("answered", 3, None)
+
+
+def test_malformed_arguments_go_back_as_the_registrys_error_and_the_model_corrects_itself(services):
+    script = [calls(Call("bp_execute", '{"language": "python", "code": ', id="bad")), text("Let me look again.")]
+    with FakeOpenAI(script) as server:
+        events = turn(tutor(services, server), "run it")
+    (sent,) = tool_messages(server.bodies()[1])
+    error = json.loads(sent["content"])
+    assert sent["tool_call_id"] == "bad" and error["error_code"] == "INVALID_ARGUMENTS"
+    assert isinstance(events[0], ToolStarted) and events[0].arguments == '{"language": "python", "code": '
+    assert events[-1].reason == "answered"
+
+
+def test_two_calls_in_one_answer_each_get_their_own_tool_message(services):
+    good = {"language": "python", "code": "def f(x):\n    return x * 2\n"}
+    made = [
+        Call("bp_execute", {**good, "input_data": 1}, id="c1"),
+        Call("bp_execute", {**good, "input_data": 5}, id="c2"),
+    ]
+    with FakeOpenAI([calls(*made, whole=True), text("Both ran.")]) as server:
+        events = turn(tutor(services, server), "try 1 and 5")
+    sent = tool_messages(server.bodies()[1])
+    assert [(m["tool_call_id"], json.loads(m["content"])["return_value"]) for m in sent] == [("c1", "2"), ("c2", "10")]
+    assert [e.call_id for e in events if isinstance(e, ToolFinished)] == ["c1", "c2"]
+
+
+def test_the_same_failing_call_is_refused_then_the_turn_is_stopped(services):
+    same = Call("execute_code", {"code": "x", "language": "cobol", "problem_id": "two-sum", "test_cases": []})
+    with FakeOpenAI([calls(same), calls(same), calls(same), text("unused")]) as server:
+        events = turn(tutor(services, server), "run")
+    assert len(server.bodies()) == 3  # the third identical call ended the turn
+    second_reply = json.loads(tool_messages(server.bodies()[2])[-1]["content"])
+    assert second_reply["error_code"] == "NOT_RUN" and "already made this exact call" in second_reply["error_message"]
+    assert sum(isinstance(e, ToolStarted) for e in events) == 1  # only the first was run
+    errors = [e for e in events if isinstance(e, TutorError)]
+    assert [e.kind for e in errors] == ["repeated_call"] and events[-1].reason == "repeated_call"
+    # The conversation stays well formed: every call has its tool message.
+    loop_calls = [c["id"] for m in server.bodies()[2]["messages"] if m.get("tool_calls") for c in m["tool_calls"]]
+    assert len(loop_calls) == len(tool_messages(server.bodies()[2]))
+
+
+def test_the_rounds_of_a_turn_are_bounded(services):
+    code = "def f(x):\n    return x\n"
+    script = [calls(Call("bp_execute", {"language": "python", "code": code, "input_data": n})) for n in range(5)]
+    with FakeOpenAI(script) as server:
+        events = turn(tutor(services, server, max_rounds=3), "loop")
+    assert len(server.bodies()) == 3
+    assert [e.kind for e in events if isinstance(e, TutorError)] == ["round_limit"]
+    assert events[-1] == TurnEnded("round_limit", 3, None)
+
+
+def test_a_model_without_tools_is_reported_for_the_app_to_react(services):
+    with FakeOpenAI([failure(400, "qwen:0.5b does not support tools")]) as server:
+        events = turn(tutor(services, server), "help")
+    assert [type(e).__name__ for e in events] == ["TutorError", "TurnEnded"]
+    assert events[0].kind == "tools_unsupported" and events[-1].reason == "error"
+
+
+def test_stop_in_the_middle_of_a_stream(services):
+    cancellation = Cancellation()
+    events: list = []
+
+    def emit(event) -> None:
+        events.append(event)
+        if isinstance(event, TextDelta):
+            threading.Timer(0.1, cancellation.cancel).start()
+
+    with FakeOpenAI([text("What ", "happens", stall_after=2)]) as server:
+        loop = tutor(services, server)
+        ended = loop.turn("hm", emit, cancellation)
+        assert server.disconnected.wait(2)
+    assert ended.reason == "cancelled" and [e.text for e in events if isinstance(e, TextDelta)] == ["What "]
+
+
+def test_the_next_turn_carries_the_conversation(services):
+    with FakeOpenAI([text("What should it return?"), text("Right.")]) as server:
+        loop = tutor(services, server)
+        turn(loop, "first")
+        turn(loop, "second")
+    roles = [m["role"] for m in server.bodies()[1]["messages"]]
+    assert roles == ["system", "user", "assistant", "user"]
+    assert server.bodies()[1]["messages"][2]["content"] == "What should it return?"

@@ -1,0 +1,232 @@
+"""The provider through the real ``openai`` SDK against an OpenAI-compatible server on loopback."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import pytest
+
+from codementor_desktop.tutor.cancellation import Cancellation
+from codementor_desktop.tutor.errors import (
+    Cancelled,
+    KeyRejected,
+    ModelNotFound,
+    Overloaded,
+    ProviderError,
+    ProviderTimeout,
+    ServerDown,
+    StreamInterrupted,
+    ToolsUnsupported,
+)
+from codementor_desktop.tutor.provider import Provider, ProviderConfig
+from tests.fakes.openai_server import Call, FakeOpenAI, Reply, calls, failure, text
+
+TOOLS = [{"type": "function", "function": {"name": "execute_code", "parameters": {"type": "object"}}}]
+KEY = "sk-test-0123456789abcdefSECRET"
+
+
+def provider(server: FakeOpenAI, **options) -> Provider:
+    options = {"backoff": 0.01, "first_token_timeout": 5.0, "total_timeout": 10.0, **options}
+    return Provider(ProviderConfig(base_url=server.base_url, model="fast-model", **options))
+
+
+def ask(server: FakeOpenAI, **options):
+    pieces: list[str] = []
+    done = provider(server, **options).complete([{"role": "user", "content": "hi"}], TOOLS, on_text=pieces.append)
+    return done, pieces
+
+
+def test_plain_text_streams_piece_by_piece():
+    with FakeOpenAI(
+        [text("Which ", "test ", "fails?", usage={"prompt_tokens": 321, "completion_tokens": 3})]
+    ) as server:
+        done, pieces = ask(server)
+    assert pieces == ["Which ", "test ", "fails?"] and done.text == "Which test fails?"
+    assert done.tool_calls == [] and done.finish_reason == "stop"
+    assert done.usage == {"prompt_tokens": 321, "completion_tokens": 3}
+    body = server.bodies()[0]
+    assert body["stream"] is True and body["model"] == "fast-model" and body["tools"] == TOOLS
+    assert "parallel_tool_calls" not in body  # not every server honours it: sent only when asked
+
+
+def test_one_tool_call_in_fragments_keyed_by_index():
+    arguments = {"code": "def f(x):\n    return x", "language": "python", "problem_id": "two-sum", "test_cases": []}
+    with FakeOpenAI([calls(Call("execute_code", arguments, id="call_abc"))]) as server:
+        done, _ = ask(server, parallel_tool_calls=False)
+    assert len(done.tool_calls) == 1 and done.finish_reason == "tool_calls"
+    call = done.tool_calls[0]
+    assert (call.id, call.name) == ("call_abc", "execute_code") and json.loads(call.arguments) == arguments
+    assert server.bodies()[0]["parallel_tool_calls"] is False
+
+
+def test_whole_calls_in_one_chunk_each_at_index_zero_as_ollama_sends_them():
+    script = [
+        calls(Call("execute_code", {"a": 1}, id="c1"), Call("analyze_code_patterns", {"b": 2}, id="c2"), whole=True)
+    ]
+    with FakeOpenAI(script) as server:
+        done, _ = ask(server)
+    assert [(c.id, c.name, json.loads(c.arguments)) for c in done.tool_calls] == [
+        ("c1", "execute_code", {"a": 1}),
+        ("c2", "analyze_code_patterns", {"b": 2}),
+    ]
+
+
+def test_two_calls_in_one_turn_by_fragments_and_text_before_them():
+    reply = calls(Call("execute_code", {"x": [1, 2, 3]}), Call("bp_trace", {"y": "long enough to split"}))
+    reply.text = ["Let me run it."]
+    with FakeOpenAI([reply]) as server:
+        done, pieces = ask(server)
+    assert pieces == ["Let me run it."]
+    assert [json.loads(c.arguments) for c in done.tool_calls] == [{"x": [1, 2, 3]}, {"y": "long enough to split"}]
+    assert len({c.id for c in done.tool_calls}) == 2
+
+
+def test_malformed_arguments_arrive_as_the_raw_text():
+    with FakeOpenAI([calls(Call("execute_code", '{"code": "x", '))]) as server:
+        done, _ = ask(server)
+    assert done.tool_calls[0].arguments == '{"code": "x", '
+
+
+def test_429_then_success_is_retried_and_the_server_saw_both():
+    with FakeOpenAI([failure(429, "slow down"), failure(429, "slow down"), text("ok")]) as server:
+        done, _ = ask(server)
+    assert done.text == "ok" and len(server.bodies()) == 3
+
+
+def test_500_every_time_gives_up_after_the_bounded_retries():
+    with FakeOpenAI([failure(500, "boom")] * 3) as server:
+        with pytest.raises(Overloaded, match=r"failed \(500\) 3 times in a row: boom"):
+            ask(server, retries=2)
+    assert len(server.bodies()) == 3
+
+
+def test_500_then_success():
+    with FakeOpenAI([failure(500, "boom"), text("fine")]) as server:
+        assert ask(server)[0].text == "fine"
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["close-delimited", "chunked"])
+def test_a_stream_that_stops_mid_way_is_an_interruption_not_an_answer(chunked):
+    with FakeOpenAI([text("The first ", "half", " and more", cut_after=3, chunked=chunked)]) as server:
+        pieces: list[str] = []
+        with pytest.raises(StreamInterrupted, match="stopped mid-way after 14 characters"):
+            provider(server).complete([{"role": "user", "content": "hi"}], on_text=pieces.append)
+    assert pieces == ["The first ", "half"]
+
+
+def test_a_server_that_never_answers_times_out_on_the_first_token():
+    with FakeOpenAI([Reply(hang=True)]) as server:
+        started = time.monotonic()
+        with pytest.raises(ProviderTimeout, match="did not answer within 0.3 s"):
+            ask(server, first_token_timeout=0.3)
+    assert time.monotonic() - started < 3
+
+
+def test_a_silence_between_two_pieces_times_out_too():
+    with FakeOpenAI([text("a", "b", "c", stall_after=2)]) as server:
+        with pytest.raises(ProviderTimeout, match="did not answer within 0.3 s"):
+            ask(server, first_token_timeout=0.3)
+
+
+def test_the_total_time_bounds_a_stream_that_keeps_going_slowly():
+    with FakeOpenAI([text("a", "b", "c", stall_after=2)]) as server:
+        with pytest.raises(ProviderTimeout, match="longer than 0.4 s"):
+            ask(server, total_timeout=0.4)
+        assert server.disconnected.wait(2)
+
+
+def test_a_model_without_tools_is_a_typed_error():
+    message = "registry.ollama.ai/library/gemma:2b does not support tools"
+    with FakeOpenAI([failure(400, message)]) as server:
+        with pytest.raises(ToolsUnsupported, match="does not support tools") as caught:
+            ask(server)
+    assert caught.value.kind == "tools_unsupported" and len(server.bodies()) == 1  # a 400 is not retried
+
+
+def test_cancel_closes_the_stream_for_real():
+    cancellation = Cancellation()
+    pieces: list[str] = []
+    with FakeOpenAI([text("Think ", "about", " it", stall_after=2), text("again")]) as server:
+
+        def on_text(piece: str) -> None:
+            pieces.append(piece)
+            threading.Timer(0.2, cancellation.cancel).start()
+
+        started = time.monotonic()
+        same = provider(server)
+        with pytest.raises(Cancelled):
+            same.complete([{"role": "user", "content": "hi"}], on_text=on_text, cancellation=cancellation)
+        assert time.monotonic() - started < 3
+        assert server.disconnected.wait(2), "the server never saw the connection close"
+        # The next question goes through the same provider on a fresh connection.
+        assert same.complete([{"role": "user", "content": "hi"}]).text == "again"
+    assert pieces == ["Think "]
+
+
+def test_cancel_while_the_server_has_not_answered_yet():
+    cancellation = Cancellation()
+    with FakeOpenAI([Reply(hang=True)]) as server:
+        threading.Timer(0.3, cancellation.cancel).start()
+        started = time.monotonic()
+        with pytest.raises(Cancelled):
+            provider(server, first_token_timeout=30).complete(
+                [{"role": "user", "content": "hi"}], cancellation=cancellation
+            )
+        assert time.monotonic() - started < 3
+
+
+def test_cancel_during_a_backoff_does_not_wait_it_out():
+    cancellation = Cancellation()
+    with FakeOpenAI([failure(429, "later", retry_after="30"), text("never")]) as server:
+        threading.Timer(0.2, cancellation.cancel).start()
+        started = time.monotonic()
+        with pytest.raises(Cancelled):
+            provider(server, max_backoff=30).complete([{"role": "user", "content": "hi"}], cancellation=cancellation)
+        assert time.monotonic() - started < 3 and len(server.bodies()) == 1
+
+
+def test_models_lists_the_servers_models():
+    with FakeOpenAI(models=["qwen2.5-coder:7b", "llama3.1:8b"]) as server:
+        assert provider(server).models() == ["llama3.1:8b", "qwen2.5-coder:7b"]
+    assert server.requests[0]["method"] == "GET" and server.requests[0]["path"] == "/v1/models"
+
+
+def test_an_unknown_model_says_so():
+    with FakeOpenAI([text("unused")], models=["other"]) as server:
+        with pytest.raises(ModelNotFound, match="no model 'fast-model'.*ends in /v1"):
+            ask(server)
+
+
+def test_a_server_that_is_down():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = ProviderConfig(base_url=f"http://127.0.0.1:{port}/v1", model="m", api_key=KEY, connect_timeout=1)
+    with pytest.raises(ServerDown, match="connection refused") as down:
+        Provider(config).complete([{"role": "user", "content": "hi"}])
+    with pytest.raises(ServerDown):
+        Provider(config).models()
+    assert KEY not in str(down.value)
+
+
+def test_a_rejected_key_is_named_but_never_shown():
+    with FakeOpenAI([text("unused")], key="the-right-key") as server:
+        with pytest.raises(KeyRejected, match="refused the API key") as rejected:
+            ask(server, api_key=KEY)
+        with pytest.raises(KeyRejected) as listing:
+            provider(server, api_key=KEY).models()
+    # The server echoed the Authorization header in its error: the message must not carry it on.
+    assert "Incorrect API key provided" in str(rejected.value)
+    for error in (rejected.value, listing.value):
+        assert KEY not in str(error) and KEY[:8] not in str(error) and KEY[-6:] not in str(error)
+    assert server.requests[0]["headers"]["authorization"] == f"Bearer {KEY}"  # it was sent, only not shown
+
+
+def test_other_errors_carry_the_servers_words():
+    with FakeOpenAI([failure(400, f"context length exceeded for key {KEY}")]) as server:
+        with pytest.raises(ProviderError, match="answered 400: context length exceeded") as caught:
+            ask(server, api_key=KEY)
+    assert KEY not in str(caught.value)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Select, Table, func, select
+from sqlalchemy import ColumnElement, Select, String, Table, func, select, type_coerce
 from sqlalchemy.engine import Engine, Row
 
 from ..domain.learner_evidence import AttemptRecord, EscalationRecord, HintRecord, LearnerEvidence, PatternRecord
@@ -64,6 +64,7 @@ def _attempts(database: Database, learner_id: int) -> list[AttemptRecord]:
     # judged ones are read, and only the columns an attempt needs (never the stored result).
     mine = RUNS.c.learner_id == learner_id
     count = select(func.count()).select_from(RUNS).where(mine)
+    rows: Sequence[Any] = []
     with _read_lock:
         known = _attempts_read.setdefault(database.engine, {}).get(learner_id)
     with database.transaction() as connection:
@@ -84,7 +85,9 @@ def _attempts(database: Database, learner_id: int) -> list[AttemptRecord]:
                 at_newest = {r.id for r in newer if r.created_at == newest}
         if known is None or runs < known.runs or known.newest is None:
             known = _AttemptsRead(0, None, set(), [], set())
-            rows = list(connection.execute(_judged(mine)))
+            judged = connection.execute(_judged(mine))
+            rows = judged.cursor.fetchall()  # the driver's tuples: no SQLAlchemy row per attempt
+            judged.close()
             newest = connection.execute(select(func.max(RUNS.c.created_at)).where(mine)).scalar()
             at_newest = set(connection.execute(select(RUNS.c.id).where(mine, RUNS.c.created_at == newest)).scalars())
         if newest == known.newest:
@@ -97,9 +100,11 @@ def _attempts(database: Database, learner_id: int) -> list[AttemptRecord]:
 
 
 def _judged(mine: ColumnElement[bool]) -> Select:
-    """The learner's judged runs of bank problems, oldest first: the columns an attempt needs."""
+    """The learner's judged runs of bank problems, oldest first: the columns an attempt needs.
+    Their time comes as the driver gives it (``_as_datetime`` reads it): SQLAlchemy's reading of
+    SQLite's text times is a regular expression per row."""
     return (
-        select(RUNS.c.problem_id, RUNS.c.verdict, RUNS.c.submitted, RUNS.c.created_at)
+        select(RUNS.c.problem_id, RUNS.c.verdict, RUNS.c.submitted, type_coerce(RUNS.c.created_at, String))
         .where(mine, RUNS.c.tool == JUDGE_TOOL, RUNS.c.problem_id.is_not(None))
         .order_by(RUNS.c.created_at, RUNS.c.id)
     )
@@ -120,10 +125,12 @@ def _as_attempts(rows: Iterable[Row | tuple], solved: set[str]) -> tuple[list[At
     solve, not the Submits after it): the ``submitted`` column says which runs were Submits."""
     solved = set(solved)
     attempts = []
+    from_text = datetime.fromisoformat
     for problem_id, verdict, submitted, at in rows:
         first_solve = bool(submitted) and verdict == Verdict.AC and problem_id not in solved
         if first_solve:
             solved.add(problem_id)
+        at = from_text(at) if type(at) is str else _as_datetime(at)  # SQLite's text; PostgreSQL's datetime
         attempts.append(AttemptRecord(problem_id, verdict, first_solve, at))
     return attempts, solved
 

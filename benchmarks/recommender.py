@@ -229,9 +229,11 @@ def latency(attempts: int = 10_000, rounds: int = 40) -> dict[str, tuple[float, 
     services.close()
     # The first call of a new process: also the SQL statements compiled and the connection opened
     # for the first time. The process has done what the app does at start (the tools built, the
-    # bank loaded for the problem browser); "+ bank" leaves the bank's loading to the call.
-    measured["first in a new process"] = sorted(first_call_in_a_new_process(load_bank=True) for _ in range(10))
-    measured["first in new process + bank"] = sorted(first_call_in_a_new_process(load_bank=False) for _ in range(5))
+    # bank loaded for the problem browser) and imported the tool's modules; "+ import" leaves the
+    # registry's lazy import of them to the call (a one-off of the first call), "+ bank" the bank too.
+    measured["first in a new process"] = sorted(first_call_in_a_new_process("bank", "import") for _ in range(10))
+    measured["first, + import"] = sorted(first_call_in_a_new_process("bank") for _ in range(5))
+    measured["first, + import + bank"] = sorted(first_call_in_a_new_process() for _ in range(5))
     return {name: (statistics.median(t), t[min(len(t) - 1, int(0.95 * len(t)))]) for name, t in measured.items()}
 
 
@@ -241,8 +243,10 @@ from codementor_desktop.storage.secrets import Credentials
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tools.services import Services
 services = Services.build(credentials=Credentials(use_keyring=False))
-if sys.argv[1] == "bank":
+if "bank" in sys.argv:
     len(services.bank)
+if "import" in sys.argv:
+    import codementor_desktop.tools.recommendations
 started = time.perf_counter()
 result = services.registry.call("get_personalized_recommendation", {"num_recommendations": 5}, ToolContext(learner="ada"))
 print((time.perf_counter() - started) * 1000)
@@ -251,11 +255,12 @@ services.close()
 """
 
 
-def first_call_in_a_new_process(load_bank: bool) -> float:
-    """Milliseconds of the first recommendation in a new process (on the database ``latency`` made)."""
+def first_call_in_a_new_process(*done_before: str) -> float:
+    """Milliseconds of the first recommendation in a new process (on the database ``latency`` made),
+    after what ``done_before`` names ("bank": the bank loaded; "import": the tool's modules)."""
     root = str(Path(__file__).resolve().parent.parent)
     env = {**os.environ, "PYTHONPATH": root}
-    command = [sys.executable, "-c", FIRST_CALL, "bank" if load_bank else "-"]
+    command = [sys.executable, "-c", FIRST_CALL, *done_before]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=root)
     return float(done.stdout.strip().splitlines()[-1])
 

@@ -52,32 +52,38 @@ class AttemptSummary:
     def extend(self, attempts: Sequence[AttemptRecord]) -> None:
         """Add the attempts after those summed so far (``attempts`` is the whole list, oldest first)."""
         w8 = self.weights
+        # The loop runs once per attempt (10,000 on a cold start): what it looks up is bound here.
+        decay, problems, exp = self.decay, self.problems, math.exp
+        last_outcome, days, solved, first_seen = self.last_outcome, self.days, self.solved, self.first_seen
+        win_times, win_sums, losses, failed_today = self.win_times, self.win_sums, self.losses, self.failed_today
+        accepted, internal = Verdict.AC.value, Verdict.IE.value
         for attempt in attempts[self.count :]:
+            problem_id, verdict, submitted, at = attempt.problem_id, attempt.verdict, attempt.submitted, attempt.at
             if self.epoch is None:
-                self.epoch = attempt.at
-            problem_id = attempt.problem_id
-            passed = attempt.verdict == Verdict.AC
-            self.last_outcome[problem_id] = (attempt.at, passed)
-            self.days.add(attempt.at.date())
-            if passed and attempt.submitted:
-                self.solved.add(problem_id)
-            first = self.first_seen.setdefault(problem_id, attempt.at)
-            facts = self.problems.get(problem_id)
+                self.epoch = at
+            passed = verdict == accepted
+            last_outcome[problem_id] = (at, passed)
+            day = at.date()
+            days.add(day)
+            if passed and submitted:
+                solved.add(problem_id)
+            first = first_seen.setdefault(problem_id, at)
+            facts = problems.get(problem_id)
             if facts is None:
                 continue
-            w = math.exp(self.decay * (attempt.at - self.epoch).total_seconds())
+            w = exp(decay * (at - self.epoch).total_seconds())
             level = LEVELS.get(facts.difficulty, 1)
             if passed:
-                strength = (w8.submit_accepted if attempt.submitted else w8.run_accepted) * w8.win_by_level[level]
-                if attempt.submitted:
-                    strength *= pace(w8, facts, (attempt.at - first).total_seconds() / 60)
-                self.win_times[problem_id].append(attempt.at)
-                sums = self.win_sums[problem_id]
+                strength = (w8.submit_accepted if submitted else w8.run_accepted) * w8.win_by_level[level]
+                if submitted:
+                    strength *= pace(w8, facts, (at - first).total_seconds() / 60)
+                win_times[problem_id].append(at)
+                sums = win_sums[problem_id]
                 sums.append(sums[-1] + w * strength)
-            elif attempt.verdict is not None and attempt.verdict != Verdict.IE:  # IE is never the learner's fault
-                key = (problem_id, attempt.at.date())
-                self.failed_today[key] += 1
-                self.losses[problem_id] += w * w8.run_failed * w8.loss_by_level[level] / self.failed_today[key]
+            elif verdict is not None and verdict != internal:  # IE is never the learner's fault
+                key = (problem_id, day)
+                failed_today[key] += 1
+                losses[problem_id] += w * w8.run_failed * w8.loss_by_level[level] / failed_today[key]
         self.count = len(attempts)
         self.last = attempts[-1] if attempts else None
 

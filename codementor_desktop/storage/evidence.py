@@ -9,21 +9,20 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, func, select
-from sqlalchemy.engine import Connection, Engine, Row
+from sqlalchemy import ColumnElement, Select, String, Table, func, select, type_coerce
+from sqlalchemy.engine import Engine, Row
 
 from ..domain.learner_evidence import AttemptRecord, EscalationRecord, HintRecord, LearnerEvidence, PatternRecord
 from ..domain.vocabulary import Verdict
 from .analyses import ANALYSES, PATTERNS
 from .database import Database
 from .models import HintUsed, StoredRun, TutorEscalation
-from .progress import JUDGE_TOOL, was_submitted
-from .runs import decode_result
+from .progress import JUDGE_TOOL
 
 RUNS = cast(Table, StoredRun.__table__)
 HINTS = cast(Table, HintUsed.__table__)
@@ -60,63 +59,80 @@ _attempts_read: weakref.WeakKeyDictionary[Engine, dict[int, _AttemptsRead]] = we
 def _attempts(database: Database, learner_id: int) -> list[AttemptRecord]:
     """The learner's judged attempts. Runs are only ever added (a deletion removes a learner's
     runs, which shrinks their count): after the first reading, only the newer rows are read."""
-    # Runs of every kind are read (and counted), so that a row added out of time order (its clock
-    # behind the newest read) shows as a count that does not add up, and everything is read anew.
-    query = (
-        select(RUNS.c.id, RUNS.c.tool, RUNS.c.problem_id, RUNS.c.verdict, RUNS.c.created_at)
-        .where(RUNS.c.learner_id == learner_id)
-        .order_by(RUNS.c.created_at, RUNS.c.id)
-    )
-    count = select(func.count()).select_from(RUNS).where(RUNS.c.learner_id == learner_id)
+    # Runs of every kind are counted, so that a row added out of time order (its clock behind the
+    # newest read) shows as a count that does not add up, and everything is read anew; only the
+    # judged ones are read, and only the columns an attempt needs (never the stored result).
+    mine = RUNS.c.learner_id == learner_id
+    count = select(func.count()).select_from(RUNS).where(mine)
+    rows: Sequence[Any] = []
     with _read_lock:
         known = _attempts_read.setdefault(database.engine, {}).get(learner_id)
     with database.transaction() as connection:
         runs = int(connection.execute(count).scalar_one())
         if known is not None and runs == known.runs:
             return list(known.attempts)
-        rows = []
         if known is not None and runs > known.runs and known.newest is not None:
-            newer = query.where(RUNS.c.created_at >= known.newest)
-            rows = [row for row in connection.execute(newer) if row.id not in known.ids_at_newest]
-            if len(rows) != runs - known.runs:
+            newer = [r for r in connection.execute(_newer(mine, known.newest)) if r.id not in known.ids_at_newest]
+            if len(newer) != runs - known.runs:
                 known = None
+            else:
+                rows = [
+                    (r.problem_id, r.verdict, r.submitted, r.created_at)
+                    for r in newer
+                    if r.tool == JUDGE_TOOL and r.problem_id is not None
+                ]
+                newest = newer[-1].created_at if newer else known.newest
+                at_newest = {r.id for r in newer if r.created_at == newest}
         if known is None or runs < known.runs or known.newest is None:
             known = _AttemptsRead(0, None, set(), [], set())
-            rows = list(connection.execute(query))
-        newest = rows[-1].created_at if rows else known.newest
-        at_newest = {r.id for r in rows if r.created_at == newest}
+            judged = connection.execute(_judged(mine))
+            rows = judged.cursor.fetchall()  # the driver's tuples: no SQLAlchemy row per attempt
+            judged.close()
+            newest = connection.execute(select(func.max(RUNS.c.created_at)).where(mine)).scalar()
+            at_newest = set(connection.execute(select(RUNS.c.id).where(mine, RUNS.c.created_at == newest)).scalars())
         if newest == known.newest:
             at_newest |= known.ids_at_newest
-        rows = [r for r in rows if r.tool == JUDGE_TOOL and r.problem_id is not None]
-        submits = _first_submits(connection, rows, known.solved)
-    attempts = known.attempts + [AttemptRecord(r.problem_id, r.verdict, r.id in submits, r.created_at) for r in rows]
-    solved = known.solved | {a.problem_id for a in attempts[len(known.attempts) :] if a.submitted}
+    attempts, solved = _as_attempts(rows, known.solved)
+    attempts = known.attempts + attempts
     with _read_lock:
         _attempts_read[database.engine][learner_id] = _AttemptsRead(runs, newest, at_newest, attempts, solved)
     return list(attempts)
 
 
-def _first_submits(connection: Connection, rows: Sequence[Row], solved: set[str]) -> set[str]:
-    """The ids of the accepted Submits among ``rows``, up to each problem's first: a Submit is
-    told apart by its hidden tests, so a result must be opened, and only the accepted runs of a
-    problem not yet solved are (in rounds, one query each), so 10,000 attempts read quickly."""
-    accepted: dict[str, list[str]] = {}
-    for row in rows:
-        if row.verdict == Verdict.AC and row.problem_id not in solved:
-            accepted.setdefault(row.problem_id, []).append(row.id)
-    submits: set[str] = set()
-    round_ = 0
-    while accepted:
-        asked = {ids[round_]: problem for problem, ids in accepted.items() if round_ < len(ids)}
-        if not asked:
-            break
-        found = connection.execute(select(RUNS.c.id, RUNS.c.result).where(RUNS.c.id.in_(list(asked))))
-        for run_id, blob in found:
-            if blob is not None and was_submitted(decode_result(blob)):
-                submits.add(run_id)
-                accepted.pop(asked[run_id], None)
-        round_ += 1
-    return submits
+def _judged(mine: ColumnElement[bool]) -> Select:
+    """The learner's judged runs of bank problems, oldest first: the columns an attempt needs.
+    Their time comes as the driver gives it (``_as_datetime`` reads it): SQLAlchemy's reading of
+    SQLite's text times is a regular expression per row."""
+    return (
+        select(RUNS.c.problem_id, RUNS.c.verdict, RUNS.c.submitted, type_coerce(RUNS.c.created_at, String))
+        .where(mine, RUNS.c.tool == JUDGE_TOOL, RUNS.c.problem_id.is_not(None))
+        .order_by(RUNS.c.created_at, RUNS.c.id)
+    )
+
+
+def _newer(mine: ColumnElement[bool], newest: datetime) -> Select:
+    """The learner's runs of every kind from ``newest`` on (the few that landed since a reading)."""
+    return (
+        select(RUNS.c.id, RUNS.c.tool, RUNS.c.problem_id, RUNS.c.verdict, RUNS.c.submitted, RUNS.c.created_at)
+        .where(mine, RUNS.c.created_at >= newest)
+        .order_by(RUNS.c.created_at, RUNS.c.id)
+    )
+
+
+def _as_attempts(rows: Iterable[Row | tuple], solved: set[str]) -> tuple[list[AttemptRecord], set[str]]:
+    """Attempts from judged rows, and the problems solved once they are added to ``solved``. An
+    attempt counts as a Submit up to the problem's first accepted one (the profile weighs the
+    solve, not the Submits after it): the ``submitted`` column says which runs were Submits."""
+    solved = set(solved)
+    attempts = []
+    from_text = datetime.fromisoformat
+    for problem_id, verdict, submitted, at in rows:
+        first_solve = bool(submitted) and verdict == Verdict.AC and problem_id not in solved
+        if first_solve:
+            solved.add(problem_id)
+        at = from_text(at) if type(at) is str else _as_datetime(at)  # SQLite's text; PostgreSQL's datetime
+        attempts.append(AttemptRecord(problem_id, verdict, first_solve, at))
+    return attempts, solved
 
 
 def _patterns(database: Database, learner_id: int) -> list[PatternRecord]:

@@ -42,7 +42,11 @@ class StoredRun(Base):
 
     __table_args__ = (
         Index("ix_runs_learner_problem", "learner_id", "problem_id"),  # migration 0002
-        Index("ix_runs_learner_created", "learner_id", "created_at"),  # migration 0006
+        # migration 0007: a learner's attempts and everyone's outcomes, each read from its index alone
+        Index(
+            "ix_runs_learner_attempts", "learner_id", "created_at", "id", "tool", "problem_id", "verdict", "submitted"
+        ),
+        Index("ix_runs_outcomes", "tool", "problem_id", "learner_id", "verdict"),
     )
 
 

@@ -213,5 +213,7 @@ def test_stated_preconditions_are_kept():
     assert not keeps_preconditions(tree, [5, 6, 1])  # 6 to the left of 5
     assert not keeps_preconditions(tree, [5, None, 5])  # a repeated value where values are distinct
     assert not is_search_tree([None, 3]) and is_search_tree([])  # what a shrinking step may leave
+    assert is_search_tree([4, 4, 4]) and not keeps_preconditions(tree, [4, 4])  # repeated values: either side
+    assert not is_search_tree([4, 5]) and not is_search_tree([4, 3, 3])
     cases = dict(category_cases(table_signature([("root", "TreeNode")], {"root": {"bst": True}}), ["skewed", "single"]))
     assert is_search_tree(cases["skewed"]["root"]) and cases["skewed"]["root"][2] is None

@@ -14,7 +14,8 @@ budget, and the figures are, per language:
 
 - found: a counterexample within the budget (target: 90 % or more);
 - no larger: the smallest counterexample reported is no larger (numbers, characters and lists
-  counted) than the smallest test the mutant fails;
+  counted) than the smallest test the mutant fails (the tests run smallest first, so a run that
+  stops at its first failure, out of time, leaves no smaller test unjudged);
 - the median time to the first counterexample (from the search's start, the children's start aside).
 """
 
@@ -54,6 +55,9 @@ def _size(test_input: str) -> int:
 def kept_mutants(services: Any, problem: Any, language: str, per_problem: int, rng: random.Random) -> list[dict]:
     """Mutants of ``problem``'s reference that fail one of its tests, with the smallest failing size."""
     tests = visible_tests(problem) + hidden_tests(problem, services.generated)
+    # Smallest first: a run stops at a test out of time (or a crash), and the tests after it are not
+    # known to fail; in this order the first failure is the smallest failing test.
+    tests.sort(key=lambda t: _size(t["input"]))
     inputs = {t["test_id"]: t["input"] for t in tests}
     candidates = mutants(problem.reference_solution(language), language)
     rng.shuffle(candidates)
@@ -73,7 +77,8 @@ def kept_mutants(services: Any, problem: Any, language: str, per_problem: int, r
         if run.get("verdict") == "CE" or run.get("all_passed"):
             continue  # does not compile, or no test tells it from the reference
         failing = [r["test_id"] for r in run["test_results"] if r.get("verdict") != "AC"]
-        failing += [t["test_id"] for t in tests[len(run["test_results"]) :]]  # stopped before them
+        if not failing:
+            failing = [t["test_id"] for t in tests[len(run["test_results"]) :]]  # it stopped before them
         sizes = [_size(inputs[test_id]) for test_id in failing if test_id in inputs]
         kept.append({"problem": problem.id, "mutant": mutant, "smallest_failing": min(sizes) if sizes else None})
     return kept
@@ -94,7 +99,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--per-problem", type=int, default=2, help="mutants kept per problem and language")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--problems", default="", help="comma-separated problem ids (default: the whole bank)")
-    parser.add_argument("--verbose", action="store_true", help="a line per mutant")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="a line per mutant: its counterexample's size against the smallest failing test's",
+    )
     parser.add_argument("--throughput", action="store_true", help="only: examples a second, batched or not")
     args = parser.parse_args(argv)
 
@@ -168,6 +177,7 @@ def _language(services: Any, language: str, problems: list, args: argparse.Names
         result = search(services, item["problem"], language, mutant)
         cases = result.get("edge_cases") or []
         by_operator[mutant.operator] += 1
+        smallest = None
         if cases:
             found += 1
             found_by_operator[mutant.operator] += 1
@@ -182,8 +192,13 @@ def _language(services: Any, language: str, problems: list, args: argparse.Names
         if args.verbose:
             minimal = next((c for c in cases if c["minimal"]), cases[0] if cases else None)
             shown = json.dumps(minimal["input"])[:80] if minimal else "-"
+            larger = (
+                smallest is not None and item["smallest_failing"] is not None and smallest > item["smallest_failing"]
+            )
+            sizes = f"size {smallest if smallest is not None else '-'}/{item['smallest_failing']}"
             print(f"  {language} {item['problem']:34} {mutant.operator:19}#{mutant.site:<2} "
-                  f"{'found' if cases else 'MISSED':6} {result['wall_s']:5.1f}s {shown}", flush=True)  # fmt: skip
+                  f"{'found' if cases else 'MISSED':6} {result['wall_s']:5.1f}s {sizes:12} {'LARGER ' if larger else ''}"
+                  f"{shown}", flush=True)  # fmt: skip
     total = len(kept)
     pct = (lambda n: f"{100 * n / total:.1f}%") if total else (lambda n: "-")
     median = f"{statistics.median(firsts):.0f} ms" if firsts else "-"

@@ -47,7 +47,7 @@ class Param:
     width: int = 2  # an edge's numbers (3 for a weighted one), a pair's
     from_table: bool = False  # bounds from a problem's table: never generate outside them
     # Preconditions a problem's table may state: values all different, in increasing order, a tree
-    # that is a binary search tree (a smaller value left, a larger or equal one right).
+    # that is a binary search tree (no larger value left, no smaller one right).
     distinct: bool = False
     ascending: bool = False
     rotated: bool = False  # increasing, then rotated by some amount (``sorted = "rotated"``)
@@ -275,7 +275,8 @@ def _all_different(items: list[Any]) -> bool:
 
 
 def is_search_tree(level_order: list[Any]) -> bool:
-    """Whether a level-order list is a binary search tree (left smaller, right larger or equal)."""
+    """Whether a level-order list is a binary search tree (left at most, right at least the node's
+    value: a repeated value may sit on either side, as ``bst-mode`` states; ``distinct`` excludes it)."""
     if not level_order or level_order[0] is None:
         return all(value is None for value in level_order)
     if not all(value is None or isinstance(value, int | float) for value in level_order):
@@ -293,7 +294,7 @@ def is_search_tree(level_order: list[Any]) -> bool:
             index += 1
             if child is None:
                 continue
-            if side == "left" and not (low <= child < value):
+            if side == "left" and not (low <= child <= value):
                 return False
             if side == "right" and not (value <= child < high):
                 return False

@@ -125,6 +125,10 @@ def input_size(values: Sequence[Any]) -> int:
     return total
 
 
+def _size(arguments: dict[str, Any]) -> int:
+    return input_size(list(arguments.values()))
+
+
 def literal_arguments(arguments: dict[str, Any]) -> str:
     """The bank's literal form of an argument list, ``"[1,2], 3"`` (JSON: both children read it)."""
     return ", ".join(json.dumps(value, separators=(",", ":")) for value in arguments.values())
@@ -164,6 +168,7 @@ class EdgeSearch:
         self._cache: dict[str, _Verdict] = {}
         self._wrong: dict[str, tuple[dict[str, Any], str]] = {}  # text -> (arguments, category)
         self._checker: Any = None
+        self._shrunk: dict[str, Any] | None = None  # the smallest wrong input Hypothesis's shrinking reached
         self._started = 0.0
         self.outcome = SearchOutcome()
 
@@ -217,7 +222,11 @@ class EdgeSearch:
         shrinking = [False]  # past the first wrong batch, Hypothesis only shrinks: its steps are not news
 
         def goes_wrong(batch: list[dict[str, Any]]) -> bool:
-            wrong = any(v.wrong for v in self._judge(batch, ["generated"] * len(batch), record=not shrinking[0]))
+            verdicts = self._judge(batch, ["generated"] * len(batch), record=not shrinking[0])
+            for args, verdict in zip(batch, verdicts, strict=True):
+                if verdict.wrong and (self._shrunk is None or _size(args) < _size(self._shrunk)):
+                    self._shrunk = args  # where the budget cuts the shrinking short, polish goes on from here
+            wrong = any(v.wrong for v in verdicts)
             shrinking[0] = shrinking[0] or wrong
             return wrong
 
@@ -241,8 +250,11 @@ class EdgeSearch:
         a counterexample found late is still worth its smallest form)."""
         if not self._wrong:
             return None
-        start = minimal or min(self._wrong, key=lambda text: input_size(list(self._wrong[text][0].values())))
-        arguments, category = self._wrong[start]
+        # The smallest wrong input of all: Hypothesis's, an explicit case's, or a shrinking step's.
+        starts = list(self._wrong.values())
+        if self._shrunk is not None:
+            starts.append((self._shrunk, "generated"))
+        arguments, category = min(starts, key=lambda start: (_size(start[0]), literal_arguments(start[0]) != minimal))
         self._budget += POLISH_GRACE_S
 
         def goes_wrong(steps: list[dict[str, Any]]) -> list[bool]:
@@ -253,7 +265,7 @@ class EdgeSearch:
                     raise stop.cause from None
                 return [False] * len(steps)
 
-        best = polish(self.signature, arguments, goes_wrong, lambda args: input_size(list(args.values())))
+        best = polish(self.signature, arguments, goes_wrong, _size)
         text = literal_arguments(best)
         self._wrong[text] = (best, category)
         return text

@@ -167,6 +167,33 @@ def test_polish_shortens_strings_that_must_agree():
     assert best == {"s": "a", "t": "b"}
 
 
+def test_polish_brings_a_large_input_down_in_a_few_round_trips():
+    signature = loose_signature({"nums": "array"})
+    calls = []
+
+    def goes_wrong(batch):  # "wrong" while 7 comes somewhere before 3: two positions of a thousand matter
+        calls.append(len(batch))
+        return [7 in a["nums"] and 3 in a["nums"][a["nums"].index(7) :] for a in batch]
+
+    start = {"nums": [1] * 400 + [7] + [2] * 300 + [3] + [1] * 298}
+    best = polish(signature, start, goes_wrong, lambda a: input_size(list(a.values())))
+    assert best == {"nums": [7, 3]}
+    assert len(calls) <= 30  # one position a round would take a thousand
+
+
+def test_polish_reshapes_a_small_input_where_no_cut_keeps_the_preconditions():
+    signature = table_signature([("root", "TreeNode"), ("k", "int")], {"root": {"bst": True}})
+
+    def goes_wrong(batch):  # "wrong" when the root and its one child sum to k
+        return [
+            len([v for v in a["root"] if v is not None]) == 2 and sum(v for v in a["root"] if v) == a["k"]
+            for a in batch
+        ]
+
+    best = polish(signature, {"root": [0, None, 1], "k": 1}, goes_wrong, lambda a: input_size(list(a.values())))
+    assert best == {"root": [1, 0], "k": 1}  # [0,1] alone is no search tree
+
+
 @given(st.lists(st.integers(-5, 5), max_size=6))
 def test_properties_name_what_is_wrong(values):
     assert violated(["sorted"], [values], sorted(values)) is None
@@ -186,5 +213,7 @@ def test_stated_preconditions_are_kept():
     assert not keeps_preconditions(tree, [5, 6, 1])  # 6 to the left of 5
     assert not keeps_preconditions(tree, [5, None, 5])  # a repeated value where values are distinct
     assert not is_search_tree([None, 3]) and is_search_tree([])  # what a shrinking step may leave
+    assert is_search_tree([4, 4, 4]) and not keeps_preconditions(tree, [4, 4])  # repeated values: either side
+    assert not is_search_tree([4, 5]) and not is_search_tree([4, 3, 3])
     cases = dict(category_cases(table_signature([("root", "TreeNode")], {"root": {"bst": True}}), ["skewed", "single"]))
     assert is_search_tree(cases["skewed"]["root"]) and cases["skewed"]["root"][2] is None

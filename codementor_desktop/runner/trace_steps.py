@@ -8,14 +8,12 @@ came, compressed (``TracePacker``). Nothing is encoded twice.
 
 from __future__ import annotations
 
-import gc
 import json
 import logging
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from ..domain.collector import collector_paused
 from .child.wire import CALL, EVENT_NAMES, RETURN
 
 if TYPE_CHECKING:
@@ -73,28 +71,6 @@ def _details(step: TraceStep, event: int, extra: dict) -> None:
         step["yielded"] = True
     if extra.get("resumed"):
         step["resumed"] = True
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a trace streams in.
-
-    Decoding 100,000 steps makes a million small lists and dicts in a second, none of them in a
-    cycle; the collector, woken every 700 new objects, would walk them over and over (most of
-    the decoding time), and once more, all of them, when it is enabled again. So at the end they
-    go straight to the oldest generation (``freeze`` then ``unfreeze`` move objects between
-    generations without looking at them), where the next full collection sees them, as it sees
-    the rest of the app. It resumes even if another trace still streams.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if enabled:
-            gc.enable()
 
 
 class TracePacker:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from ..domain.collector import collector_paused
 from ..domain.vocabulary import ErrorCode
 from ..runner.executor import UnsupportedLanguage
 from ..runner.protocol import Limits, breakpoint_job, trace_job
 from ..runner.trace_assembly import TraceAssembler, breakpoint_result
-from ..runner.trace_steps import WIRE_BATCHES, collector_paused, restored_trace
+from ..runner.trace_steps import WIRE_BATCHES, restored_trace
 from ..visual.history import variable_history
 from ..visual.replay import Replay, TrailingReplay
 from .context import ToolContext

@@ -8,15 +8,13 @@ Only the learner's own evidence and the aggregate view of everyone's outcomes ar
 
 from __future__ import annotations
 
-import gc
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
+from ..domain.collector import collector_paused
 from ..domain.vocabulary import ErrorCode
 from ..profile.attempts import AttemptSummary, summarize
 from ..profile.mastery import build_profile
@@ -88,7 +86,7 @@ def get_personalized_recommendation(
         hit = cache.get(key)
         if hit is not None and hit[1] == stamp and time.monotonic() - hit[0] < CACHE_SECONDS:
             return {**hit[2], "cached": True}
-    with _collector_paused():
+    with collector_paused():
         result = _recommend(request, context.learner, services)
     with _lock:
         cache[key] = (time.monotonic(), stamp, result)
@@ -96,26 +94,6 @@ def get_personalized_recommendation(
         while len(cache) > CACHE_ITEMS:
             cache.popitem(last=False)
     return {**result, "cached": False}
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a learner's attempts are read and summed.
-
-    10,000 attempts make tens of thousands of small tuples, none in a cycle; the collector, woken
-    every 700 new objects, would walk the whole app's objects again and again (more than half of
-    a first recommendation in a new process). At the end they go straight to the oldest
-    generation (``freeze`` then ``unfreeze``), as ``runner/trace_steps.py`` does for traces.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if enabled:
-            gc.enable()
 
 
 def _recommend(request: Request, learner: str, services: Workbench) -> dict[str, Any]:

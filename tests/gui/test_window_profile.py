@@ -11,6 +11,9 @@ from PySide6.QtCore import Qt
 from tests.gui.conftest import make_window, window_leftovers
 from tests.gui.test_main_window import GOOD
 
+# A learner's program that takes a second and a half (the run, not the test, waits).
+SLOW_RUN = "def two_sum(nums, target):\n    import time as clock\n    clock.sleep(1.5)\n    return [0, 1]\n"
+
 
 @pytest.fixture
 def window(profile_window):
@@ -73,7 +76,7 @@ def test_a_submit_fills_the_profile_and_a_bar_opens_the_problems_that_train_it(w
 def test_refreshing_the_profile_does_not_stop_a_run(threaded, qtbot):
     window = threaded
     window.browser.select("two-sum")
-    window.editor.set_text("def two_sum(nums, target):\n    import time\n    time.sleep(1.5)\n    return [0, 1]\n")
+    window.editor.set_text(SLOW_RUN)  # the learner's code takes its time; the test waits on signals
     job = window.run_code()
     profile = window.learning.profile
     before = profile.refreshes

@@ -82,6 +82,20 @@ class Settings(BaseModel):
     llm_base_url: str = Field(default="", description="an OpenAI-compatible endpoint for the tutor")
     llm_model: str = Field(default="", description="the tutor's model")
     llm_deep_model: str = Field(default="", description="the model the tutor escalates to")
+    llm_deep_daily_calls: int = Field(
+        default=20, ge=0, le=1000, description="how many times a day the tutor may call the deep model (cost control)"
+    )
+    llm_tool_set: Literal["auto", "full", "reduced"] = Field(
+        default="auto",
+        description="the tools the tutor's model sees: `reduced` for small contexts, `auto` picks by measured size",
+    )
+    llm_cloud_consent: list[str] = Field(
+        default_factory=list,
+        description="the cloud endpoints the learner agreed may receive their code (asked once per endpoint)",
+    )
+    tutor_keep_insights: bool = Field(
+        default=True, description="keep the insights of a concluded tutor session in the learner's profile"
+    )
     database_url: str = Field(default="", description="a database URL (empty: the SQLite file in the data folder)")
     timeout_seconds: float = Field(default=5.0, ge=1, le=10, description="time limit per test, in seconds")
     run_seconds: float = Field(default=30.0, ge=1, le=60, description="time limit of a whole run, in seconds")

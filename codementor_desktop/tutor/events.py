@@ -53,5 +53,34 @@ class TurnEnded:
     usage: dict[str, int] | None = None
 
 
-TutorEvent = TextDelta | ToolStarted | ToolFinished | TutorError | TurnEnded
+@dataclass(frozen=True)
+class Escalated:
+    """The tutor asked a stronger model: which one (or the coach's next hint level), why, and the
+    question it came back with."""
+
+    model: str
+    reason: str
+    question: str
+
+
+@dataclass(frozen=True)
+class SessionConcluded:
+    """The session ended with a summary: its title and the insights flagged in it, the last one final."""
+
+    title: str
+    insights: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HelpOffered:
+    """A stuck signal fired (``failing_runs``: three failing runs on one test; ``time``: twice the
+    problem's estimated time) and the tutor offers help once, as a question."""
+
+    message: str
+    signal: str
+
+
+TutorEvent = (
+    TextDelta | ToolStarted | ToolFinished | TutorError | TurnEnded | Escalated | SessionConcluded | HelpOffered
+)
 Listener = Callable[[TutorEvent], None]

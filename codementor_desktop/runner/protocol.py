@@ -218,6 +218,23 @@ def trace_job(
         "batch_size": batch_size,
     }
     job.update(given_arguments(arguments))
+    return cast("TraceJob", _with_hooks(job))
+
+
+def _with_hooks(job: TraceJob | BreakpointJob) -> Any:
+    """A JavaScript job carries its program with the tracer's hooks (``js_instrument``), made here:
+    the child only runs it. Where tree-sitter cannot read the code, the child says so after
+    Node has had its say (a real syntax error is a compile error)."""
+    if job["language"] != "javascript":
+        return job
+    from .js_instrument import InstrumentFailure, instrument
+
+    try:
+        made = instrument(job["code"])
+    except InstrumentFailure as exc:
+        job["instrumented"] = {"error": f"{exc} (line {exc.line}, column {exc.column})"}
+        return job
+    job["instrumented"] = {"text": made.text, "hooks": made.hooks, "loops": made.loops}
     return job
 
 
@@ -243,7 +260,7 @@ def breakpoint_job(
         "hit": hit,
     }
     job.update(given_arguments(arguments))
-    return job
+    return cast("BreakpointJob", _with_hooks(job))
 
 
 CHANNEL_MESSAGE = "your code wrote to the result channel"  # VOCABULARY.md: RE, never IE

@@ -27,19 +27,15 @@ from .workbench import Workbench
 if TYPE_CHECKING:
     from ..runner.child.wire import Language, TraceStep
 
-TRACEABLE = ("python",)
+TRACEABLE = ("python", "javascript")
 SUMMARY_STEPS = 8
 SUMMARY_LINES = 40
 
 
-def python_only(language: str, tool: str) -> None:
-    """JavaScript runs, but is not traced yet: say so, and what is supported."""
+def traceable(language: str, tool: str) -> None:
+    """Python and JavaScript are traced; any other language is refused with what is supported."""
     if language not in TRACEABLE:
-        raise UnsupportedLanguage(
-            language,
-            TRACEABLE,
-            f"{tool} traces Python only for now (JavaScript tracing is planned); bp_execute runs JavaScript.",
-        )
+        raise UnsupportedLanguage(language, TRACEABLE, f"{tool} traces Python and JavaScript.")
 
 
 def _arguments(args: Any) -> dict[str, Any]:
@@ -103,7 +99,7 @@ def run_trace(
 
 
 def bp_trace(args: BpTrace, context: ToolContext, services: Workbench) -> dict:
-    python_only(args.language, "bp_trace")
+    traceable(args.language, "bp_trace")
     follower = TrailingReplay(SUMMARY_STEPS)
     result = run_trace(
         services, context, code=args.code, language=args.language, arguments=_arguments(args),
@@ -178,10 +174,10 @@ def _last_steps(trace: dict[str, Any], steps: list[TraceStep], follower: Trailin
 
 
 def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench) -> dict:
-    python_only(args.language, "bp_breakpoint")
+    traceable(args.language, "bp_breakpoint")
     limits = _limits(args.timeout_seconds, services).clamped()
     job = breakpoint_job(
-        args.language, args.code, limits, arguments=_arguments(args), condition=args.condition,
+        cast("Language", args.language), args.code, limits, arguments=_arguments(args), condition=args.condition,
         watch=list(args.watch_vars), line=args.line, hit=args.hit, entry_point=args.entry_point,
     )  # fmt: skip
     report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, None)
@@ -223,7 +219,7 @@ def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Wo
 
 def bp_variable_history(args: BpVariableHistory, context: ToolContext, services: Workbench) -> dict:
     if not args.trace_data and args.code:
-        python_only(args.language, "bp_variable_history")
+        traceable(args.language, "bp_variable_history")
         trace = run_trace(
             services, context, code=args.code, language=args.language, arguments=_arguments(args),
             trace_points=["all_lines", *args.variable_names], max_steps=args.max_steps, entry_point=args.entry_point,

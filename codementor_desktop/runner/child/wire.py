@@ -212,6 +212,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         batch_size: int
         input_data: NotRequired[Any]
         target_value: NotRequired[Any]
+        instrumented: NotRequired[dict[str, Any]]  # JavaScript: the program with its hooks
 
     class BreakpointJob(JobBase):
         entry_point: str | None
@@ -221,6 +222,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         hit: int
         input_data: NotRequired[Any]
         target_value: NotRequired[Any]
+        instrumented: NotRequired[dict[str, Any]]  # JavaScript: the program with its hooks
 
     Job = Union[JudgeJob, ExecuteJob, TestsJob, GenerateJob, TraceJob, BreakpointJob, BatchJob]
 

@@ -106,6 +106,8 @@ function main() {
     execute: () => judge.executeOnce,
     tests: () => require('./test_frameworks.js').runTests,
     batch: () => judge.serveBatches,
+    trace: () => require('./trace_run.js').traceProgram,
+    breakpoint: () => require('./trace_breakpoint.js').breakpointProgram,
   };
   const io = sandbox.captureOutput(new sandbox.OutputBudget(Number(limits.output_bytes || 1024 * 1024)));
   if (!modes[mode]) {
@@ -138,7 +140,8 @@ function main() {
     exit.call(process, 0); // a timer the learner left running must not keep the run alive
   };
   Promise.resolve()
-    .then(() => handler(job, session, send, { io, coverage, readLine, parse }))
+    // A stopped trace has sent its closing frame: it ends the child at once, from inside the learner's code.
+    .then(() => handler(job, session, send, { io, coverage, readLine, parse, exitNow: () => finish() }))
     .then(finish, (error) => {
       if (error instanceof RangeError && /allocation failed/i.test(error.message)) {
         send('internal_error', { message: 'out of memory in the harness', verdict: 'MLE' });

@@ -332,14 +332,6 @@ def test_a_syntax_error_is_reported_not_traced(services):
     assert result["stop_reason"] == "syntax_error" and result["line_number"] == 1 and result["steps"] == []
 
 
-def test_javascript_is_not_traced_yet(services):
-    result = call(services, "bp_trace", {"language": "javascript", "code": "function f(x) { return x; }"})
-    assert result["error_code"] == "UNSUPPORTED_LANGUAGE" and result["supported"] == ["python"]
-    assert "python" in result["error_message"] and "JavaScript tracing" in result["error_message"]
-    result = call(services, "bp_breakpoint", {"language": "javascript", "code": "x", "condition": "true"})
-    assert result["error_code"] == "UNSUPPORTED_LANGUAGE"
-
-
 def test_a_model_gets_a_capped_summary_and_the_id(services):
     result = call(services, "bp_trace", {"language": "python", "code": SEARCH, "input_data": [1, 3, 5, 7, 9],
                                          "target_value": 8, "max_steps": 5000}, caller=Caller.MODEL)  # fmt: skip

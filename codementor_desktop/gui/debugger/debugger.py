@@ -98,7 +98,8 @@ class Debugger(QObject):
         if arguments is None:
             return None
         self._chosen = chosen
-        arguments.update(condition=chosen.condition or "True", line=chosen.line, hit=chosen.hit,
+        always = "true" if arguments["language"] == Language.JAVASCRIPT.value else "True"
+        arguments.update(condition=chosen.condition or always, line=chosen.line, hit=chosen.hit,
                          watch_vars=list(chosen.watch))  # fmt: skip
         self.window.show_tab(self.panel.trace_tab)
         self.panel.trace_tab.set_message(tr("Running to the breakpoint on %s…") % chosen.describe())
@@ -111,14 +112,12 @@ class Debugger(QObject):
         if problem is None and not free:
             window.say(self.tr("Choose a problem first."))
             return None
-        if window.current_language != Language.PYTHON:
-            window.say(self.tr("%s follows Python code for now: JavaScript runs, but is not traced yet.") % what)
-            return None
+        language = window.current_language.value  # Python and JavaScript are both traced
         if problem is None:
             self._code, self._input = self.editor.text(), ""
             window.say(self.tr("%s of your code, run as a script") % what)
             timeout = int(window.services.settings.timeout_seconds)
-            return {"language": Language.PYTHON.value, "code": self._code, "timeout_seconds": timeout}
+            return {"language": language, "code": self._code, "timeout_seconds": timeout}
         if test is None and (selected := window.tests.selected_test()) is not None:
             test = (f"test {selected[0]}", selected[1])
         label, text = test if test is not None else ("example 1", problem.examples[0].input)
@@ -131,9 +130,9 @@ class Debugger(QObject):
         window.autosave.save_now()
         window.say(tr("%s on %s (%s)") % (what, label, text if len(text) <= 60 else text[:59] + "…"))
         return {
-            "language": Language.PYTHON.value,
+            "language": language,
             "code": self._code,
-            "entry_point": problem.function_name(Language.PYTHON.value),
+            "entry_point": problem.function_name(language),
             "timeout_seconds": int(window.services.settings.timeout_seconds),
             **arguments,
         }

@@ -11,6 +11,10 @@ One function that changes a list and a dict on every iteration is run, in altern
   100,000 steps streamed to the app, decoded, assembled into step dicts, summarized and stored in
   the database, the audit log written.
 
+* through the whole ``bp_trace`` call for JavaScript: the same function written in JavaScript
+  (``SOURCE_JS``, the same five steps an iteration), instrumented in the app and traced in a Node
+  child. Target: at least half the Python tracer's rate, in the child and for the whole call.
+
 Both tracers see the same execution, so their rates are given in the same steps (CodeMentor's
 recorded steps: call, line and return events). Targets for the whole call: at least 150,000 steps
 a second, and at least 3 times PySnooper's rate. The machine's load is printed: every figure here
@@ -36,6 +40,20 @@ from codementor_desktop.tools.sample_traces import COUNTING
 
 SOURCE = COUNTING  # the same program the panel's samples and tests trace
 FILENAME = "<benchmark solution>"
+SOURCE_JS = """function running_stats(n) {
+  const recent = new Array(10).fill(0);
+  const counts = {};
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const value = (i * 7) % 23;
+    recent[i % 10] = value;
+    counts[value % 5] = (counts[value % 5] || 0) + 1;
+    total += value;
+  }
+  return [total, counts];
+}
+"""
+JS_TARGET = 0.5  # of the Python tracer's rate
 WHOLE_CALL_TARGET = 150_000
 PYSNOOPER_TARGET = 3.0
 
@@ -88,12 +106,13 @@ class App:
 
         self.services = Services.build(credentials=Credentials(use_keyring=False))
 
-    def bp_trace(self, n: int) -> tuple[float, int, float]:
+    def bp_trace(self, n: int, language: str = "python") -> tuple[float, int, float]:
         """Seconds of the whole call, steps, and milliseconds the child's tracer ran."""
         from codementor_desktop.domain.vocabulary import Caller
         from codementor_desktop.tools.context import ToolContext
 
-        arguments = {"language": "python", "code": SOURCE, "input_data": n, "max_steps": 100_000, "timeout_seconds": 10}
+        code = SOURCE if language == "python" else SOURCE_JS
+        arguments = {"language": language, "code": code, "input_data": n, "max_steps": 100_000, "timeout_seconds": 10}
         context = ToolContext(caller=Caller.PERSON, learner="bench")
         started = time.perf_counter()
         result = self.services.registry.call("bp_trace", arguments, context)
@@ -121,10 +140,12 @@ def main() -> None:
     # The app's own objects out of the collector's sight: the tracer in this process is measured
     # among as few objects as it has in a child process of its own (PySnooper too).
     gc.freeze()
-    plain, alone, theirs, whole, child = [], [], [], [], []
+    plain, alone, theirs, whole, child, js_whole, js_child = [], [], [], [], [], [], []
     steps = snoop_steps = snoop_lines = call_steps = 0
     untraced(function, n)  # warm up
     app.bp_trace(1000)
+    app.bp_trace(1000, "javascript")
+    js_steps = 0
     for _ in range(options.rounds):
         plain.append(untraced(function, n))
         seconds, steps = traced(function, n, sink)
@@ -135,12 +156,17 @@ def main() -> None:
         seconds, call_steps, child_ms = app.bp_trace(n)
         whole.append(seconds)
         child.append(child_ms / 1000)
+        seconds, js_steps, child_ms = app.bp_trace(n, "javascript")
+        js_whole.append(seconds)
+        js_child.append(child_ms / 1000)
     app.close()
     untraced_s = statistics.median(plain)
     alone_rate = steps / statistics.median(alone)
     snoop_rate = snoop_steps / statistics.median(theirs)
     whole_rate = call_steps / statistics.median(whole)
     child_rate = call_steps / statistics.median(child)
+    js_whole_rate = js_steps / statistics.median(js_whole)
+    js_child_rate = js_steps / statistics.median(js_child)
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"python {sys.version.split()[0]}, {options.rounds} rounds (medians), {os.cpu_count()} CPUs, load {load}")
     print("function: running_stats(n), a 10-item list and a 5-key dict changed every iteration, 5 lines, 6 locals")
@@ -155,6 +181,10 @@ def main() -> None:
           f"{whole_rate:>12,.0f}")  # fmt: skip
     print(f"{'  of which the tracer in the child':44s}{'':>11s}{'':>10s}{statistics.median(child):>10.4f}"
           f"{child_rate:>12,.0f}")  # fmt: skip
+    print(f"{'bp_trace JavaScript, the whole call':44s}{n:>11,}{js_steps:>10,}{statistics.median(js_whole):>10.4f}"
+          f"{js_whole_rate:>12,.0f}")  # fmt: skip
+    print(f"{'  of which the tracer in the Node child':44s}{'':>11s}{'':>10s}{statistics.median(js_child):>10.4f}"
+          f"{js_child_rate:>12,.0f}")  # fmt: skip
     print(f"  (PySnooper wrote {snoop_lines:,} log lines for {snoop_steps:,} steps; the whole call: child start, "
           "streaming, decoding, assembling, summarizing, storing)")  # fmt: skip
     print()
@@ -162,12 +192,17 @@ def main() -> None:
     print(f"tracer alone: slowdown versus untraced {statistics.median(alone) / untraced_s:.0f}x")
     print(f"whole call / PySnooper:   {whole_rate / snoop_rate:.1f}x")
     print(f"tracer alone / PySnooper: {alone_rate / snoop_rate:.1f}x")
+    print(f"JavaScript / Python, whole call:        {js_whole_rate / whole_rate:.2f}")
+    print(f"JavaScript / Python, tracer in a child: {js_child_rate / child_rate:.2f}")
     print()
     met = whole_rate >= WHOLE_CALL_TARGET
     print(f"target whole call >= {WHOLE_CALL_TARGET:,} steps/s: {'met' if met else 'NOT met'} ({whole_rate:,.0f})")
     met = whole_rate >= PYSNOOPER_TARGET * snoop_rate
     print(f"target whole call >= {PYSNOOPER_TARGET:.0f}x PySnooper:    {'met' if met else 'NOT met'} "
           f"({whole_rate / snoop_rate:.1f}x)")  # fmt: skip
+    met = js_whole_rate >= JS_TARGET * whole_rate and js_child_rate >= JS_TARGET * child_rate
+    print(f"target JavaScript >= {JS_TARGET:.1f}x the Python tracer:   {'met' if met else 'NOT met'} "
+          f"({js_whole_rate / whole_rate:.2f}x whole call, {js_child_rate / child_rate:.2f}x in the child)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -112,7 +112,7 @@ class Debugger(QObject):
         if problem is None and not free:
             window.say(self.tr("Choose a problem first."))
             return None
-        language = window.current_language.value  # Python and JavaScript are both traced
+        language = str(window.current_language)  # Python and JavaScript are both traced
         if problem is None:
             self._code, self._input = self.editor.text(), ""
             window.say(self.tr("%s of your code, run as a script") % what)

@@ -148,7 +148,7 @@ def _measured(structure: Estimate, measurement: Mapping[str, Any], language: str
         )
     if measurement.get("wall_ms"):
         result["wall_ms"] = list(measurement["wall_ms"])
-    if language == "javascript" or not measurement.get("counts"):
+    if not measurement.get("counts"):  # JavaScript's line events are counted too (its tracer's hooks)
         result["note"] = "measured by time, not by counted operations: lower confidence"
         fit["confidence"] = round(float(fit.get("confidence") or 0) * 0.6, 2)
     if growth is not None and growth != structure.time:

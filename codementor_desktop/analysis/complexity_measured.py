@@ -156,8 +156,8 @@ def measure_plan(problem: Mapping[str, Any] | None, language: str = "python") ->
     size, so that an exponential solution still leaves several points before it runs out of
     budget and a linear one reaches sizes large enough to tell n from n log n. Run the sizes in
     order with ``count_lines`` and ``line_budget``; stop at the first size that exceeds the
-    budget (or whose generator fails) and fit what was measured. JavaScript is timed instead
-    (``repeats`` runs, the median) and its result is marked lower confidence.
+    budget (or whose generator fails) and fit what was measured. JavaScript's line events are
+    counted too (by the hooks its tracer uses), so both languages are measured alike.
     """
     generator = (problem or {}).get("generator") or {}
     declared = [int(n) for n in generator.get("sizes") or [] if isinstance(n, (int, float)) and n > 0]
@@ -170,11 +170,9 @@ def measure_plan(problem: Mapping[str, Any] | None, language: str = "python") ->
         "stop": "at the first size that exceeds line_budget, or whose generator fails",
         "min_points": 4,
         "generator": generator.get("python"),
-        "measure": "line_events" if language == "python" else "time",
-        "repeats": 1 if language == "python" else 3,
+        "measure": "line_events",
+        "repeats": 1,
     }
-    if language != "python":
-        plan["note"] = "timed, not counted: JavaScript tracing does not count line events yet; lower confidence"
     return plan
 
 

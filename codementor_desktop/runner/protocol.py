@@ -137,13 +137,17 @@ def judge_job(
     for test in tests:
         inputs = cast("TestCase", {k: v for k, v in test.items() if k != "expected_output"})
         sent.append(inputs)
-    return {
+    job: JudgeJob = {
         **_base("judge", language, code, limits, len(tests)),
         "tests": sent,
         "function": function or {},
         "compare": compare,
         "count_lines": count_lines,
     }
+    if count_lines or any(test.get("count_lines") for test in sent):
+        # JavaScript's line events are counted by the tracer's hooks (the child's line_counter.js).
+        return cast("JudgeJob", _with_hooks(job))
+    return job
 
 
 class CallArguments(TypedDict, total=False):
@@ -221,7 +225,7 @@ def trace_job(
     return cast("TraceJob", _with_hooks(job))
 
 
-def _with_hooks(job: TraceJob | BreakpointJob) -> Any:
+def _with_hooks(job: TraceJob | BreakpointJob | JudgeJob) -> Any:
     """A JavaScript job carries its program with the tracer's hooks (``js_instrument``), made here:
     the child only runs it. Where tree-sitter cannot read the code, the child says so after
     Node has had its say (a real syntax error is a compile error)."""

@@ -3,11 +3,11 @@ problem's worst-case generator at growing sizes, its work counted.
 
 The sizes come from ``analysis.measure_plan``. The inputs are made once per problem version and
 set of sizes (by the generator, answered and counted by the reference solution, in the child) and
-cached with the hidden tests. Python is judged on them with every test's line events counted
-(deterministic: the same code on the same input counts the same), each size stopped at the
-plan's line budget; the run stops at the first size past it, and the sizes before it are fitted.
-JavaScript has no line counter yet: it is timed, each size ``repeats`` times (the fastest), in
-small batches so that a slow solution stops early, and its result is marked lower confidence.
+cached with the hidden tests. The code is judged on them with every test's line events counted
+(deterministic: the same code on the same input counts the same; JavaScript's by the tracer's
+hooks), each size stopped at the plan's line budget; the run stops at the first size past it, and
+the sizes before it are fitted. A plan that says ``time`` (``_timed``) times each size
+``repeats`` times instead (the fastest), in small batches so that a slow solution stops early.
 
 Nothing here runs learner code in this process: every run goes through the executor.
 """
@@ -63,8 +63,8 @@ def measure_code(
     if not cases:
         return {"measured": False, "reason": "the problem's generator made no inputs to measure on"}
     function = cast("FunctionSpec", function_spec(problem, language))
-    if language == "python":
-        measured = _counted(services, problem, code, cases, plan["line_budget"], function, cancel, report)
+    if plan["measure"] == "line_events":
+        measured = _counted(services, problem, code, language, cases, plan["line_budget"], function, cancel, report)
     else:
         measured = _timed(services, problem, code, cases, int(plan["repeats"]), function, cancel, report)
     if cancel.is_set():
@@ -114,6 +114,7 @@ def _counted(
     services: Workbench,
     problem: Problem,
     code: str,
+    language: Language,
     cases: list[GeneratedCase],
     budget: int,
     function: FunctionSpec,
@@ -129,7 +130,7 @@ def _counted(
         report(0.1 + 0.85 * done / max(total, 1), f"counted size {cases[min(done, len(cases)) - 1]['size']:,}")
 
     run = services.executor.judge(
-        code=code, language="python", tests=_tests(cases), limits=limits, function=function,
+        code=code, language=language, tests=_tests(cases), limits=limits, function=function,
         compare=problem.compare, checker=problem.checker, line_budget=budget, cancel=cancel, progress=progress,
     )  # fmt: skip
     sizes: list[int] = []

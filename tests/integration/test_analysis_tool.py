@@ -139,11 +139,13 @@ def test_the_measured_class_on_a_bank_problem(services):
 
 
 @needs_node
-def test_javascript_is_timed_and_marked_lower_confidence(services):
+def test_javascript_line_events_are_counted_as_pythons_are(services):
     result = analyze(services, JS_QUADRATIC, language="javascript", measure=True)
     measured = result["complexity_analysis"]["evidence"]["measured"]
-    assert measured["counted"] == "time" and "lower confidence" in measured["note"]
-    assert measured["fit"]["confidence"] <= 0.6 and len(measured["fit"]["sizes"]) >= 3
+    assert measured["counted"] == "line events" and "note" not in measured
+    assert measured["class"] == "O(n²)" and measured["stopped"].startswith("over 400,000 line events")
+    fit = measured["fit"]
+    assert len(fit["sizes"]) >= 6 and fit["counts"] == sorted(fit["counts"])
 
 
 def test_a_flag_is_stored_and_takes_the_pattern_out_of_the_evidence(services):

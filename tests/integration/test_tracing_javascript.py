@@ -367,3 +367,36 @@ def test_a_breakpoint_that_never_stops_says_why(services, condition, extra, reas
     result = breakpoint_(services, BUBBLE, condition, input_data=[3, 1, 2], **extra)
     assert result["hit"] is False and result["reason"] == reason, result
     assert result["message"]
+
+
+COUNTED = """function total(nums) {
+  let sum = 0;
+  for (const x of nums) {
+    try {
+      sum += x;
+    } catch (e) {
+      sum = -1;
+    }
+  }
+  return sum;
+}
+"""
+
+
+def test_judged_javascript_counts_line_events_and_stops_past_its_budget(services):
+    from codementor_desktop.runner.protocol import Limits
+
+    tests = [{"test_id": 1, "input": "[1, 2, 3]", "expected_output": "6"},
+             {"test_id": 2, "input": "[1, 2, 3, 4]", "expected_output": "10"}]  # fmt: skip
+    function = {"name": "total", "params": [{"name": "nums", "type": "List[int]"}], "returns": "int"}
+    judge = services.executor.judge
+    run = judge(code=COUNTED, language="javascript", tests=tests, limits=Limits(), function=function, count_lines=True)
+    counts = [t["line_events"] for t in run["test_results"]]
+    assert [t["verdict"] for t in run["test_results"]] == ["AC", "AC"]
+    # let, for...of's header (before and each item), try, sum += x, return: 3 + 3 per item
+    assert counts == [3 + 3 * 3, 3 + 3 * 4]
+    over = judge(
+        code=COUNTED, language="javascript", tests=tests[1:], limits=Limits(), function=function, line_budget=8
+    )
+    stopped = over["test_results"][0]
+    assert stopped["verdict"] == "TLE" and stopped["reason"] == "operations"  # the learner's catch could not keep it

@@ -54,7 +54,7 @@ def test_the_plan_climbs_the_generators_sizes_within_a_budget():
     small = measure_plan({"generator": {"sizes": [12, 16]}})
     assert small["sizes"] == list(range(2, 17))
     javascript = measure_plan({"generator": {"sizes": [100]}}, language="javascript")
-    assert javascript["measure"] == "time" and javascript["repeats"] == 3 and "lower confidence" in javascript["note"]
+    assert javascript["measure"] == "line_events" and javascript["repeats"] == 1 and "note" not in javascript
 
 
 @pytest.mark.parametrize(

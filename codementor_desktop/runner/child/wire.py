@@ -180,6 +180,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         function: FunctionSpec
         compare: str  # how the app compares; the child only needs to know "operations"
         count_lines: bool  # count every test's line events (a test's own ``count_lines`` counts one)
+        instrumented: NotRequired[dict[str, Any]]  # JavaScript, counted: the program with its hooks
 
     class BatchJob(JobBase):
         """A persistent child: the code is compiled once, then batches of inputs come one line each

@@ -281,8 +281,19 @@ async function judgeTests(job, session, send) {
   const compiled = solution.compile(job.code, solution.SOLUTION_FILE, [fn.name]);
   if (compiled.error) return send('compile_error', compiled.error);
   const compare = job.compare || 'exact';
+  // Counted tests run the program with the app's counting hooks (line_counter.js): line events, as Python's.
+  const lines = require('./line_counter.js');
+  const countedCode = lines.countedProgram(job, compiled);
   for (const test of job.tests || []) {
-    const result = await judgeOne(session, test, compiled, fn, compare);
+    let result;
+    if (countedCode && (job.count_lines || test.count_lines)) {
+      const [judged, counter] = await lines.counted(test.line_budget, () => judgeOne(session, test, countedCode, fn, compare));
+      result = judged;
+      result.line_events = counter.count;
+      if (counter.over) Object.assign(result, { verdict: 'TLE', error_type: 'timeout', reason: 'operations' });
+    } else {
+      result = await judgeOne(session, test, compiled, fn, compare);
+    }
     send('test', result);
     if (STOPPING.has(result.verdict)) break;
   }

@@ -28,7 +28,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from .js_scopes import FUNCTIONS, ScopeTree, parse, references
+from .js_scopes import FUNCTIONS, ScopeTree, parse, references, text_of
 
 T, F, E = "__cmT", "__cmF", "__cmE"
 RETURN_MARK = "/*__cm_return__*/"  # where the child puts the program's ``return {names}``
@@ -244,7 +244,7 @@ class _Writer:
     def _catch(self, node: Node) -> None:
         body = node.child_by_field_name("body")
         param = node.child_by_field_name("parameter")
-        caught = param.text.decode() if param is not None and param.type == "identifier" else "void 0"
+        caught = text_of(param) if param is not None and param.type == "identifier" else "void 0"
         if body is not None:
             self.opener(body.start_byte + 1, f"{T}.k({F},{caught});")
 
@@ -299,7 +299,7 @@ def _derived_constructor(node: Node) -> bool:
 def _function_name(node: Node) -> str:
     name = node.child_by_field_name("name")
     if name is not None:
-        return name.text.decode()
+        return text_of(name)
     parent = node.parent
     if parent is not None:
         if parent.type == "variable_declarator":
@@ -311,7 +311,7 @@ def _function_name(node: Node) -> str:
         else:
             target = None
         if target is not None and target.type in ("identifier", "property_identifier", "member_expression"):
-            return target.text.decode().rsplit(".", 1)[-1]
+            return text_of(target).rsplit(".", 1)[-1]
     return "(anonymous)"
 
 
@@ -324,7 +324,7 @@ def _head_references(node: Node) -> set[str]:
         if current is not node and (current.type in _NESTED or current.type.endswith("_statement")):
             continue
         if current.type in ("identifier", "shorthand_property_identifier"):
-            found.add(current.text.decode())
+            found.add(text_of(current))
         todo.extend(current.children)
     return found
 
@@ -336,7 +336,7 @@ def _loop_info(node: Node, header_line: int, data: bytes) -> dict[str, Any]:
     if node.type == "for_in_statement":
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         watched = [n for n in (left, right) if n is not None]
-        words = [c.text.decode() for c in node.children if c.type in ("of", "in")]
+        words = [text_of(c) for c in node.children if c.type in ("of", "in")]
         tested = right
         condition = f"{_text(left, data)} {words[0] if words else 'of'} {_text(right, data)}"
     else:

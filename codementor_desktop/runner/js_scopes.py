@@ -43,6 +43,11 @@ def parse(data: bytes) -> Node:
     return _parser().parse(data).root_node
 
 
+def text_of(node: Node) -> str:
+    """The source text of a node."""
+    return (node.text or b"").decode("utf-8", "replace")
+
+
 @dataclass
 class Declared:
     end: int  # byte offset after which the name may be read (ALWAYS for params and var)
@@ -87,14 +92,14 @@ class ScopeTree:
             if kind == "class_declaration":
                 name = child.child_by_field_name("name")
                 if name is not None:
-                    scope.declare(name.text.decode(), child.end_byte, hidden=True)
+                    scope.declare(text_of(name), child.end_byte, hidden=True)
             inner = scope
             if kind in BLOCKS and not (kind == "statement_block" and node.type in FUNCTIONS):
                 inner = self._open(child, scope, False)
                 if kind == "catch_clause":
                     param = child.child_by_field_name("parameter")
-                    for name in pattern_names(param):
-                        inner.declare(name, ALWAYS)
+                    for caught in pattern_names(param):
+                        inner.declare(caught, ALWAYS)
             if kind in ("lexical_declaration", "variable_declaration"):
                 self._declarations(child, scope)
             if kind == "for_in_statement":
@@ -104,7 +109,7 @@ class ScopeTree:
     def _function(self, node: Node, scope: Scope) -> None:
         name = node.child_by_field_name("name")
         if node.type in ("function_declaration", "generator_function_declaration") and name is not None:
-            scope.declare(name.text.decode(), ALWAYS, hidden=True)
+            scope.declare(text_of(name), ALWAYS, hidden=True)
         inner = self._open(node, scope, True)
         params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
         for param in pattern_names(params):
@@ -219,7 +224,7 @@ def pattern_names(node: Node | None) -> list[str]:
         return []
     kind = node.type
     if kind in ("identifier", "shorthand_property_identifier_pattern"):
-        return [node.text.decode()]
+        return [text_of(node)]
     if kind in _PATTERN_SKIP:
         return []
     if kind in ("assignment_pattern", "object_assignment_pattern"):
@@ -239,6 +244,6 @@ def references(node: Node) -> set[str]:
     while todo:
         current = todo.pop()
         if current.type in ("identifier", "shorthand_property_identifier"):
-            found.add(current.text.decode())
+            found.add(text_of(current))
         todo.extend(current.children)
     return found

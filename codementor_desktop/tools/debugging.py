@@ -177,7 +177,7 @@ def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench)
     traceable(args.language, "bp_breakpoint")
     limits = _limits(args.timeout_seconds, services).clamped()
     job = breakpoint_job(
-        cast("Language", args.language), args.code, limits, arguments=_arguments(args), condition=args.condition,
+        args.language, args.code, limits, arguments=_arguments(args), condition=args.condition,
         watch=list(args.watch_vars), line=args.line, hit=args.hit, entry_point=args.entry_point,
     )  # fmt: skip
     report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, None)

@@ -169,9 +169,11 @@ class ScopeTree:
         """The names visible at ``position`` of ``scope`` (see ``visible``)."""
         seen: dict[str, bool] = {}
         while True:
+            # A case may be jumped to past another case's let: read those behind a guard.
+            jumped = scope.node.type == "switch_body"
             for name, declared in scope.names.items():
                 if name not in seen and not declared.hidden and declared.end <= position:
-                    seen[name] = False
+                    seen[name] = jumped
             if scope.function or scope.parent is None:
                 break
             scope = scope.parent

@@ -400,3 +400,18 @@ def test_judged_javascript_counts_line_events_and_stops_past_its_budget(services
     )
     stopped = over["test_results"][0]
     assert stopped["verdict"] == "TLE" and stopped["reason"] == "operations"  # the learner's catch could not keep it
+
+
+def test_the_time_limit_also_gets_a_diagnosis(services):
+    code = "function spin(n) {\n  let x = 1;\n  while (x < n) {\n    x = x * 1;\n  }\n  return x;\n}\n"
+    # No recorded line (line 99 does not exist): only the time limit can stop it.
+    result = trace(services, code, input_data=10, trace_points=[99], timeout_seconds=1)
+    assert result["stop_reason"] == "time_limit" and result["total_steps"] == 0
+    assert result["diagnosis"]["kind"] == "loop" and result["diagnosis"]["condition_names_unchanged"] == ["n", "x"]
+
+
+def test_an_async_function_runs_untraced_and_what_it_calls_is_traced(services):
+    code = "const double = (x) => x * 2;\nasync function later(n) {\n  const d = double(n);\n  return d + 1;\n}\n"
+    result = trace(services, code, input_data=4, entry_point="later")
+    assert result["stop_reason"] == "finished" and result["return_text"] == "9"
+    assert [s["function"] for s in result["steps"] if s["event"] == "call"] == ["<module>", "double"]

@@ -111,7 +111,12 @@ class Breakpoint {
     if (frames[0] !== frame) frames.unshift(frame);
     const stack = frames.map((f) => {
       const values = {};
-      const now = f.scope ? f.scope() : {};
+      let now = {};
+      try {
+        now = f.scope ? f.scope() : {};
+      } catch (_) {
+        // a name in its dead zone: the frame shows none
+      }
       for (const name of Object.keys(now)) if (typeof now[name] !== 'symbol') values[name] = snap.value(now[name]);
       return { function: f.fn, line: f === frame ? line : f.line, values };
     });

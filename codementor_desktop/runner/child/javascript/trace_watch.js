@@ -72,8 +72,13 @@ class LoopWatch {
       if (!this.snaps.has(key)) this.snaps.set(key, []);
       const snaps = this.snaps.get(key);
       const snap = {};
-      if (scope) {
-        const now = scope();
+      let now = null;
+      try {
+        now = scope ? scope() : null;
+      } catch (_) {
+        // a name in its dead zone: no fingerprint this time
+      }
+      if (now) {
         for (const name in now) if (typeof now[name] !== 'function' && typeof now[name] !== 'symbol') snap[name] = fingerprint(now[name]);
       }
       snaps.push(snap);

@@ -161,7 +161,12 @@ class Tracer {
 
   compare(frame, scope) {
     if (!scope) return null;
-    const now = scope();
+    let now;
+    try {
+      now = scope();
+    } catch (_) {
+      return null; // a name the analysis thought readable is not (yet): this step shows no change
+    }
     const values = frame.values;
     const heap = this.heap;
     const touched = frame.prev >= 0 ? this.touched[frame.prev] : null;

@@ -415,3 +415,10 @@ def test_an_async_function_runs_untraced_and_what_it_calls_is_traced(services):
     result = trace(services, code, input_data=4, entry_point="later")
     assert result["stop_reason"] == "finished" and result["return_text"] == "9"
     assert [s["function"] for s in result["steps"] if s["event"] == "call"] == ["<module>", "double"]
+
+
+def test_variable_history_from_javascript_code_and_inputs(services):
+    result = call(services, "bp_variable_history", {"trace_data": {}, "code": FACT, "language": "javascript",
+                                                    "input_data": 4, "variable_names": ["n"], "format": "chart"})  # fmt: skip
+    assert [p["y"] for p in result["series"][0]["points"]] == [4.0, 3.0, 2.0, 1.0]
+    assert result["trace_id"].startswith("trace_")

@@ -65,13 +65,22 @@ def alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def command_line(pid: int) -> list[bytes]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return []
+
+
+def learner_children(server: int) -> set[int]:
+    """The server's descendants that run a learner's code (the child entry of the runner)."""
+    return {pid for pid in descendants(server) if any(b"runner/child/" in part for part in command_line(pid))}
+
+
 def server_pid() -> int:
     """The ``codementor mcp`` process this test started (a child of this process)."""
     for child in descendants(os.getpid()):
-        try:
-            command = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
+        command = command_line(child)
         if b"codementor_desktop" in command and b"mcp" in command:
             return child
     raise LookupError("no codementor mcp process under this test")

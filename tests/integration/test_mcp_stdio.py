@@ -120,3 +120,51 @@ def test_the_tutor_prompt_and_the_debug_workflow(tmp_path):
         )
 
     run(test)
+
+
+def test_calls_come_as_the_model_for_the_current_learner(tmp_path, isolated_home):
+    # One local run an hour for a model: the second call is the model's rate limit at work.
+    (isolated_home / "config").mkdir(parents=True, exist_ok=True)
+    (isolated_home / "config" / "settings.toml").write_text(
+        "[rate_limits.execution_local]\ncalls = 1\nper_seconds = 3600\n"
+    )
+    arguments = {"language": "python", "code": DOUBLE, "input_data": 1}
+
+    async def test():
+        async with mcp_session(tmp_path / "stderr.txt") as session:
+            first = await session.call_tool("bp_execute", arguments)
+            second = await session.call_tool("bp_execute", arguments)
+            other = await session.call_tool("get_user_progress", {"user_id": "bob"})
+            mine = await session.call_tool("get_user_progress", {})
+        return first, second, other, mine
+
+    first, second, other, mine = anyio.run(test)
+    assert not first.is_error
+    assert second.is_error and second.structured_content["error_code"] == "RATE_LIMITED"
+    assert second.structured_content["retry_after_s"] > 0
+    assert other.is_error and other.structured_content["error_code"] == "FORBIDDEN"
+    assert not mine.is_error
+    audit = [json.loads(line) for line in (isolated_home / "logs" / "tool-calls.jsonl").read_text().splitlines()]
+    assert {(entry["caller"], entry["learner"]) for entry in audit} == {("model", "ada")}
+
+
+def test_the_sdk_client_on_the_newest_protocol(tmp_path):
+    """``mcp.Client`` opens with the newest protocol revision, without the handshake."""
+    from mcp import Client
+
+    from tests.integration.mcp_session import server_parameters
+
+    async def test():
+        async with Client(server_parameters()) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            result = await client.call_tool("bp_execute", {"language": "python", "code": DOUBLE, "input_data": 5})
+            problem = await client.read_resource("problem://two-sum")
+            prompt = await client.get_prompt("socratic_tutor")
+            return client.session.protocol_version, names, result, problem, prompt
+
+    version, names, result, problem, prompt = anyio.run(test)
+    assert version >= "2026-07-28"
+    assert names == {t.name for t in every_tool()}
+    assert not result.is_error and result.structured_content["return_value"] == "10"
+    assert problem.contents[0].text.startswith("# Two Sum")
+    assert prompt.messages[0].content.text == tutor_prompts.load()

@@ -7,7 +7,6 @@ local one (``CODEMENTOR_USER`` or the settings), bound to ``user_id`` by the reg
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 from mcp.server.lowlevel import Server
@@ -20,7 +19,6 @@ from .tool_calls import ToolBridge
 if TYPE_CHECKING:
     from ..tools.services import Services
 
-log = logging.getLogger(__name__)
 NAME = "codementor"
 INSTRUCTIONS = (
     "CodeMentor runs a learner's code against practice problems on their own machine, in a restricted "

@@ -45,6 +45,10 @@ def build_parser() -> argparse.ArgumentParser:
     importing = problem_commands.add_parser("import", help="validate and install a folder or zip of problems")
     importing.add_argument("path", type=Path)
     commands.add_parser("selftest", help="what works on this machine and what does not")
+    mcp = commands.add_parser("mcp", help="serve the tools to an assistant over the Model Context Protocol (stdio)")
+    mcp.add_argument("--http", action="store_true", help="serve streamable HTTP with a token instead of stdio")
+    mcp.add_argument("--host", help="the address to bind with --http (default 127.0.0.1, loopback only)")
+    mcp.add_argument("--port", type=int, help="the port with --http (default 8765; 0: any free port)")
     data = commands.add_parser("data", help="the learner database")
     data_commands = data.add_subparsers(dest="data_command", required=True)
     reset = data_commands.add_parser(
@@ -132,6 +136,10 @@ def run(args: argparse.Namespace) -> int:
             from .selftest import run_selftest
 
             return run_selftest(services)
+        if args.command == "mcp":
+            from .mcp_server.serving import serve
+
+            return serve(services, http=args.http, host=args.host, port=args.port)
     finally:
         services.close()
     return EXIT_ACCEPTED

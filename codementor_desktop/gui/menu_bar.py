@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
+from .assistant_dialog import show_assistant_dialog
 from .file_menu import build_file_commands
 from .help_dialogs import show_about, show_shortcuts
 from .settings import open_settings
@@ -120,6 +121,9 @@ def build_view_help(window: MainWindow) -> None:
         _command(window, tr("&Keyboard shortcuts"), "F1", lambda: show_shortcuts(window), tr("Every command and its keys")),
         _command(window, tr("&Tour"), None, lambda: show_tour(window) if window.ready else None,
                  tr("Show the guided tour of Run, Submit, Trace and the panels again")),
+        _command(window, tr("Use with an &assistant…"), None,
+                 lambda: show_assistant_dialog(window, window.services.settings.user),
+                 tr("The configuration that lets an assistant (MCP) use CodeMentor's tools")),
         _command(window, tr("&About CodeMentor"), None, lambda: show_about(window), tr("Version and licences")),
     ])  # fmt: skip
     for top in window.menuBar().actions():  # the bar is complete: Help is its last menu

@@ -40,9 +40,6 @@ class Card(QFrame):
         self.setObjectName("chatCard")
         self.setProperty("kind", kind)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet(
-            "QFrame#chatCard { border: 1px solid palette(mid); border-radius: 4px; background: palette(alternate-base); }"
-        )
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(8, 6, 8, 6)
         self.box.setSpacing(4)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from ...tutor.events import (
     Escalated,
@@ -26,6 +26,7 @@ from ...tutor.events import (
     TutorEvent,
 )
 from ...tutor.turns import Intent, TurnContext, Tutor
+from ..theme import theme_named
 from .cards import ErrorCard, EscalationCard, OfferCard, SummaryCard, ToolCard
 from .transcript import Transcript
 from .worker import TutorWorker
@@ -41,6 +42,12 @@ BUTTONS: tuple[tuple[Intent, str, str], ...] = (
     (Intent.HINT, tr("Hint"), tr("The next hint, made specific to your code")),
     (Intent.WHAT_NEXT, tr("What next?"), tr("What to practise next")),
     (Intent.GOT_IT, tr("I get it"), tr("End the session with a summary of what you learned")),
+)
+STYLE = (
+    "QLabel#tutorLabel {{ font-weight: bold; padding: 2px 4px; }}"
+    " QFrame#chatCard {{ border: 1px solid {border}; border-radius: 4px; background: {card}; }}"
+    " QTextBrowser {{ background: transparent; }}"
+    " QTextBrowser#learnerMessage {{ background: {bubble}; border-radius: 6px; }}"
 )
 ENDINGS = {
     "cancelled": tr("Stopped."),
@@ -84,9 +91,7 @@ class ChatPane(QWidget):
         self.worker.events.connect(self.show_events)
         self.worker.busyChanged.connect(self._on_busy)
         self.who = QLabel(objectName="tutorLabel", textFormat=Qt.TextFormat.PlainText, wordWrap=True)
-        self.who.setStyleSheet("QLabel#tutorLabel { font-weight: bold; padding: 2px 4px; }")
         self.transcript = Transcript()
-        self.transcript.dark = self.palette().window().color().lightness() < 128
         self.buttons: dict[Intent, QPushButton] = {}
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
@@ -114,13 +119,21 @@ class ChatPane(QWidget):
         side.addWidget(self.stop_button)
         side.addStretch(1)
         typing.addLayout(side)
-        column = QVBoxLayout(self)
+        # The style sheet goes on this inner widget: on the pane it would fix the pane's palette, and
+        # the pane would no longer hear of the theme changing.
+        self.inside = QWidget(objectName="chatInsidePane")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.inside)
+        column = QVBoxLayout(self.inside)
         column.setContentsMargins(4, 4, 4, 4)
         column.addWidget(self.who)
         column.addWidget(self.transcript, 1)
         column.addLayout(row)
         column.addLayout(typing)
         self.show_label()
+        self._dark: bool | None = None
+        self.restyle()
 
     # --- talking ----------------------------------------------------------------------------
     @property
@@ -193,10 +206,23 @@ class ChatPane(QWidget):
     def focus_input(self) -> None:
         self.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
+    def restyle(self) -> None:
+        """The pane's colours for the theme on show, named here rather than taken from ``palette()``
+        in a style sheet, which keeps the colours of the moment it was applied."""
+        app = QApplication.instance()
+        palette = app.palette() if isinstance(app, QApplication) else self.palette()
+        dark = palette.window().color().lightness() < 128
+        if dark == self._dark:
+            return  # applying the style sheet itself changes the palette: once per theme is enough
+        self._dark = dark
+        theme = theme_named("dark" if dark else "light")
+        self.inside.setStyleSheet(STYLE.format(card=theme.alternate, border=theme.disabled, bubble=theme.button))
+        self.transcript.set_dark(dark)
+
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         """The theme changed (the application's palette): code blocks take its colours."""
         if event.type() == QEvent.Type.PaletteChange:
-            self.transcript.set_dark(self.palette().window().color().lightness() < 128)
+            self.restyle()
         super().changeEvent(event)
 
     def shutdown(self) -> None:

@@ -23,7 +23,6 @@ class RichText(QTextBrowser):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.document().setDocumentMargin(2)
         self.viewport().setAutoFillBackground(False)
-        self.setStyleSheet("QTextBrowser { background: transparent; }")
         self._html = ""
         self.setText(html)
 

@@ -21,7 +21,6 @@ class Message(RichText):
         self.markdown = text
         if who == "learner":
             self.document().setDocumentMargin(5)
-            self.setStyleSheet("QTextBrowser { background: palette(button); border-radius: 6px; }")
 
     def show_text(self, dark: bool) -> None:
         self.setText(plain(self.markdown) if self.who == "learner" else render(self.markdown, dark))

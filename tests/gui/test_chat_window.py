@@ -163,6 +163,10 @@ def test_a_conversation_against_the_test_server(qtbot, chat_window, tmp_path):
         qtbot.waitUntil(lambda: "go slowly" in pane.transcript.widgets()[-1].toPlainText(), timeout=10_000)
         assert pane.stop_button.isVisible()
         shot(qtbot, pane, tmp_path, "streaming")
+        # Meanwhile the window is the learner's: the code can be edited and run while the tutor streams.
+        chat_window.editor.set_text(WRONG.replace("[0, 1]", "[1, 2]"))
+        chat_window.run_code()
+        assert pane.busy and sorted(chat_window.tests.verdicts()) == ["AC", "WA", "WA"]
         ended = talk(qtbot, pane, pane.stop_button.click)
         assert ended.reason == "cancelled"
         assert server.disconnected.wait(5)

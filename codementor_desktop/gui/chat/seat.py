@@ -4,8 +4,8 @@ cards' buttons (a run opens in the Tests tab, a trace in the Trace tab).
 
 The window is handed a ``tutor_factory``, called as ``open_tutor(services, learner,
 ask_consent=...)`` is: by default the tutor package's own, imported when the first tutor is made.
-A tutor is made when the dock is on show and a problem is open, one per problem, and kept while
-the window lives: going back to a problem goes back to its conversation.
+A tutor is made when the dock is on show and a problem is open, one per learner and problem, and
+kept while the window lives: going back to a problem goes back to its conversation.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class ChatSeat(QObject):
         super().__init__(window)
         self.window = window
         self.factory = factory or open_tutor
-        self.panes: dict[str | None, ChatPane] = {}
+        self.panes: dict[tuple[str, str], ChatPane] = {}
         self.notice = CloudNotice(window)
         self.placeholder = RichText(tr("<i>Open a problem to talk with the tutor about it.</i>"), "chatPlaceholder")
         self.stack = QStackedWidget(objectName="chatStack")
@@ -81,7 +81,7 @@ class ChatSeat(QObject):
         window = self.window
         if not window.ready or not self.dock.isVisible() or window.problem_id is None:
             return self.pane
-        key = window.problem_id
+        key = (window.worker.learner, window.problem_id)  # another learner at the keyboard: another conversation
         pane = self.panes.get(key)
         if pane is None:
             try:

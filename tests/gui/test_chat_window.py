@@ -253,3 +253,10 @@ def test_a_server_that_is_down_is_shown_as_an_error_card(qtbot, chat_window):
     assert ended.reason == "error"
     (error,) = [w for w in pane.transcript.widgets() if isinstance(w, ErrorCard)]
     assert "Could not reach the model server" in error.findChild(RichText, "errorMessage").toPlainText()
+    # The card offers the offline coach, which goes on with the same conversation.
+    chat_window.chat.coach_factory = lambda services, _learner: CoachLike(services)
+    assert error.coach_button is not None
+    error.coach_button.click()
+    assert pane.who.text() == "Tutor: Offline coach" and chat_window.chat.pane is pane
+    talk(qtbot, pane, pane.buttons[Intent.HINT].click)
+    assert [w.started.name for w in pane.transcript.widgets() if isinstance(w, ToolCard)] == ["bp_trace"]

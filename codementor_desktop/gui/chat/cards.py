@@ -23,6 +23,9 @@ from ..text import escaped
 from .readable import FAIL_COLOUR, RUN_TOOLS, TRACE_TOOLS, key_arguments, readable
 from .richtext import RichText
 
+# The errors after which the offline coach is offered: the model's server is not there to answer.
+COACH_INSTEAD = frozenset({"server_down", "timeout", "overloaded"})
+
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("ChatCards", text)
@@ -146,7 +149,17 @@ class OfferCard(Card):
 
 
 class ErrorCard(Card):
+    """What went wrong, readable; when the model's server cannot be reached, an offer of the offline coach."""
+
+    coachRequested = Signal()  # noqa: N815 - Qt's signal style
+
     def __init__(self, event: TutorError, parent: QWidget | None = None):
         super().__init__(f"<b style='color:{FAIL_COLOUR}'>{tr('The tutor could not answer')}</b>", "error", parent)
         self.tutor_event = event
         self.box.addWidget(rich_label(escaped(event.message), "errorMessage"))
+        self.coach_button: QPushButton | None = None
+        if event.kind in COACH_INSTEAD:
+            self.coach_button = QPushButton(tr("Use the offline coach"), objectName="useCoach")
+            self.coach_button.setToolTip(tr("Go on with the coach built into CodeMentor, which needs no server"))
+            self.coach_button.clicked.connect(self.coachRequested)
+            self.add_buttons(self.coach_button)

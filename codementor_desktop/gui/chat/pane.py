@@ -77,6 +77,7 @@ class ChatPane(QWidget):
     openTrace = Signal(object, object)  # noqa: N815
     turnEnded = Signal(object)  # noqa: N815
     busyChanged = Signal(bool)  # noqa: N815
+    coachRequested = Signal()  # noqa: N815 - the learner accepted the offline coach after a server error
 
     def __init__(
         self, tutor: Tutor, context: Callable[[], TurnContext] = TurnContext, parent: QWidget | None = None
@@ -158,6 +159,13 @@ class ChatPane(QWidget):
         self.worker.start(self.tutor, said, self.context(), intent)
         return True
 
+    def set_tutor(self, tutor: Tutor, note: str = "") -> None:
+        """Another tutor answers from now on (the offline coach when the server is down)."""
+        self.tutor = tutor
+        self.show_label()
+        if note:
+            self.transcript.add_note(note)
+
     def stop(self) -> None:
         self.worker.stop()
 
@@ -188,7 +196,9 @@ class ChatPane(QWidget):
                 offer.declined.connect(lambda: self.transcript.add_note(tr("No help for now: the offer stays here.")))
                 self.transcript.add_card(offer)
             elif isinstance(event, TutorError):
-                self.transcript.add_card(ErrorCard(event))
+                error = ErrorCard(event)
+                error.coachRequested.connect(self.coachRequested)
+                self.transcript.add_card(error)
             elif isinstance(event, TurnEnded):
                 if event.reason in ENDINGS:
                     self.transcript.add_note(ENDINGS[event.reason])

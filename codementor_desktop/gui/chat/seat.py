@@ -37,6 +37,14 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("ChatSeat", text)
 
 
+def offline_coach(services: Services, learner: str) -> Tutor:
+    """The coach built into the app, which needs no server."""
+    from ...tutor.coach import OfflineCoach  # type: ignore[import-not-found,unused-ignore]
+
+    coach: Tutor = OfflineCoach(services, learner)
+    return coach
+
+
 def open_tutor(services: Services, learner: str, **options: Any) -> Tutor:
     """The app's tutor: the offline coach, or a model when an endpoint is set."""
     from ...tutor.factory import open_tutor as opened  # type: ignore[import-not-found,unused-ignore]
@@ -50,6 +58,7 @@ class ChatSeat(QObject):
         super().__init__(window)
         self.window = window
         self.factory = factory or open_tutor
+        self.coach_factory: Callable[[Services, str], Tutor] = offline_coach
         self.panes: dict[tuple[str, str], ChatPane] = {}
         self.notice = CloudNotice(window)
         self.placeholder = RichText(tr("<i>Open a problem to talk with the tutor about it.</i>"), "chatPlaceholder")
@@ -94,9 +103,22 @@ class ChatSeat(QObject):
             pane = self.panes[key] = ChatPane(tutor, self.context)
             pane.openRun.connect(self.open_run)
             pane.openTrace.connect(self.open_trace)
+            pane.coachRequested.connect(lambda p=pane: self.use_coach(p))
             self.stack.addWidget(pane)
         self.stack.setCurrentWidget(pane)
         return pane
+
+    def use_coach(self, pane: ChatPane) -> None:
+        """The model's server is not answering: the offline coach goes on with this conversation."""
+        if pane.busy:
+            return
+        try:
+            coach = self.coach_factory(self.window.services, self.window.worker.learner)
+        except Exception as exc:  # noqa: BLE001 - said in the conversation, not raised
+            log.exception("the offline coach could not start")
+            pane.transcript.add_note(tr("The offline coach could not start: %s") % escaped(exc))
+            return
+        pane.set_tutor(coach, tr("The offline coach answers from here on."))
 
     def focus(self) -> None:
         self.dock.show()

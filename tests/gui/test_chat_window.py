@@ -79,8 +79,16 @@ def laid_out(root) -> bool:
     return True
 
 
-def shot(qtbot, widget, tmp_path: Path, name: str) -> Path:
-    qtbot.waitUntil(lambda: laid_out(widget))
+def settled(pane: ChatPane) -> bool:
+    """Every message and card shown, laid out, and the conversation scrolled to its end."""
+    bar = pane.transcript.verticalScrollBar()
+    shown = all(w.isVisible() for w in pane.transcript.widgets())
+    return shown and laid_out(pane) and bar.value() == bar.maximum()
+
+
+def shot(qtbot, widget, tmp_path: Path, name: str, pane: ChatPane | None = None) -> Path:
+    pane = pane or widget
+    qtbot.waitUntil(lambda: settled(pane))
     path = tmp_path / f"chat-{name}.png"
     image = widget.grab()
     assert image.save(str(path))
@@ -183,7 +191,7 @@ def test_a_conversation_against_the_test_server(qtbot, chat_window, tmp_path):
         shot(qtbot, pane, tmp_path, "escalated")
         chat_window.set_theme("dark", save=False)
         qtbot.waitUntil(lambda: pane.transcript.dark)
-        shot(qtbot, chat_window, tmp_path, "window-dark")
+        shot(qtbot, chat_window, tmp_path, "window-dark", pane)
         chat_window.set_theme("light", save=False)
 
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ..domain.vocabulary import ProblemStatus
 from .analysis.analyst import Analyst
+from .chat.seat import ChatSeat
 from .crash_notice import MessageBar, watch_for_crash
 from .debugger.debugger import Debugger
 from .documents import Documents, choose_no_problem, show_language
@@ -60,6 +61,7 @@ from .workers import ToolWorker
 
 if TYPE_CHECKING:  # the services are built after the window first paints
     from ..tools.services import Services
+    from .chat.seat import TutorFactory
 
 log = logging.getLogger(__name__)
 PANEL_SHARE = 0.45  # of the centre's height, for the panel when a trace is shown
@@ -89,7 +91,13 @@ class MainWindow(QMainWindow):
     settings_action: QAction
     theme_actions: dict[str, QAction]
 
-    def __init__(self, services: Services | None = None, worker: ToolWorker | None = None):
+    def __init__(
+        self,
+        services: Services | None = None,
+        worker: ToolWorker | None = None,
+        tutor_factory: TutorFactory | None = None,
+    ):
+        """``tutor_factory`` makes the chat's tutors (``open_tutor``'s signature); the app's own by default."""
         super().__init__()
         self._ready = False
         self.setWindowTitle(self.tr("CodeMentor"))
@@ -134,6 +142,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
 
         build_toolbar(self)
+        self.chat = ChatSeat(self, tutor_factory)  # the tutor's dock, beside the editor
         build_file_edit(self)
         self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action = build_menus(self)
         build_view_help(self)
@@ -274,6 +283,7 @@ class MainWindow(QMainWindow):
         self.drafts.remember_open(problem_id, language)
         self.tests.clear(self.tr("Run your code to see the tests here."))
         show_own(self)
+        self.chat.follow()  # the conversation about this problem
         if self._first_layout:  # once laid out at the window's size
             QTimer.singleShot(0, self, lambda: fit_statement(self))
 
@@ -391,6 +401,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         save_layout(self)
+        self.chat.shutdown()
         self.custom_input.shutdown()
         self.worker.shutdown()
         self.learning.shutdown()

@@ -92,6 +92,7 @@ def build_view_help(window: MainWindow) -> None:
     window.problems_action.setCheckable(True)
     window.problems_action.setChecked(True)
     panels.addAction(window.problems_action)
+    panels.addActions([window.chat.toggle_action, window.chat.focus_action])
     for number in range(window.panels.count()):
         name = window.panels.tabText(number).replace("&", "")
         page = window.panels.widget(number)

@@ -34,6 +34,7 @@ from ..status import runner_label
 from ..viz.background import BackgroundCall
 from .fields import FieldRow, Refused, error_colour, quiet_colour, tr
 from .pages import AFTER_RESTART, PAGE_NOTES, PAGES, RUNNER_SETTINGS
+from .tutor_page import TutorPage
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -95,6 +96,8 @@ class SettingsDialog(QDialog):
                 self._add_piston_test(form)
             if title == tr("Data"):
                 self._add_data_folder(form)
+            if title == tr("Tutor"):
+                self.tutor = TutorPage(self, form)  # presets, model lists, the connection test
             self.tabs.addTab(page, title)
         self.message = QLabel("", objectName="settingsMessage", wordWrap=True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
@@ -110,6 +113,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(620, 460)
         self._show_current()
+        self.tutor.show_current()
         self.recolour()
 
     # --- building ---------------------------------------------------------------------------

@@ -56,10 +56,30 @@ PAGES: tuple[tuple[str, tuple[Spec, ...]], ...] = (
     (
         tr("Tutor"),
         (
-            Spec("llm_base_url", tr("Endpoint"), "url", placeholder="https://api.example.com/v1"),
-            Spec("llm_model", tr("Fast model"), "text", placeholder=tr("the model for most answers")),
-            Spec("llm_deep_model", tr("Deep model"), "text", placeholder=tr("the model it escalates to")),
+            Spec("llm_base_url", tr("Endpoint"), "url", placeholder=tr("none: the offline coach"), note=AFTER_RESTART),
+            Spec(
+                "llm_model", tr("Fast model"), "text", placeholder=tr("the model for most answers"), note=AFTER_RESTART
+            ),
+            Spec(
+                "llm_deep_model",
+                tr("Deep model"),
+                "text",
+                placeholder=tr("none: the fast model thinks harder"),
+                note=AFTER_RESTART,
+            ),  # fmt: skip
             Spec("key:llm", tr("API key"), "secret", placeholder=tr("none (kept in the keyring)")),
+            Spec("llm_deep_daily_calls", tr("Deep model calls"), "number", unit=tr("a day")),
+            Spec(
+                "llm_tool_set",
+                tr("Tools the model sees"),
+                "choice",
+                (
+                    ("auto", tr("Chosen by the model's context size")),
+                    ("full", tr("All of them")),
+                    ("reduced", tr("A reduced set, for small local models")),
+                ),
+            ),  # fmt: skip
+            Spec("tutor_keep_insights", tr("Keep a session's insights in my profile"), "check"),
         ),
     ),
     (
@@ -86,7 +106,10 @@ PAGES: tuple[tuple[str, tuple[Spec, ...]], ...] = (
 PAGE_NOTES = {
     tr("Execution"): tr("Where your code runs. A change takes effect with the next Run, Submit or Trace."),
     tr("Limits"): tr("How long and how large one run may be. They apply to the next run."),
-    tr("Tutor"): tr("An OpenAI-compatible endpoint for the tutor. Keys go to the system keyring, never to a file."),
+    tr("Tutor"): tr(
+        "An OpenAI-compatible server for the tutor; with none, the offline coach answers. "
+        "Keys go to the system keyring, never to a file."
+    ),
     tr("Appearance"): tr("The theme and the editor's font change at once."),
     tr("Data"): tr("Your drafts, runs and own problems live in this folder."),
 }

@@ -1,0 +1,84 @@
+"""The notice before a cloud endpoint first receives the learner's code.
+
+The tutor asks ``ask_consent(host)`` from its turn's thread, once per endpoint, and records the
+answer itself; ``CloudNotice`` is that function for the window: it carries the question to the
+GUI thread, shows the dialog there, and hands the answer back to the waiting turn.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("CloudNotice", text)
+
+
+def notice_box(parent: QWidget | None, host: str) -> QMessageBox:
+    """The question, with "Keep it here" as the default: a stray Enter sends nothing."""
+    box = QMessageBox(parent)
+    box.setObjectName("cloudNotice")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(tr("Send your code to %s?") % host)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the host comes from a settings file
+    box.setText(
+        tr(
+            "The tutor's model runs at %s, which is not on this computer or your local network.\n\n"
+            "To help you, it will receive your code, the problem and your messages. "
+            "This is asked once for this server; you can change the tutor's server in Settings."
+        )
+        % host
+    )
+    box.addButton(tr("Send my code"), QMessageBox.ButtonRole.AcceptRole).setObjectName("consentYes")
+    keep = box.addButton(tr("Keep it here"), QMessageBox.ButtonRole.RejectRole)
+    keep.setObjectName("consentNo")
+    box.setDefaultButton(keep)
+    box.setEscapeButton(keep)
+    return box
+
+
+def ask_with_dialog(parent: QWidget | None, host: str) -> bool:
+    box = notice_box(parent, host)
+    box.exec()
+    return box.buttonRole(box.clickedButton()) == QMessageBox.ButtonRole.AcceptRole
+
+
+class CloudNotice(QObject):
+    """``notice(host) -> bool``, callable from any thread (the question is asked in the GUI
+    thread). After ``close`` (the window closing) a waiting turn is told no, and stops waiting."""
+
+    _asked = Signal(str, object)
+
+    def __init__(self, parent: QWidget, ask: Callable[[QWidget | None, str], bool] = ask_with_dialog):
+        super().__init__(parent)
+        self._parent = parent
+        self._ask = ask
+        self._closed = threading.Event()
+        self._lock = threading.Lock()  # one question at a time
+        self._asked.connect(self._on_asked, Qt.ConnectionType.QueuedConnection)
+
+    def __call__(self, host: str) -> bool:
+        if QThread.currentThread() is self.thread():
+            return self._ask(self._parent, host)
+        with self._lock:
+            answer: dict[str, bool] = {}
+            done = threading.Event()
+            self._asked.emit(host, (answer, done))
+            while not done.wait(0.1):
+                if self._closed.is_set():
+                    return False
+            return answer.get("yes", False)
+
+    def _on_asked(self, host: str, reply: tuple[dict[str, bool], threading.Event]) -> None:
+        answer, done = reply
+        try:
+            answer["yes"] = False if self._closed.is_set() else bool(self._ask(self._parent, host))
+        finally:
+            done.set()
+
+    def close(self) -> None:
+        self._closed.set()

@@ -1,0 +1,155 @@
+"""The chat in the window: a dock beside the editor with one conversation per problem, the View
+command that shows it and puts the caret in its box (Ctrl+Shift+T), and the window's side of the
+cards' buttons (a run opens in the Tests tab, a trace in the Trace tab).
+
+The window is handed a ``tutor_factory``, called as ``open_tutor(services, learner,
+ask_consent=...)`` is: by default the tutor package's own, imported when the first tutor is made.
+A tutor is made when the dock is on show and a problem is open, one per learner and problem, and
+kept while the window lives: going back to a problem goes back to its conversation.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QStackedWidget
+
+from ...tutor.turns import TurnContext, Tutor
+from ..text import escaped
+from .consent import CloudNotice
+from .pane import ChatPane
+from .richtext import RichText
+
+if TYPE_CHECKING:
+    from ...tools.services import Services
+    from ..main_window import MainWindow
+
+log = logging.getLogger(__name__)
+TutorFactory = Callable[..., Tutor]  # (services, learner, *, ask_consent) -> Tutor
+DOCK_WIDTH = 380
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("ChatSeat", text)
+
+
+def offline_coach(services: Services, learner: str) -> Tutor:
+    """The coach built into the app, which needs no server."""
+    from ...tutor.coach import OfflineCoach  # type: ignore[import-not-found,unused-ignore]
+
+    coach: Tutor = OfflineCoach(services, learner)
+    return coach
+
+
+def open_tutor(services: Services, learner: str, **options: Any) -> Tutor:
+    """The app's tutor: the offline coach, or a model when an endpoint is set."""
+    from ...tutor.factory import open_tutor as opened  # type: ignore[import-not-found,unused-ignore]
+
+    tutor: Tutor = opened(services, learner, **options)
+    return tutor
+
+
+class ChatSeat(QObject):
+    def __init__(self, window: MainWindow, factory: TutorFactory | None = None):
+        super().__init__(window)
+        self.window = window
+        self.factory = factory or open_tutor
+        self.coach_factory: Callable[[Services, str], Tutor] = offline_coach
+        self.panes: dict[tuple[str, str], ChatPane] = {}
+        self.notice = CloudNotice(window)
+        self.placeholder = RichText(tr("<i>Open a problem to talk with the tutor about it.</i>"), "chatPlaceholder")
+        self.stack = QStackedWidget(objectName="chatStack")
+        self.stack.addWidget(self.placeholder)
+        self.dock = QDockWidget(tr("Tutor"), window, objectName="tutorDock")
+        self.dock.setWidget(self.stack)
+        self.dock.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        window.resizeDocks([self.dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
+        self.dock.visibilityChanged.connect(lambda shown: self.follow() if shown else None)
+        self.toggle_action = self.dock.toggleViewAction()
+        self.toggle_action.setText(tr("Tutor chat"))
+        self.toggle_action.setToolTip(tr("Show or hide the tutor's chat"))
+        self.focus_action = QAction(tr("Talk to the tutor"), window)
+        self.focus_action.setShortcut(QKeySequence("Ctrl+Shift+T"))
+        self.focus_action.setToolTip(tr("Show the tutor's chat and type in it"))
+        self.focus_action.triggered.connect(lambda _checked=False: self.focus())
+        window.addAction(self.focus_action)
+
+    @property
+    def pane(self) -> ChatPane | None:
+        """The conversation on show, if any."""
+        shown = self.stack.currentWidget()
+        return shown if isinstance(shown, ChatPane) else None
+
+    def follow(self) -> ChatPane | None:
+        """Show the conversation of the problem open in the editor (making its tutor the first time)."""
+        window = self.window
+        if not window.ready or not self.dock.isVisible() or window.problem_id is None:
+            return self.pane
+        key = (window.worker.learner, window.problem_id)  # another learner at the keyboard: another conversation
+        pane = self.panes.get(key)
+        if pane is None:
+            try:
+                tutor = self.factory(window.services, window.worker.learner, ask_consent=self.notice)
+            except Exception as exc:  # noqa: BLE001 - a tutor that cannot start is said, not raised
+                log.exception("the tutor could not start")
+                self.placeholder.setText(tr("<b>The tutor could not start</b>: %s") % escaped(exc))
+                self.stack.setCurrentWidget(self.placeholder)
+                return None
+            pane = self.panes[key] = ChatPane(tutor, self.context)
+            pane.openRun.connect(self.open_run)
+            pane.openTrace.connect(self.open_trace)
+            pane.coachRequested.connect(lambda p=pane: self.use_coach(p))
+            self.stack.addWidget(pane)
+        self.stack.setCurrentWidget(pane)
+        return pane
+
+    def use_coach(self, pane: ChatPane) -> None:
+        """The model's server is not answering: the offline coach goes on with this conversation."""
+        if pane.busy:
+            return
+        try:
+            coach = self.coach_factory(self.window.services, self.window.worker.learner)
+        except Exception as exc:  # noqa: BLE001 - said in the conversation, not raised
+            log.exception("the offline coach could not start")
+            pane.transcript.add_note(tr("The offline coach could not start: %s") % escaped(exc))
+            return
+        pane.set_tutor(coach, tr("The offline coach answers from here on."))
+
+    def focus(self) -> None:
+        self.dock.show()
+        self.dock.raise_()
+        pane = self.follow()
+        if pane is not None:
+            pane.focus_input()
+
+    def context(self) -> TurnContext:
+        """Where the learner is as they speak (GUI thread): the problem, the editor's code and language."""
+        window = self.window
+        free = window.documents.current.free  # a scratch buffer or a file: no problem to judge against
+        return TurnContext(None if free else window.problem_id, window.editor.text(), window.current_language)
+
+    # --- the cards' buttons -----------------------------------------------------------------
+    def open_run(self, result: dict) -> None:
+        """A run the tutor made, in the Tests tab."""
+        self.window.tests.show_result(result)
+        self.window.show_tab(self.window.tests)
+
+    def open_trace(self, arguments: Any, result: dict) -> None:
+        """A trace the tutor made, in the Trace tab: the steps its card holds (a model is sent the last ones)."""
+        viz = self.window.viz
+        code = arguments.get("code", "") if isinstance(arguments, dict) else ""
+        viz.begin_trace(code)
+        viz.add_steps(list(result.get("steps") or result.get("last_steps") or []))
+        viz.finish_trace(result)
+        self.window.show_tab(viz.trace_tab)
+
+    def shutdown(self) -> None:
+        """Stop every turn going and wait for its thread (the window closing)."""
+        self.notice.close()
+        for pane in self.panes.values():
+            pane.shutdown()

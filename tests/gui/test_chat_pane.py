@@ -1,0 +1,125 @@
+"""The chat pane with the demo's scripted tutor: typing and the keys, the buttons and their cards,
+text streamed in batches, Stop, and the theme's colours in the code blocks."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from codementor_desktop.gui.chat.cards import EscalationCard, OfferCard, SummaryCard, ToolCard
+from codementor_desktop.gui.chat.demo import WRONG, ScriptedTutor
+from codementor_desktop.gui.chat.pane import ChatPane
+from codementor_desktop.gui.chat.richtext import RichText
+from codementor_desktop.gui.chat.transcript import Message
+from codementor_desktop.tutor.events import TextDelta, TurnEnded
+from codementor_desktop.tutor.turns import Intent, TurnContext
+
+
+def make_pane(qtbot, tutor: ScriptedTutor) -> ChatPane:
+    pane = ChatPane(tutor, lambda: TurnContext("two-sum", WRONG, "python"))
+    qtbot.addWidget(pane)
+    pane.resize(460, 640)
+    pane.show()
+    return pane
+
+
+def talk(qtbot, pane: ChatPane, act) -> TurnEnded:
+    with qtbot.waitSignal(pane.turnEnded, timeout=10_000) as ended:
+        act()
+    qtbot.waitUntil(lambda: not pane.busy)
+    return ended.args[0]
+
+
+def messages(pane: ChatPane, who: str) -> list[Message]:
+    return [w for w in pane.transcript.widgets() if isinstance(w, Message) and w.who == who]
+
+
+def test_enter_sends_what_was_typed_and_shift_enter_starts_a_new_line(qtbot):
+    tutor = ScriptedTutor(pace=0)
+    pane = make_pane(qtbot, tutor)
+    qtbot.keyClicks(pane.input, "Why does it fail")
+    qtbot.keyClick(pane.input, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(pane.input, "on test 2?")
+    assert not pane.busy and tutor.heard == []  # Shift+Enter did not send
+    ended = talk(qtbot, pane, lambda: qtbot.keyClick(pane.input, Qt.Key.Key_Return))
+    assert ended.reason == "answered"
+    said, intent, context = tutor.heard[0]
+    assert said == "Why does it fail\non test 2?" and intent == Intent.SAY
+    assert context == TurnContext("two-sum", WRONG, "python")  # the editor's problem and code, as sent
+    assert pane.input.toPlainText() == ""
+    assert [m.markdown for m in messages(pane, "learner")] == ["Why does it fail\non test 2?"]
+    # The run's card: what ran, the failing test first in its table, the raw JSON behind a disclosure.
+    (card,) = [w for w in pane.transcript.widgets() if isinstance(w, ToolCard)]
+    assert "execute_code" in card.title.toPlainText() and "problem id two-sum" in card.title.toPlainText()
+    table = card.body.toPlainText()
+    assert "WA: 2 of 3 tests passed" in table and table.index("[3,2,4], 6") < table.index("[2,7,11,15], 9")
+    assert not card.raw.isVisibleTo(card)
+    card.raw_button.click()
+    assert card.raw.isVisibleTo(card) and '"run_id": "run_demo"' in card.raw.toPlainText()
+    assert card.open_button is not None and card.open_button.text() == "Open in Tests"
+    # The answer, as Markdown: bold, inline code, and a code block coloured by Pygments.
+    (answer,) = messages(pane, "tutor")
+    assert "<strong>2</strong>" in answer.text() and "<pre" in answer.text() and "color: #" in answer.text()
+    assert "return [0, 1]" in answer.toPlainText()
+
+
+def test_the_buttons_send_their_intents_and_show_their_cards(qtbot):
+    tutor = ScriptedTutor(pace=0)
+    pane = make_pane(qtbot, tutor)
+    assert pane.who.text() == "Tutor: Demo tutor (scripted)"  # who answers, in sight
+    talk(qtbot, pane, pane.buttons[Intent.STUCK].click)
+    (escalation,) = [w for w in pane.transcript.widgets() if isinstance(w, EscalationCard)]
+    assert escalation.tutor_event.model == "deep-model"
+    assert "deep-model" in escalation.title.toPlainText()
+    assert "three failing runs" in escalation.findChild(RichText, "escalationReason").toPlainText()
+    talk(qtbot, pane, pane.buttons[Intent.HINT].click)
+    (offer,) = [w for w in pane.transcript.widgets() if isinstance(w, OfferCard)]
+    talk(qtbot, pane, offer.yes.click)  # accepting the offer is "I'm stuck"
+    assert tutor.heard[-1][:2] == ("Yes, help me", Intent.STUCK) and not offer.yes.isEnabled()
+    talk(qtbot, pane, pane.buttons[Intent.GOT_IT].click)
+    (summary,) = [w for w in pane.transcript.widgets() if isinstance(w, SummaryCard)]
+    assert "A dictionary remembers what was seen." in summary.findChild(RichText, "insights").toPlainText()
+    assert [intent for _said, intent, _context in tutor.heard] == [
+        Intent.STUCK, Intent.HINT, Intent.STUCK, Intent.GOT_IT,
+    ]  # fmt: skip
+
+
+def test_a_fast_stream_reaches_the_view_in_batches(qtbot):
+    pieces = [TextDelta(f"word{n} ") for n in range(3000)]
+    pane = make_pane(qtbot, ScriptedTutor(pace=0, answers=pieces))
+    batches: list[int] = []
+    pane.worker.events.connect(lambda events: batches.append(len(events)))
+    talk(qtbot, pane, lambda: pane.send("Stream a lot"))
+    (answer,) = messages(pane, "tutor")
+    assert answer.markdown == "".join(p.text for p in pieces)  # nothing lost
+    # Joined in the worker: far fewer repaints than pieces (a flush every 50 ms).
+    assert len(batches) < 100, batches
+
+
+def test_stop_ends_a_slow_turn_and_the_pane_is_ready_again(qtbot):
+    pane = make_pane(qtbot, ScriptedTutor(pace=5.0))
+    pane.send("Take your time")
+    qtbot.waitUntil(lambda: pane.stop_button.isVisible())
+    assert not pane.buttons[Intent.HINT].isEnabled() and not pane.send("a second message")
+    ended = talk(qtbot, pane, pane.stop_button.click)
+    assert ended.reason == "cancelled"
+    assert pane.send_button.isVisible() and not pane.stop_button.isVisible() and pane.buttons[Intent.HINT].isEnabled()
+    assert "Stopped." in pane.transcript.widgets()[-1].toPlainText()
+
+
+def test_code_blocks_take_the_dark_theme_colours(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from codementor_desktop.gui.theme import palette_for, theme_named
+
+    pane = make_pane(qtbot, ScriptedTutor(pace=0, answers=[TextDelta("```python\nx = 1\n```")]))
+    talk(qtbot, pane, lambda: pane.send("code?"))
+    (answer,) = messages(pane, "tutor")
+    light = answer.text()
+    app = QApplication.instance()
+    before = app.palette()
+    try:
+        app.setPalette(palette_for(theme_named("dark")))
+        qtbot.waitUntil(lambda: answer.text() != light)
+        assert "#2b2d31" in answer.text() and "#2b2d31" not in light
+    finally:
+        app.setPalette(before)

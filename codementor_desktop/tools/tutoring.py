@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..domain.vocabulary import ErrorCode
+from ..storage.conversations import Conversations
 from ..storage.learner_history import BadHistoryEntry, LearnerHistory
 from .context import ToolContext
 from .errors import ToolFailure
@@ -92,6 +93,16 @@ def conclude_session(args: ConcludeSession, context: ToolContext, services: Work
             INVALID_SESSION_MESSAGE,
             reason="there is no tutoring session to conclude: talk to the tutor first",
         )
+    conversations = Conversations(services.database)
+    stored = conversations.session(seat.session_id)
+    if stored is not None and stored.concluded:
+        raise ToolFailure(
+            ErrorCode.INVALID_SESSION_STATE, INVALID_SESSION_MESSAGE, reason="this session has already ended"
+        )
+    if stored is not None and not any(m.get("role") == "user" for m in conversations.messages(seat.session_id)):
+        raise ToolFailure(
+            ErrorCode.INVALID_SESSION_STATE, INVALID_SESSION_MESSAGE, reason="the learner has not said anything yet"
+        )
     final = args.final_insight.strip()
     try:
         flagged = [text.strip() for text in seat.flagged_insights() if text.strip()]
@@ -108,6 +119,8 @@ def conclude_session(args: ConcludeSession, context: ToolContext, services: Work
             raise ToolFailure(
                 ErrorCode.SUMMARY_FAILED, SUMMARY_FAILED_MESSAGE, reason="the insights could not be kept"
             ) from None
+    if stored is not None:
+        conversations.conclude(seat.session_id, title, insights)
     return {"status": "success", "data": {"session_ended": True, "summary_title": title, "key_insights": insights}}
 
 

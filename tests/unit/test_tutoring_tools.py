@@ -148,3 +148,18 @@ def test_concluding_without_a_session_is_invalid_state_and_a_failing_tutor_is_su
 def test_both_tools_are_in_the_models_tool_list(services):
     names = [tool["function"]["name"] for tool in services.registry.openai_tools()]
     assert {"escalate_for_insight", "conclude_session"} <= set(names)
+
+
+def test_a_stored_session_is_concluded_once_and_only_after_the_learner_spoke(services):
+    seat = Seat()
+    seat.session_id = services.conversations.start("ada", "two-sum", "test tutor")
+    arguments = {"summary_title": "Off by one", "final_insight": FINAL}
+    early = call(services, "conclude_session", arguments, seat)
+    assert early["error_code"] == "INVALID_SESSION_STATE" and "not said anything" in early["reason"]
+    services.conversations.append(seat.session_id, {"role": "user", "content": "I get it now"})
+    assert call(services, "conclude_session", arguments, seat)["status"] == "success"
+    ended = services.conversations.session(seat.session_id)
+    assert ended is not None and ended.title == "Off by one" and ended.insights == (FINAL,)
+    again = call(services, "conclude_session", arguments, seat)
+    assert again["error_code"] == "INVALID_SESSION_STATE" and "already ended" in again["reason"]
+    assert len(services.history.insights("ada")) == 1

@@ -39,6 +39,10 @@ USAGE = Table(
 )  # fmt: skip
 
 
+def new_session_id() -> str:
+    return "ses_" + secrets.token_hex(6)
+
+
 class UnknownSession(KeyError):
     """No tutoring session has this id."""
 
@@ -69,9 +73,10 @@ class Conversations:
     def __init__(self, database: Database):
         self._database = database
 
-    def start(self, learner: str, problem_id: str | None, tutor_label: str) -> str:
-        """A new session's id (``ses_`` and 12 hex digits)."""
-        session_id = "ses_" + secrets.token_hex(6)
+    def start(self, learner: str, problem_id: str | None, tutor_label: str, *, session_id: str | None = None) -> str:
+        """A new session's id (``ses_`` and 12 hex digits; ``session_id`` when the tutor chose it,
+        see ``new_session_id``)."""
+        session_id = session_id or new_session_id()
         values = {
             "learner_id": self._database.learner_id(learner),
             "session_id": session_id,

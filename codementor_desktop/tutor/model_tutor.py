@@ -23,7 +23,18 @@ from .briefing import FLAGGED, escalation_request, insights_in, user_message
 from .cancellation import Cancellation
 from .consent import CloudConsent
 from .errors import Cancelled, ProviderError
-from .events import Escalated, Listener, SessionConcluded, ToolFinished, ToolStarted, TurnEnded, TutorError, TutorEvent
+from .events import (
+    Escalated,
+    Listener,
+    SessionConcluded,
+    TextDelta,
+    ToolFinished,
+    ToolStarted,
+    TurnEnded,
+    TutorError,
+    TutorEvent,
+)
+from .fallback import notice, run_chain, with_findings
 from .loop import TutorLoop
 from .prompts import load
 from .provider import Provider, ProviderConfig
@@ -36,6 +47,7 @@ log = logging.getLogger(__name__)
 PROMPT = "socratic-v2"
 ESCALATION_PROMPT = "escalation-v1"
 MAX_HINT_LEVEL = 5
+_APP_RAN = "app_ran"  # the cards of the chain the app ran for a model without tools
 
 
 class ModelTutor:
@@ -64,6 +76,7 @@ class ModelTutor:
         self._deep: Provider | None = None
         self._cancellation: Cancellation | None = None
         self._events: dict[str, dict[str, Any]] = {}  # tool_call_id -> the card drawn for its result
+        self._no_tools = False  # the model said it cannot call tools: the app runs the chain each turn
         self.loop = TutorLoop(
             self.provider, services.registry, learner, system_prompt=load(PROMPT), tools=self._tools(), seat=self
         )
@@ -102,9 +115,16 @@ class ModelTutor:
             said, context, intent, hint_level=self._next_hint_level(), can_hint="generate_hint" in self._tool_names()
         )
         ended: list[TurnEnded] = []
+        refused: list[TutorError] = []
         self._cancellation = cancellation
         try:
-            self.loop.turn(content, self._watching(emit, ended), cancellation)
+            if not self._no_tools:
+                self.loop.turn(content, self._watching(emit, ended, refused), cancellation)
+            if self._no_tools or refused:
+                if not self._no_tools:
+                    self._no_tools = True
+                    emit(TutorError(notice(self.model), "tools_unsupported"))
+                ended = [self._answer_without_tools(content, context, emit, cancellation)]
         finally:
             self._cancellation = None
             self._keep(emit)
@@ -182,14 +202,50 @@ class ModelTutor:
         used = [hint.level for hint in self.services.history.hints(self.learner, self.problem_id)]
         return min(MAX_HINT_LEVEL, max(used, default=0) + 1)
 
-    def _watching(self, emit: Listener, ended: list[TurnEnded]) -> Listener:
+    def _answer_without_tools(
+        self, content: str, context: TurnContext, emit: Listener, cancellation: Cancellation
+    ) -> TurnEnded:
+        """The turn for a model that cannot call tools: the app runs the chain, the model reads it."""
+        last = self.loop.messages[-1] if len(self.loop.messages) > 1 else None
+        if last is not None and last.get("role") == "user" and last.get("content") == content:
+            self.loop.messages.pop()  # the message the refused request carried: sent again with the findings
+        cards: list[dict[str, Any]] = []
+
+        def show(event: TutorEvent) -> None:
+            emit(event)
+            if isinstance(event, ToolFinished):
+                cards.append({"tool": event.name, "summary": event.summary})
+
+        found = run_chain(self.services.registry, self.learner, context, show, cancellation, seat=self)
+        self.loop.messages.append({"role": "user", "content": with_findings(content, found)})
+        if cards:
+            self._events[_APP_RAN] = {"app_ran": cards}
+        if cancellation.cancelled:
+            return TurnEnded("cancelled", 0)
+        try:
+            answer = self.provider.complete(
+                self.loop.messages, (), on_text=lambda piece: emit(TextDelta(piece)), cancellation=cancellation
+            )
+        except Cancelled:
+            return TurnEnded("cancelled", 1)
+        except ProviderError as exc:
+            emit(TutorError(str(exc), exc.kind))
+            return TurnEnded("error", 1)
+        self.loop.messages.append({"role": "assistant", "content": answer.text or None})
+        return TurnEnded("answered", 1, answer.usage)
+
+    def _watching(self, emit: Listener, ended: list[TurnEnded], refused: list[TutorError]) -> Listener:
         """Passes the loop's events on, turns the tutor tools' results into their events, remembers
-        each result's card, and holds back the ``TurnEnded`` until the turn is stored."""
+        each result's card, and holds back the ``TurnEnded`` until the turn is stored (and the
+        model's refusal of tools: the turn is answered without them)."""
         arguments: dict[str, Any] = {}
 
         def watch(event: TutorEvent) -> None:
             if isinstance(event, TurnEnded):
                 ended.append(event)
+                return
+            if isinstance(event, TutorError) and event.kind == "tools_unsupported":
+                refused.append(event)
                 return
             emit(event)
             if isinstance(event, ToolStarted):
@@ -212,6 +268,8 @@ class ModelTutor:
                 card = (
                     self._events.pop(str(message.get("tool_call_id")), None) if message.get("role") == "tool" else None
                 )
+                if message.get("role") == "user" and _APP_RAN in self._events:
+                    card = self._events.pop(_APP_RAN)
                 if card is not None:
                     stored["event"] = card
                 elif message.get("role") == "assistant" and insights_in([message]):

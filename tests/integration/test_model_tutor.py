@@ -12,7 +12,7 @@ from codementor_desktop.tutor import consent
 from codementor_desktop.tutor.events import Escalated, SessionConcluded, ToolFinished, TurnEnded, TutorError
 from codementor_desktop.tutor.model_tutor import ModelTutor
 from codementor_desktop.tutor.turns import Intent, TurnContext
-from tests.fakes.openai_server import Call, FakeOpenAI, calls, text
+from tests.fakes.openai_server import Call, FakeOpenAI, calls, failure, text
 
 WRONG = "def two_sum(nums, target):\n    return [0, 1]\n"  # right only when the pair is at the front
 RUN = {"code": WRONG, "language": "python", "problem_id": "two-sum", "test_cases": []}
@@ -239,3 +239,37 @@ def test_the_key_is_never_in_an_error_the_audit_log_or_any_file(services, isolat
         for secret in (KEY, wrong):
             assert secret.encode() not in content, f"{path} holds a key"
     assert all(KEY not in repr(e) and wrong not in repr(e) for e in refused + events)
+
+
+def test_a_model_without_tools_gets_the_chains_findings_and_the_learner_is_told(services):
+    def reads_the_findings(body: dict):
+        assert "tools" not in body
+        said = body["messages"][-1]["content"]
+        assert said.startswith("Why is it wrong?") and "What CodeMentor found" in said
+        assert "execute_code: WA: 2 of 3 tests passed; test 2 fails on input [3,2,4], 6" in said
+        assert "analyze_code_patterns:" in said and "bp_find_edge_cases:" in said
+        return text("What does your function return for [3,2,4], 6?")
+
+    def no_code(body: dict):
+        assert "tools" not in body and "ran no tools" in body["messages"][-1]["content"]
+        return text("Open a problem first?")
+
+    script = [failure(400, "fast-model does not support tools"), reads_the_findings, no_code]
+    with FakeOpenAI(script) as server:
+        configure(services, server)
+        tutor = ModelTutor(services, "ada")
+        events = turn(tutor, "Why is it wrong?")
+        later = turn(tutor, "And now?", context=TurnContext())
+    kinds = [type(e).__name__ for e in events]
+    assert kinds == ["TutorError"] + ["ToolStarted", "ToolFinished"] * 3 + ["TextDelta", "TurnEnded"]
+    assert events[0].kind == "tools_unsupported" and "ran your code's tests" in events[0].message
+    assert [e.name for e in events if isinstance(e, ToolFinished)] == [
+        "execute_code", "analyze_code_patterns", "bp_find_edge_cases",
+    ]  # fmt: skip
+    assert events[-1].reason == "answered"
+    assert [type(e).__name__ for e in later] == ["TextDelta", "TurnEnded"]  # told once; tools not offered again
+    assert len(server.bodies()) == 3 and "tools" in server.bodies()[0]
+    stored = services.conversations.messages(tutor.session_id)
+    assert [m["role"] for m in stored] == ["system", "user", "assistant", "user", "assistant"]
+    assert [c["tool"] for c in stored[1]["event"]["app_ran"]] == ["execute_code", "analyze_code_patterns",
+                                                                   "bp_find_edge_cases"]  # fmt: skip

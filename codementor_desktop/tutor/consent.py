@@ -72,18 +72,24 @@ class CloudConsent:
         self._ask = ask
         self._resolver = resolver
         self._refused: set[str] = set()
-        self._local: set[str] = set()
+        self._cloud: dict[str, bool] = {}
+
+    def cloud(self, base_url: str) -> bool:
+        """Whether ``base_url`` is a cloud endpoint (resolved once)."""
+        endpoint = endpoint_of(base_url)
+        if endpoint not in self._cloud:
+            self._cloud[endpoint] = is_cloud(base_url, self._resolver)
+        return self._cloud[endpoint]
 
     def allows(self, base_url: str) -> bool:
         """Whether requests may go to ``base_url``: local, agreed earlier, or agreed now."""
         endpoint = endpoint_of(base_url)
         settings = self._loaded.settings
-        if endpoint in self._local or endpoint in settings.llm_cloud_consent:
+        if endpoint in settings.llm_cloud_consent:
             return True
         if endpoint in self._refused:
             return False
-        if not is_cloud(base_url, self._resolver):
-            self._local.add(endpoint)
+        if not self.cloud(base_url):
             return True
         if self._ask is None or not self._ask(host_of(base_url)):
             self._refused.add(endpoint)

@@ -11,7 +11,7 @@ one's questions.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -22,6 +22,7 @@ from ..tools.tutoring import TutorSeatError
 from .briefing import FLAGGED, escalation_request, insights_in, user_message
 from .cancellation import Cancellation
 from .consent import CloudConsent
+from .context_size import ContextSize, MeasuringProvider, choose_tools, estimate, measured
 from .errors import Cancelled, ProviderError
 from .events import (
     Escalated,
@@ -37,7 +38,7 @@ from .events import (
 from .fallback import notice, run_chain, with_findings
 from .loop import TutorLoop
 from .prompts import load
-from .provider import Provider, ProviderConfig
+from .provider import Completion, Provider, ProviderConfig
 from .turns import Intent, TurnContext
 
 if TYPE_CHECKING:
@@ -72,14 +73,15 @@ class ModelTutor:
         self._conversations = services.conversations
         self._consent = CloudConsent(services.loaded, ask_consent)
         self._api_key = services.credentials.get("llm")
-        self.provider = Provider(ProviderConfig(base_url=self.base_url, model=self.model, api_key=self._api_key))
+        config = ProviderConfig(base_url=self.base_url, model=self.model, api_key=self._api_key)
+        self.provider = MeasuringProvider(config, self._measure)
+        self.context_size: ContextSize | None = None  # the system prompt and tools, once known
+        self._chosen = False
         self._deep: Provider | None = None
         self._cancellation: Cancellation | None = None
         self._events: dict[str, dict[str, Any]] = {}  # tool_call_id -> the card drawn for its result
         self._no_tools = False  # the model said it cannot call tools: the app runs the chain each turn
-        self.loop = TutorLoop(
-            self.provider, services.registry, learner, system_prompt=load(PROMPT), tools=self._tools(), seat=self
-        )
+        self.loop = TutorLoop(self.provider, services.registry, learner, system_prompt=load(PROMPT), seat=self)
         stored = self._conversations.session(session_id) if session_id else None
         self.session_id = stored.session_id if stored is not None else new_session_id()
         self.problem_id: str | None = stored.problem_id if stored is not None else None
@@ -111,6 +113,8 @@ class ModelTutor:
             emit(TutorError(CloudConsent.refused_message(self.base_url), "consent"))
             return self._end(emit, TurnEnded("error", 0))
         self._begin(context)
+        if not self._chosen:  # here, off the window's thread: telling a cloud may resolve a name
+            self._choose_tools()
         content = user_message(
             said, context, intent, hint_level=self._next_hint_level(), can_hint="generate_hint" in self._tool_names()
         )
@@ -174,8 +178,24 @@ class ModelTutor:
             self._deep.close()
 
     # --- inside ----------------------------------------------------------------------------------
-    def _tools(self) -> list[dict[str, Any]]:
-        return self.services.registry.openai_tools()
+    def _choose_tools(self) -> None:
+        every = self.services.registry.openai_tools()
+        self.context_size = estimate(self.loop.messages[0]["content"], every)
+        cloud = self._consent.cloud(self.base_url)
+        self.loop.tools = choose_tools(every, self.services.settings.llm_tool_set, self.context_size, cloud=cloud)
+        self._chosen = True
+
+    def _measure(self, messages: Sequence[dict[str, Any]], tools: Sequence[dict[str, Any]], answer: Completion) -> None:
+        """The first answer that carries the server's count measures the prompt; on ``auto``, a
+        local model whose prompt is over the bound gets the reduced tools from the next request."""
+        prompt_tokens = (answer.usage or {}).get("prompt_tokens")
+        if not tools or not prompt_tokens or (self.context_size and self.context_size.source == "server"):
+            return
+        self.context_size = measured(int(prompt_tokens), messages)
+        cloud = self._consent.cloud(self.base_url)
+        self.loop.tools = choose_tools(
+            self.loop.tools, self.services.settings.llm_tool_set, self.context_size, cloud=cloud
+        )
 
     def _tool_names(self) -> set[str]:
         return {tool["function"]["name"] for tool in self.loop.tools}

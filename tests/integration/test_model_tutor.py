@@ -273,3 +273,34 @@ def test_a_model_without_tools_gets_the_chains_findings_and_the_learner_is_told(
     assert [m["role"] for m in stored] == ["system", "user", "assistant", "user", "assistant"]
     assert [c["tool"] for c in stored[1]["event"]["app_ran"]] == ["execute_code", "analyze_code_patterns",
                                                                    "bp_find_edge_cases"]  # fmt: skip
+
+
+def sent_tools(body: dict) -> set[str]:
+    return {tool["function"]["name"] for tool in body.get("tools", [])}
+
+
+def test_the_tool_set_follows_the_setting_and_the_measured_size(services, monkeypatch):
+    from codementor_desktop.tutor import context_size
+
+    every = {tool["function"]["name"] for tool in services.registry.openai_tools()}
+    reduced = every & set(context_size.REDUCED)
+    with FakeOpenAI([text("a"), text("b"), text("c")]) as server:
+        configure(services, server)
+        for setting, expected in (("full", every), ("reduced", reduced), ("auto", reduced)):
+            services.settings.llm_tool_set = setting
+            tutor = ModelTutor(services, "ada")
+            turn(tutor, "hi")
+            assert sent_tools(server.bodies()[-1]) == expected, setting
+            assert tutor.context_size is not None and tutor.context_size.source == "estimate"
+    # The estimate fits a larger bound; the server's count does not: the next request is reduced.
+    monkeypatch.setattr(context_size, "BOUND", 6_000)
+    script = [calls(Call("execute_code", RUN), usage={"prompt_tokens": 9_000, "completion_tokens": 9}), text("So?")]
+    with FakeOpenAI(script) as server:
+        configure(services, server)
+        services.settings.llm_tool_set = "auto"
+        tutor = ModelTutor(services, "ada")
+        turn(tutor, "hi")
+    first, second = server.bodies()
+    assert sent_tools(first) == every and sent_tools(second) == reduced
+    assert tutor.context_size is not None and tutor.context_size.source == "server"
+    assert tutor.context_size.tokens > 6_000

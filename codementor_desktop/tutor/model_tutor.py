@@ -43,6 +43,8 @@ from .turns import Intent, TurnContext
 
 if TYPE_CHECKING:
     from ..tools.services import Services
+    from ..tools.tutoring import TutorSeat
+    from .turns import Tutor
 
 log = logging.getLogger(__name__)
 PROMPT = "socratic-v2"
@@ -83,6 +85,8 @@ class ModelTutor:
         self._no_tools = False  # the model said it cannot call tools: the app runs the chain each turn
         self.loop = TutorLoop(self.provider, services.registry, learner, system_prompt=load(PROMPT), seat=self)
         stored = self._conversations.session(session_id) if session_id else None
+        if stored is not None and stored.learner != learner:
+            stored = None  # another learner's session is not continued: a new one starts
         self.session_id = stored.session_id if stored is not None else new_session_id()
         self.problem_id: str | None = stored.problem_id if stored is not None else None
         self._started = stored is not None
@@ -162,7 +166,8 @@ class ModelTutor:
 
     # --- more for the chat ---------------------------------------------------------------------
     def flag_insight(self, text: str) -> None:
-        """The learner keeps ``text`` as an insight of this session (the summary will list it)."""
+        """The learner keeps ``text`` as an insight of this session (the summary will list it).
+        Between turns: a turn going on owns the conversation."""
         if text.strip():
             self.loop.messages.append({"role": "user", "content": FLAGGED + text.strip()})
             self._begin(TurnContext(problem_id=self.problem_id))
@@ -334,3 +339,10 @@ def _plain(event: TutorEvent) -> dict[str, Any]:
     if isinstance(event, SessionConcluded):
         return {"concluded": {"title": event.title, "insights": list(event.insights)}}
     return {}
+
+
+if TYPE_CHECKING:
+
+    def _is_both(tutor: ModelTutor) -> tuple[Tutor, TutorSeat]:
+        """The type checker's proof that a ``ModelTutor`` is a ``Tutor`` and a ``TutorSeat``."""
+        return tutor, tutor

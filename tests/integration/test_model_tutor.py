@@ -304,3 +304,12 @@ def test_the_tool_set_follows_the_setting_and_the_measured_size(services, monkey
     assert sent_tools(first) == every and sent_tools(second) == reduced
     assert tutor.context_size is not None and tutor.context_size.source == "server"
     assert tutor.context_size.tokens > 6_000
+
+
+def test_another_learners_session_is_not_continued(services):
+    theirs = services.conversations.start("grace", "two-sum", "fast-model at localhost")
+    services.conversations.append(theirs, {"role": "user", "content": "grace's question"})
+    services.settings.llm_base_url, services.settings.llm_model = "http://127.0.0.1:9/v1", "fast-model"
+    tutor = ModelTutor(services, "ada", session_id=theirs)
+    assert tutor.session_id != theirs and tutor.transcript() == []
+    assert [m["role"] for m in tutor.loop.messages] == ["system"]

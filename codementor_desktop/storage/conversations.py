@@ -103,26 +103,37 @@ class Conversations:
 
     def append(self, session_id: str, message: Mapping[str, Any]) -> int:
         """Keep ``message`` as the session's next one; returns its position (0 for the first)."""
-        role = message.get("role")
-        if role not in ROLES:
-            raise BadMessage(f"a message's role is one of {', '.join(ROLES)}, not {role!r}")
-        try:
-            text = json.dumps(dict(message), ensure_ascii=False)
-        except (TypeError, ValueError) as exc:
-            raise BadMessage(f"a message is kept as JSON: {exc}") from None
+        return self.extend(session_id, [message])[0]
+
+    def extend(self, session_id: str, messages: Sequence[Mapping[str, Any]]) -> list[int]:
+        """Keep ``messages`` as the session's next ones, all or none (one transaction: a turn's
+        messages cost one commit); returns their positions."""
+        rows = []
+        for message in messages:
+            role = message.get("role")
+            if role not in ROLES:
+                raise BadMessage(f"a message's role is one of {', '.join(ROLES)}, not {role!r}")
+            try:
+                rows.append((role, json.dumps(dict(message), ensure_ascii=False)))
+            except (TypeError, ValueError) as exc:
+                raise BadMessage(f"a message is kept as JSON: {exc}") from None
         with self._database.transaction() as connection:
             learner_id = self._learner_of(connection, session_id)
             last = connection.execute(
                 select(func.max(MESSAGES.c.position)).where(MESSAGES.c.session_id == session_id)
             ).scalar()
-            position = 0 if last is None else int(last) + 1
-            connection.execute(
-                insert(MESSAGES).values(
-                    learner_id=learner_id, session_id=session_id, position=position, role=role, message=text,
-                    created_at=datetime.now(),
-                )
-            )  # fmt: skip
-        return position
+            first = 0 if last is None else int(last) + 1
+            now = datetime.now()
+            if rows:
+                connection.execute(
+                    insert(MESSAGES),
+                    [
+                        {"learner_id": learner_id, "session_id": session_id, "position": first + number,
+                         "role": role, "message": text, "created_at": now}
+                        for number, (role, text) in enumerate(rows)
+                    ],
+                )  # fmt: skip
+        return [first + number for number in range(len(rows))]
 
     def messages(self, session_id: str) -> list[dict[str, Any]]:
         """The session's messages, first to last (empty for an unknown session)."""

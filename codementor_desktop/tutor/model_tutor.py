@@ -286,25 +286,26 @@ class ModelTutor:
         return watch
 
     def _keep(self, emit: Listener) -> None:
-        """Store the messages the conversation gained since the last time."""
+        """Store the messages the conversation gained since the last time, in one transaction."""
+        fresh = []
+        for message in self.loop.messages[self._kept :]:
+            stored, role = dict(message), message.get("role")
+            card = self._events.pop(str(message.get("tool_call_id")), None) if role == "tool" else None
+            if role == "user" and _APP_RAN in self._events:
+                card = self._events.pop(_APP_RAN)
+            if card is not None:
+                stored["event"] = card
+            elif role == "assistant" and insights_in([message]):
+                stored["event"] = {"insights": insights_in([message])}
+            fresh.append(stored)
         try:
-            for message in self.loop.messages[self._kept :]:
-                stored = dict(message)
-                card = (
-                    self._events.pop(str(message.get("tool_call_id")), None) if message.get("role") == "tool" else None
-                )
-                if message.get("role") == "user" and _APP_RAN in self._events:
-                    card = self._events.pop(_APP_RAN)
-                if card is not None:
-                    stored["event"] = card
-                elif message.get("role") == "assistant" and insights_in([message]):
-                    stored["event"] = {"insights": insights_in([message])}
-                self._conversations.append(self.session_id, stored)
-                self._kept += 1
+            self._conversations.extend(self.session_id, fresh)
         except SQLAlchemyError as exc:
             log.exception("the conversation was not stored")
             emit(TutorError(f"This conversation could not be saved ({type(exc).__name__}); it goes on unsaved.",
                             "storage"))  # fmt: skip
+            return
+        self._kept += len(fresh)
 
     def _record_usage(self, model: str, usage: dict[str, int]) -> None:
         try:

@@ -85,3 +85,13 @@ def test_services_carry_the_conversations(services):
     session = services.conversations.start("ada", "two-sum", "coach")
     services.conversations.append(session, {"role": "user", "content": "hello"})
     assert services.conversations.messages(session) == [{"role": "user", "content": "hello"}]
+
+
+def test_a_turns_messages_are_kept_together_or_not_at_all(database):
+    conversations = Conversations(database)
+    session = conversations.start("ada", "two-sum", "coach")
+    assert conversations.extend(session, [{"role": "user", "content": "a"}, CALL, RESULT]) == [0, 1, 2]
+    with pytest.raises(BadMessage):
+        conversations.extend(session, [{"role": "assistant", "content": "kept?"}, {"role": "nobody"}])
+    assert conversations.extend(session, []) == []
+    assert [m["role"] for m in conversations.messages(session)] == ["user", "assistant", "tool"]

@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
+from weakref import WeakKeyDictionary
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -42,6 +43,7 @@ from .provider import Completion, Provider, ProviderConfig
 from .turns import Intent, TurnContext
 
 if TYPE_CHECKING:
+    from ..tools.registry import ToolRegistry
     from ..tools.services import Services
     from ..tools.tutoring import TutorSeat
     from .turns import Tutor
@@ -83,7 +85,10 @@ class ModelTutor:
         self._cancellation: Cancellation | None = None
         self._events: dict[str, dict[str, Any]] = {}  # tool_call_id -> the card drawn for its result
         self._no_tools = False  # the model said it cannot call tools: the app runs the chain each turn
-        self.loop = TutorLoop(self.provider, services.registry, learner, system_prompt=load(PROMPT), seat=self)
+        # The tools are chosen at the first turn (``_choose_tools``), not here on the window's thread.
+        self.loop = TutorLoop(
+            self.provider, services.registry, learner, system_prompt=load(PROMPT), tools=[], seat=self
+        )
         stored = self._conversations.session(session_id) if session_id else None
         if stored is not None and stored.learner != learner:
             stored = None  # another learner's session is not continued: a new one starts
@@ -184,7 +189,7 @@ class ModelTutor:
 
     # --- inside ----------------------------------------------------------------------------------
     def _choose_tools(self) -> None:
-        every = self.services.registry.openai_tools()
+        every = _tool_list(self.services.registry)
         self.context_size = estimate(self.loop.messages[0]["content"], every)
         cloud = self._consent.cloud(self.base_url)
         self.loop.tools = choose_tools(every, self.services.settings.llm_tool_set, self.context_size, cloud=cloud)
@@ -318,6 +323,20 @@ class ModelTutor:
     def _end(self, emit: Listener, ended: TurnEnded) -> TurnEnded:
         emit(ended)
         return ended
+
+
+_TOOL_LISTS: WeakKeyDictionary[ToolRegistry, tuple[tuple[str, ...], list[dict[str, Any]]]] = WeakKeyDictionary()
+
+
+def _tool_list(registry: ToolRegistry) -> list[dict[str, Any]]:
+    """The registry's ``tools=[...]`` list, made once per set of tools: its schemas take tens of
+    milliseconds to build, and every new session needs it."""
+    names = tuple(registry.names())
+    made = _TOOL_LISTS.get(registry)
+    if made is None or made[0] != names:
+        made = (names, registry.openai_tools())
+        _TOOL_LISTS[registry] = made
+    return made[1]
 
 
 def _tool_event(finished: ToolFinished, arguments: Any) -> TutorEvent | None:

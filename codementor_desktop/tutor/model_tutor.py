@@ -280,6 +280,9 @@ class ModelTutor:
             emit(event)
             if isinstance(event, ToolStarted):
                 arguments[event.call_id] = event.arguments
+                # What was said is stored before a tool runs: conclude_session reads that the
+                # learner spoke, and a crash in a long run loses nothing said before it.
+                self._keep(emit)
             elif isinstance(event, ToolFinished):
                 card: dict[str, Any] = {"tool": event.name, "summary": event.summary}
                 followed = _tool_event(event, arguments.get(event.call_id))

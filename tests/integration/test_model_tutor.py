@@ -313,3 +313,14 @@ def test_another_learners_session_is_not_continued(services):
     tutor = ModelTutor(services, "ada", session_id=theirs)
     assert tutor.session_id != theirs and tutor.transcript() == []
     assert [m["role"] for m in tutor.loop.messages] == ["system"]
+
+
+def test_a_session_can_end_in_its_first_turn(services):
+    final = {"summary_title": "Two sum", "final_insight": "A dictionary finds the partner in one pass."}
+    with FakeOpenAI([calls(Call("conclude_session", final)), text("Well done.")]) as server:
+        configure(services, server)
+        tutor = ModelTutor(services, "ada")
+        events = turn(tutor, "I get it: a dictionary finds the partner in one pass.", Intent.GOT_IT)
+    assert [e.insights for e in events if isinstance(e, SessionConcluded)] == [(final["final_insight"],)]
+    roles = [m["role"] for m in services.conversations.messages(tutor.session_id)]
+    assert roles == ["system", "user", "assistant", "tool", "assistant"]  # stored once each

@@ -137,7 +137,7 @@ class ModelTutor:
                 if not self._no_tools:
                     self._no_tools = True
                     emit(TutorError(notice(self.model), "tools_unsupported"))
-                ended = [self._answer_without_tools(content, context, emit, cancellation)]
+                ended = [self._answer_without_tools(said, context, intent, emit, cancellation, refused=bool(refused))]
         finally:
             self._cancellation = None
             self._keep(emit)
@@ -233,21 +233,41 @@ class ModelTutor:
         return min(MAX_HINT_LEVEL, max(used, default=0) + 1)
 
     def _answer_without_tools(
-        self, content: str, context: TurnContext, emit: Listener, cancellation: Cancellation
+        self,
+        said: str,
+        context: TurnContext,
+        intent: Intent,
+        emit: Listener,
+        cancellation: Cancellation,
+        *,
+        refused: bool,
     ) -> TurnEnded:
-        """The turn for a model that cannot call tools: the app runs the chain, the model reads it."""
-        last = self.loop.messages[-1] if len(self.loop.messages) > 1 else None
-        if last is not None and last.get("role") == "user" and last.get("content") == content:
+        """The turn for a model that cannot call tools: the app runs the chain (and the button's
+        tool), the model reads what they found."""
+        if refused and self.loop.messages[-1].get("role") == "user":
             self.loop.messages.pop()  # the message the refused request carried: sent again with the findings
         cards: list[dict[str, Any]] = []
+        arguments: dict[str, Any] = {}
 
         def show(event: TutorEvent) -> None:
             emit(event)
-            if isinstance(event, ToolFinished):
-                cards.append({"tool": event.name, "summary": event.summary})
+            if isinstance(event, ToolStarted):
+                arguments[event.call_id] = event.arguments
+            elif isinstance(event, ToolFinished):
+                card: dict[str, Any] = {"tool": event.name, "summary": event.summary}
+                followed = _tool_event(event, arguments.get(event.call_id))
+                if followed is not None:
+                    emit(followed)
+                    card["followed"] = _plain(followed)
+                cards.append(card)
 
-        found = run_chain(self.services.registry, self.learner, context, show, cancellation, seat=self)
-        self.loop.messages.append({"role": "user", "content": with_findings(content, found)})
+        level = self._next_hint_level()
+        found = run_chain(
+            self.services.registry, self.learner, context, show, cancellation, seat=self,
+            intent=intent, said=said, hint_level=level,
+        )  # fmt: skip
+        content = user_message(said, context, Intent.SAY)
+        self.loop.messages.append({"role": "user", "content": with_findings(content, found, intent)})
         if cards:
             self._events[_APP_RAN] = {"app_ran": cards}
         if cancellation.cancelled:

@@ -324,3 +324,38 @@ def test_a_session_can_end_in_its_first_turn(services):
     assert [e.insights for e in events if isinstance(e, SessionConcluded)] == [(final["final_insight"],)]
     roles = [m["role"] for m in services.conversations.messages(tutor.session_id)]
     assert roles == ["system", "user", "assistant", "tool", "assistant"]  # stored once each
+
+
+def test_without_tools_the_app_calls_what_the_buttons_stand_for(services):
+    question = "Which index holds the partner of the last number?"
+
+    def reads(expected: str):
+        def answer(body: dict):
+            assert "tools" not in body and expected in body["messages"][-1]["content"]
+            return text("ok")
+
+        return answer
+
+    said = "I get it: the dictionary remembers every number seen."
+    script = [
+        failure(400, "fast-model does not support tools"),
+        reads("ran no tools"),
+        reads("The session is concluded"),
+        deep_answers(question),
+        reads(question),
+    ]
+    scratch = TurnContext()
+    with FakeOpenAI(script) as server:
+        configure(services, server)
+        tutor = ModelTutor(services, "ada")
+        turn(tutor, "hello", context=scratch)
+        tutor.flag_insight("Each number looks back, not forward.")
+        concluded = turn(tutor, said, Intent.GOT_IT, context=scratch)
+        stuck = turn(tutor, "", Intent.STUCK, context=scratch)
+    assert [e.insights for e in concluded if isinstance(e, SessionConcluded)] == [
+        ("Each number looks back, not forward.", said)
+    ]
+    assert [(e.model, e.question) for e in stuck if isinstance(e, Escalated)] == [("deep-model", question)]
+    assert [e.reason for e in services.history.escalations("ada")] == ['The learner pressed "I\'m stuck".']
+    roles = [m["role"] for m in services.conversations.messages(tutor.session_id)]
+    assert roles == ["system", "user", "assistant", "user", "user", "assistant", "user", "assistant"]

@@ -57,6 +57,12 @@ def _recommendations() -> Sequence[AnyTool]:
     return recommendations.TOOLS
 
 
+def _hints() -> Sequence[AnyTool]:
+    from . import hints
+
+    return hints.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
@@ -65,6 +71,7 @@ DECLARED_BY = {
     _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
     _edge_cases: ("bp_find_edge_cases",),
     _recommendations: ("get_personalized_recommendation", "get_user_progress", "flag_recommendation"),
+    _hints: ("generate_hint",),
     _learner_data: (
         "save_code_snapshot", "list_code_history", "export_learner_data", "import_learner_data", "delete_learner_data",
     ),

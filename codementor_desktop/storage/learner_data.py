@@ -54,8 +54,13 @@ LEARNER_TABLES: list[LearnerTable] = [
     LearnerTable("session_insights", ("concluded_at", "summary")),
     LearnerTable("code_snapshots", ("problem_id", "language", "name", "saved_at")),
     LearnerTable("recommendation_flags", ("problem_id", "kind", "created_at")),
+    LearnerTable("tutor_sessions", ("session_id",)),  # the ends (concluded_at, title) travel with the session
+    LearnerTable("tutor_messages", ("session_id", "position")),
+    LearnerTable("tutor_usage", ("session_id", "model")),
     # A later migration's learner-keyed table is added here (a test fails until it is).
 ]
+# Tables whose rows are named by an id other rows use (unique across learners), and its column.
+NAMED_BY_ID = {"runs": "id", "tutor_sessions": "session_id"}
 CHILD = "detected_patterns"  # rows of an analysis, exported inside it as "patterns"
 
 
@@ -261,15 +266,17 @@ def _follow_run_ids(
     name: str, values: dict[str, Any], run_ids: dict[str, str], connection: Connection, table: Table,
     learner: str, learner_id: int,
 ) -> None:  # fmt: skip
-    """Keep a run's id unless another learner's run has it; rows naming a run follow its id."""
-    if name == "runs":
-        old = values["id"]
-        owner = connection.execute(select(table.c.learner_id).where(table.c.id == old)).scalar()
+    """Keep a run's (or a tutor session's) id unless another learner's has it; rows naming a run
+    or a session follow its id."""
+    if name in NAMED_BY_ID:
+        named = NAMED_BY_ID[name]
+        old = values[named]
+        owner = connection.execute(select(table.c.learner_id).where(table.c[named] == old)).scalar()
         if owner is not None and owner != learner_id:
-            values["id"] = _derived_run_id(old, learner)
-        run_ids[old] = values["id"]
+            values[named] = _derived_run_id(old, learner)
+        run_ids[old] = values[named]
         return
-    for column in ("attempt_id", "run_id"):
+    for column in ("attempt_id", "run_id", "session_id"):
         if values.get(column) in run_ids:
             values[column] = run_ids[values[column]]
 

@@ -57,6 +57,12 @@ def _recommendations() -> Sequence[AnyTool]:
     return recommendations.TOOLS
 
 
+def _tutoring() -> Sequence[AnyTool]:
+    from . import tutoring
+
+    return tutoring.TOOLS
+
+
 def _hints() -> Sequence[AnyTool]:
     from . import hints
 
@@ -71,6 +77,7 @@ DECLARED_BY = {
     _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
     _edge_cases: ("bp_find_edge_cases",),
     _recommendations: ("get_personalized_recommendation", "get_user_progress", "flag_recommendation"),
+    _tutoring: ("escalate_for_insight", "conclude_session"),
     _hints: ("generate_hint",),
     _learner_data: (
         "save_code_snapshot", "list_code_history", "export_learner_data", "import_learner_data", "delete_learner_data",

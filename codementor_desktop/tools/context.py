@@ -11,6 +11,7 @@ from ..domain.vocabulary import Caller
 
 if TYPE_CHECKING:
     from ..runner.child.wire import TraceStep
+    from .tutoring import TutorSeat
 
 Progress = Callable[[float, str], None]
 StepsCallback = Callable[[list["TraceStep"]], None]
@@ -25,6 +26,7 @@ class ToolContext:
     cancel: threading.Event = field(default_factory=threading.Event)
     progress: Progress | None = None
     on_trace_steps: StepsCallback | None = None  # a window that shows trace steps as they arrive
+    tutor: TutorSeat | None = None  # the tutoring session the call came from (escalate, conclude)
 
     def report(self, fraction: float, text: str = "") -> None:
         if self.progress is not None:

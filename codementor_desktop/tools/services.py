@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..runner.executor import Backend, Executor
 from ..runner.hidden_tests import GeneratedTests
 from ..storage.analyses import AnalysisStore
+from ..storage.conversations import Conversations
 from ..storage.database import Database, sqlite_url
 from ..storage.drafts import Drafts
 from ..storage.learner_history import LearnerHistory
@@ -109,6 +110,7 @@ class Services(Workbench):
     drafts: Drafts = field(init=False)  # the window's drafts and problem statuses, for the current learner
     own_tests: OwnTests = field(init=False)  # the learner's own tests of each problem, which Run runs too
     history: LearnerHistory = field(init=False)  # hints taken, the tutor's escalations, session insights
+    conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
 
     @classmethod
     def build(cls, loaded: LoadedSettings | None = None, credentials: Credentials | None = None) -> Services:
@@ -136,6 +138,7 @@ class Services(Workbench):
         services.drafts = Drafts(database, settings.user)
         services.own_tests = OwnTests(database)
         services.history = LearnerHistory(database)
+        services.conversations = Conversations(database)
         return services
 
     def apply_settings(self) -> None:

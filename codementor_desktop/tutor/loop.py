@@ -24,6 +24,7 @@ from .summaries import summarize
 
 if TYPE_CHECKING:
     from ..tools.registry import ToolRegistry
+    from ..tools.tutoring import TutorSeat
     from .provider import Completion, Provider, ToolCall
 
 MAX_ROUNDS = 8
@@ -44,12 +45,14 @@ class TutorLoop:
         system_prompt: str | None = None,
         tools: Sequence[dict[str, Any]] | None = None,
         max_rounds: int = MAX_ROUNDS,
+        seat: TutorSeat | None = None,
     ) -> None:
         self.provider = provider
         self.registry = registry
         self.learner = learner
         self.tools = list(tools) if tools is not None else registry.openai_tools()
         self.max_rounds = max_rounds
+        self.seat = seat  # the session the tutor's own tools (escalate, conclude) act on
         self.messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt or load()}]
 
     def turn(self, said: str, emit: Listener, cancellation: Cancellation | None = None) -> TurnEnded:
@@ -101,7 +104,7 @@ class TutorLoop:
 
     def _run(self, call: ToolCall, emit: Listener, cancellation: Cancellation) -> dict[str, Any]:
         emit(ToolStarted(call.name, _parsed(call.arguments), call.id))
-        context = ToolContext(caller=Caller.MODEL, learner=self.learner, cancel=cancellation.event)
+        context = ToolContext(caller=Caller.MODEL, learner=self.learner, cancel=cancellation.event, tutor=self.seat)
         result = self.registry.call(call.name, call.arguments or "{}", context)
         emit(ToolFinished(call.name, result, summarize(call.name, result), call.id))
         self._reply(call, result)

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import inspect
 
 from codementor_desktop.storage.analyses import AnalysisStore
+from codementor_desktop.storage.conversations import Conversations
 from codementor_desktop.storage.database import Database, sqlite_url
 from codementor_desktop.storage.drafts import Drafts
 from codementor_desktop.storage.learner_data import (
@@ -56,6 +57,12 @@ def practise(database: Database, learner: str) -> str:
     history = LearnerHistory(database)
     history.record_hint(learner, "two-sum", 2)
     history.record_escalation(learner, "asked for a person", "two-sum", "hash_maps")
+    conversations = Conversations(database)
+    session = conversations.start(learner, "two-sum", "Offline coach")
+    conversations.append(session, {"role": "user", "content": f"{learner} is stuck"})
+    conversations.append(session, {"role": "assistant", "content": "What does the last test return?"})
+    conversations.record_usage(session, "fast-model", 120, 30)
+    conversations.conclude(session, "Two sum", ["A map remembers what was seen."])
     history.record_insight(learner, {"struggles": ["off_by_one"]})
     CodeSnapshots(database).save(learner, "two-sum", "# before the refactor\n", name="v1")
     RecommendationFlags(database).add(learner, "climbing-stairs", "not_relevant")
@@ -102,6 +109,7 @@ def test_export_then_import_on_another_machine_under_another_name(database, tmp_
     assert {name: len(rows) for name, rows in tables.items()} == {
         "runs": 2, "drafts": 1, "open_problems": 1, "analyses": 1, "analysis_flags": 1, "own_tests": 1,
         "hints_used": 1, "tutor_escalations": 1, "session_insights": 1, "code_snapshots": 1, "recommendation_flags": 1,
+        "tutor_sessions": 1, "tutor_messages": 2, "tutor_usage": 1,
     }  # fmt: skip
     submit = next(r for r in tables["runs"] if r["id"] == run_id)
     assert submit["result"]["zlib_json"]["verdict"] == "AC" and submit["submitted"] is True
@@ -132,6 +140,13 @@ def test_import_into_the_same_database_as_another_learner_keeps_both(database, b
     [analysis] = export_learner(database, "bob")["tables"]["analyses"]
     assert analysis["attempt_id"] in bob_runs and analysis["run_id"] == analysis["attempt_id"]
     assert RunStore(database).get(run_id, learner="ada") is not None
+    conversations = Conversations(database)
+    ada_session = conversations.latest("ada", "two-sum", open_only=False)
+    bob_session = conversations.latest("bob", "two-sum", open_only=False)
+    assert ada_session and bob_session and bob_session != ada_session  # a session's id stays its learner's
+    assert conversations.messages(bob_session) == conversations.messages(ada_session)
+    assert conversations.usage(bob_session) == {"fast-model": (120, 30)}
+    assert conversations.session(bob_session).learner == "bob"
 
 
 def test_delete_removes_every_row_about_the_learner_and_nothing_else(database, backend):

@@ -1,0 +1,348 @@
+"""The tutor backed by a model at an OpenAI-compatible endpoint: the agent loop, with the session
+kept in the database, the chat's buttons turned into asks, the tutor's own tools (escalate,
+conclude) acting on this session, and the notice before a cloud endpoint first receives code.
+
+Every message of a turn is stored when the turn ends (before its ``TurnEnded`` is emitted), each
+tool result with the card it was drawn as, so a reopened session shows what it showed and the
+model reads what it read. Token usage is stored per model: the fast one's answers and the deep
+one's questions.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..storage.conversations import new_session_id
+from ..tools.tutoring import TutorSeatError
+from .briefing import FLAGGED, escalation_request, insights_in, user_message
+from .cancellation import Cancellation
+from .consent import CloudConsent
+from .context_size import ContextSize, MeasuringProvider, choose_tools, estimate, measured
+from .errors import Cancelled, ProviderError
+from .events import (
+    Escalated,
+    Listener,
+    SessionConcluded,
+    TextDelta,
+    ToolFinished,
+    ToolStarted,
+    TurnEnded,
+    TutorError,
+    TutorEvent,
+)
+from .fallback import notice, run_chain, with_findings
+from .loop import TutorLoop
+from .prompts import load
+from .provider import Completion, Provider, ProviderConfig
+from .turns import Intent, TurnContext
+
+if TYPE_CHECKING:
+    from ..tools.services import Services
+    from ..tools.tutoring import TutorSeat
+    from .turns import Tutor
+
+log = logging.getLogger(__name__)
+PROMPT = "socratic-v2"
+ESCALATION_PROMPT = "escalation-v1"
+MAX_HINT_LEVEL = 5
+_APP_RAN = "app_ran"  # the cards of the chain the app ran for a model without tools
+
+
+class ModelTutor:
+    """A ``Tutor`` (and the ``TutorSeat`` of its tool calls) talking to the configured model.
+    ``session_id`` continues a stored session; ``ask_consent(host)`` asks the learner whether
+    their code may go to a cloud endpoint (None: refuse where it would be needed)."""
+
+    def __init__(
+        self,
+        services: Services,
+        learner: str,
+        *,
+        session_id: str | None = None,
+        ask_consent: Callable[[str], bool] | None = None,
+    ) -> None:
+        settings = services.settings
+        self.services = services
+        self.learner = learner
+        self.base_url = settings.llm_base_url.strip()
+        self.model = settings.llm_model.strip()
+        self.deep_model = settings.llm_deep_model.strip() or self.model
+        self._conversations = services.conversations
+        self._consent = CloudConsent(services.loaded, ask_consent)
+        self._api_key = services.credentials.get("llm")
+        config = ProviderConfig(base_url=self.base_url, model=self.model, api_key=self._api_key)
+        self.provider = MeasuringProvider(config, self._measure)
+        self.context_size: ContextSize | None = None  # the system prompt and tools, once known
+        self._chosen = False
+        self._deep: Provider | None = None
+        self._cancellation: Cancellation | None = None
+        self._events: dict[str, dict[str, Any]] = {}  # tool_call_id -> the card drawn for its result
+        self._no_tools = False  # the model said it cannot call tools: the app runs the chain each turn
+        self.loop = TutorLoop(self.provider, services.registry, learner, system_prompt=load(PROMPT), seat=self)
+        stored = self._conversations.session(session_id) if session_id else None
+        if stored is not None and stored.learner != learner:
+            stored = None  # another learner's session is not continued: a new one starts
+        self.session_id = stored.session_id if stored is not None else new_session_id()
+        self.problem_id: str | None = stored.problem_id if stored is not None else None
+        self._started = stored is not None
+        self._kept = 0
+        if stored is not None:
+            self._restore()
+
+    # --- Tutor ---------------------------------------------------------------------------------
+    @property
+    def label(self) -> str:
+        return f"{self.model or 'no model chosen'} at {urlsplit(self.base_url).netloc or self.base_url}"
+
+    def turn(
+        self,
+        said: str,
+        emit: Listener,
+        cancellation: Cancellation | None = None,
+        *,
+        context: TurnContext | None = None,
+        intent: Intent = Intent.SAY,
+    ) -> TurnEnded:
+        cancellation = cancellation or Cancellation()
+        context = context or TurnContext(problem_id=self.problem_id)
+        if not self.model:
+            emit(TutorError("Choose the tutor's model in Settings (llm_model) first.", "no_model"))
+            return self._end(emit, TurnEnded("error", 0))
+        if not self._consent.allows(self.base_url):
+            emit(TutorError(CloudConsent.refused_message(self.base_url), "consent"))
+            return self._end(emit, TurnEnded("error", 0))
+        self._begin(context)
+        if not self._chosen:  # here, off the window's thread: telling a cloud may resolve a name
+            self._choose_tools()
+        content = user_message(
+            said, context, intent, hint_level=self._next_hint_level(), can_hint="generate_hint" in self._tool_names()
+        )
+        ended: list[TurnEnded] = []
+        refused: list[TutorError] = []
+        self._cancellation = cancellation
+        try:
+            if not self._no_tools:
+                self.loop.turn(content, self._watching(emit, ended, refused), cancellation)
+            if self._no_tools or refused:
+                if not self._no_tools:
+                    self._no_tools = True
+                    emit(TutorError(notice(self.model), "tools_unsupported"))
+                ended = [self._answer_without_tools(content, context, emit, cancellation)]
+        finally:
+            self._cancellation = None
+            self._keep(emit)
+        final = ended[-1] if ended else TurnEnded("error", 0)
+        if final.usage:
+            self._record_usage(self.model, final.usage)
+        return self._end(emit, final)
+
+    # --- TutorSeat -----------------------------------------------------------------------------
+    def ask_deeper(self, reason: str, topic: str | None) -> tuple[str, str]:
+        """The deep model's question (the fast one's, with the deeper prompt, when none is set)."""
+        if self._deep is None:
+            key = self.services.credentials.get("llm_deep") or self._api_key
+            self._deep = Provider(ProviderConfig(base_url=self.base_url, model=self.deep_model, api_key=key))
+        messages = [
+            {"role": "system", "content": load(ESCALATION_PROMPT)},
+            {"role": "user", "content": escalation_request(self.loop.messages, reason, topic)},
+        ]
+        try:
+            answer = self._deep.complete(messages, (), cancellation=self._cancellation or Cancellation())
+        except Cancelled:
+            raise TutorSeatError("the learner stopped the turn") from None
+        except ProviderError as exc:
+            raise TutorSeatError(str(exc)) from None
+        if answer.usage:
+            self._record_usage(self.deep_model, answer.usage)
+        return self.deep_model, answer.text.strip()
+
+    def flagged_insights(self) -> list[str]:
+        return insights_in(self.loop.messages)
+
+    # --- more for the chat ---------------------------------------------------------------------
+    def flag_insight(self, text: str) -> None:
+        """The learner keeps ``text`` as an insight of this session (the summary will list it).
+        Between turns: a turn going on owns the conversation."""
+        if text.strip():
+            self.loop.messages.append({"role": "user", "content": FLAGGED + text.strip()})
+            self._begin(TurnContext(problem_id=self.problem_id))
+            self._keep(lambda _event: None)
+
+    def transcript(self) -> list[dict[str, Any]]:
+        """The stored messages of this session, each tool result with its card (``event``)."""
+        return self._conversations.messages(self.session_id) if self._started else []
+
+    def close(self) -> None:
+        self.provider.close()
+        if self._deep is not None:
+            self._deep.close()
+
+    # --- inside ----------------------------------------------------------------------------------
+    def _choose_tools(self) -> None:
+        every = self.services.registry.openai_tools()
+        self.context_size = estimate(self.loop.messages[0]["content"], every)
+        cloud = self._consent.cloud(self.base_url)
+        self.loop.tools = choose_tools(every, self.services.settings.llm_tool_set, self.context_size, cloud=cloud)
+        self._chosen = True
+
+    def _measure(self, messages: Sequence[dict[str, Any]], tools: Sequence[dict[str, Any]], answer: Completion) -> None:
+        """The first answer that carries the server's count measures the prompt; on ``auto``, a
+        local model whose prompt is over the bound gets the reduced tools from the next request."""
+        prompt_tokens = (answer.usage or {}).get("prompt_tokens")
+        if not tools or not prompt_tokens or (self.context_size and self.context_size.source == "server"):
+            return
+        self.context_size = measured(int(prompt_tokens), messages)
+        cloud = self._consent.cloud(self.base_url)
+        self.loop.tools = choose_tools(
+            self.loop.tools, self.services.settings.llm_tool_set, self.context_size, cloud=cloud
+        )
+
+    def _tool_names(self) -> set[str]:
+        return {tool["function"]["name"] for tool in self.loop.tools}
+
+    def _restore(self) -> None:
+        stored = self._conversations.messages(self.session_id)
+        messages = [{k: v for k, v in m.items() if k != "event"} for m in stored]
+        if messages and messages[0].get("role") == "system":
+            self.loop.messages = messages
+        else:
+            self.loop.messages = self.loop.messages[:1] + messages
+        self._kept = len(self.loop.messages) if stored else 0
+
+    def _begin(self, context: TurnContext) -> None:
+        if context.problem_id:
+            self.problem_id = context.problem_id
+        if not self._started:
+            self._conversations.start(self.learner, self.problem_id, self.label, session_id=self.session_id)
+            self._started = True
+
+    def _next_hint_level(self) -> int:
+        if not self.problem_id:
+            return 1
+        used = [hint.level for hint in self.services.history.hints(self.learner, self.problem_id)]
+        return min(MAX_HINT_LEVEL, max(used, default=0) + 1)
+
+    def _answer_without_tools(
+        self, content: str, context: TurnContext, emit: Listener, cancellation: Cancellation
+    ) -> TurnEnded:
+        """The turn for a model that cannot call tools: the app runs the chain, the model reads it."""
+        last = self.loop.messages[-1] if len(self.loop.messages) > 1 else None
+        if last is not None and last.get("role") == "user" and last.get("content") == content:
+            self.loop.messages.pop()  # the message the refused request carried: sent again with the findings
+        cards: list[dict[str, Any]] = []
+
+        def show(event: TutorEvent) -> None:
+            emit(event)
+            if isinstance(event, ToolFinished):
+                cards.append({"tool": event.name, "summary": event.summary})
+
+        found = run_chain(self.services.registry, self.learner, context, show, cancellation, seat=self)
+        self.loop.messages.append({"role": "user", "content": with_findings(content, found)})
+        if cards:
+            self._events[_APP_RAN] = {"app_ran": cards}
+        if cancellation.cancelled:
+            return TurnEnded("cancelled", 0)
+        try:
+            answer = self.provider.complete(
+                self.loop.messages, (), on_text=lambda piece: emit(TextDelta(piece)), cancellation=cancellation
+            )
+        except Cancelled:
+            return TurnEnded("cancelled", 1)
+        except ProviderError as exc:
+            emit(TutorError(str(exc), exc.kind))
+            return TurnEnded("error", 1)
+        self.loop.messages.append({"role": "assistant", "content": answer.text or None})
+        return TurnEnded("answered", 1, answer.usage)
+
+    def _watching(self, emit: Listener, ended: list[TurnEnded], refused: list[TutorError]) -> Listener:
+        """Passes the loop's events on, turns the tutor tools' results into their events, remembers
+        each result's card, and holds back the ``TurnEnded`` until the turn is stored (and the
+        model's refusal of tools: the turn is answered without them)."""
+        arguments: dict[str, Any] = {}
+
+        def watch(event: TutorEvent) -> None:
+            if isinstance(event, TurnEnded):
+                ended.append(event)
+                return
+            if isinstance(event, TutorError) and event.kind == "tools_unsupported":
+                refused.append(event)
+                return
+            emit(event)
+            if isinstance(event, ToolStarted):
+                arguments[event.call_id] = event.arguments
+            elif isinstance(event, ToolFinished):
+                card: dict[str, Any] = {"tool": event.name, "summary": event.summary}
+                followed = _tool_event(event, arguments.get(event.call_id))
+                if followed is not None:
+                    emit(followed)
+                    card["followed"] = _plain(followed)
+                self._events[event.call_id] = card
+
+        return watch
+
+    def _keep(self, emit: Listener) -> None:
+        """Store the messages the conversation gained since the last time."""
+        try:
+            for message in self.loop.messages[self._kept :]:
+                stored = dict(message)
+                card = (
+                    self._events.pop(str(message.get("tool_call_id")), None) if message.get("role") == "tool" else None
+                )
+                if message.get("role") == "user" and _APP_RAN in self._events:
+                    card = self._events.pop(_APP_RAN)
+                if card is not None:
+                    stored["event"] = card
+                elif message.get("role") == "assistant" and insights_in([message]):
+                    stored["event"] = {"insights": insights_in([message])}
+                self._conversations.append(self.session_id, stored)
+                self._kept += 1
+        except SQLAlchemyError as exc:
+            log.exception("the conversation was not stored")
+            emit(TutorError(f"This conversation could not be saved ({type(exc).__name__}); it goes on unsaved.",
+                            "storage"))  # fmt: skip
+
+    def _record_usage(self, model: str, usage: dict[str, int]) -> None:
+        try:
+            self._conversations.record_usage(
+                self.session_id, model, int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))
+            )
+        except SQLAlchemyError:
+            log.exception("token usage was not stored")
+
+    def _end(self, emit: Listener, ended: TurnEnded) -> TurnEnded:
+        emit(ended)
+        return ended
+
+
+def _tool_event(finished: ToolFinished, arguments: Any) -> TutorEvent | None:
+    """The event a tutor tool's successful result stands for."""
+    result = finished.result
+    if result.get("status") != "success" or not isinstance(result.get("data"), dict):
+        return None
+    data = result["data"]
+    if finished.name == "escalate_for_insight":
+        reason = arguments.get("reason", "") if isinstance(arguments, dict) else ""
+        return Escalated(str(result.get("model", "")), str(reason), str(data.get("new_question", "")))
+    if finished.name == "conclude_session":
+        return SessionConcluded(str(data.get("summary_title", "")), tuple(str(i) for i in data.get("key_insights", ())))
+    return None
+
+
+def _plain(event: TutorEvent) -> dict[str, Any]:
+    if isinstance(event, Escalated):
+        return {"escalated": {"model": event.model, "reason": event.reason, "question": event.question}}
+    if isinstance(event, SessionConcluded):
+        return {"concluded": {"title": event.title, "insights": list(event.insights)}}
+    return {}
+
+
+if TYPE_CHECKING:
+
+    def _is_both(tutor: ModelTutor) -> tuple[Tutor, TutorSeat]:
+        """The type checker's proof that a ``ModelTutor`` is a ``Tutor`` and a ``TutorSeat``."""
+        return tutor, tutor

@@ -12,13 +12,14 @@ level up instead of asking a stronger model.
 from __future__ import annotations
 
 import re
-import secrets
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import coach_templates as words
 from .cancellation import Cancellation
 from .coach_chain import Evidence, Stopped, ToolRunner, gather
-from .events import Escalated, Listener, SessionConcluded, TextDelta, TurnEnded
+from .coach_session import CoachSession
+from .events import Escalated, Listener, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TurnEnded, TutorEvent
 from .guard import NOTICE, SolutionGuard, StreamGuard, guarded
 from .turns import Intent, TurnContext
 
@@ -56,12 +57,13 @@ class OfflineCoach:
     def __init__(self, services: Services, learner: str, *, session_id: str | None = None) -> None:
         self.services = services
         self.learner = learner
-        self._session_id = session_id or "coach_" + secrets.token_hex(6)
+        self._session = CoachSession(services.conversations, learner, session_id, LABEL)
+        self.session_id = self._session.session_id
         self._tools = ToolRunner(services, learner, self)
         self._evidence: dict[tuple[str, str, str], Evidence] = {}
         self._levels: dict[str, int] = {}
-        self._insights: list[str] = []
-        self._context = TurnContext()
+        self._insights: list[str] = list(self._session.flagged)
+        self._context = TurnContext(problem_id=self._session.problem_id)
         self._guard = SolutionGuard([])
 
     @property
@@ -69,8 +71,9 @@ class OfflineCoach:
         return LABEL
 
     @property
-    def session_id(self) -> str:
-        return self._session_id
+    def problem_id(self) -> str | None:
+        """The problem this session is about (the profile weighs escalations by it)."""
+        return self._context.problem_id or self._session.problem_id
 
     # --- the Tutor protocol ----------------------------------------------------------------------
     def turn(
@@ -83,24 +86,43 @@ class OfflineCoach:
         intent: Intent = Intent.SAY,
     ) -> TurnEnded:
         """Answer ``said``; every event goes to ``emit`` behind the solution filter, the last a TurnEnded."""
-        self._context = context or self._context
+        context = context or self._context
+        if context.problem_id is None and self._session.problem_id:
+            context = replace(context, problem_id=self._session.problem_id)  # the session's problem goes on
+        self._context = context
         problem = self._problem()
         self._guard = SolutionGuard.for_problem(problem)
-        out = guarded(emit, StreamGuard(self._guard))
-        self._tools.emit, self._tools.cancellation = out, cancellation or Cancellation()
+        shown: list[Any] = []  # what the learner saw (after the filter), to keep with the conversation
+
+        def watch(event: TutorEvent) -> None:
+            if not isinstance(event, (ToolStarted, ToolFinished, TurnEnded)):
+                shown.append(event)
+            emit(event)
+
+        stream = StreamGuard(self._guard)
+        out = guarded(watch, stream)
+        self._tools.emit, self._tools.cancellation, self._tools.made = out, cancellation or Cancellation(), []
+        flagged_before = len(self._insights)
         wants_answer = False
         if intent is Intent.SAY:
             intent, wants_answer = read_intent(said)
+        self._session.begin(self._context.problem_id, said, intent, out)
+        reason = "answered"
         try:
             sentences = [s for s in self._answer(said, intent, wants_answer, problem, out) if s]
             for number, sentence in enumerate(sentences, 1):
                 end = "" if sentence.endswith("\n") else "\n" if number == len(sentences) else " "
                 out(TextDelta(sentence + end))
         except Stopped:
-            return self._end(out, "cancelled")
+            reason = "cancelled"
         finally:
             self._tools.emit = None
-        return self._end(out, "answered")
+        if rest := stream.flush():
+            watch(TextDelta(rest))
+        text = "".join(e.text for e in shown if isinstance(e, TextDelta))
+        new_insights = self._insights[flagged_before:]
+        self._session.keep(self._tools.made, text, shown, new_insights, out)
+        return self._end(out, reason)
 
     def _answer(
         self, said: str, intent: Intent, wants_answer: bool, problem: Problem | None, out: Listener
@@ -195,7 +217,7 @@ class OfflineCoach:
         if self._tools.has("conclude_session"):
             result = self._tools.call("conclude_session", {"summary_title": title, "final_insight": final})
             if "error_code" in result:
-                return [words.fill(words.RATE_LIMITED, {"tool": "conclude_session", "error": result["error_message"]})]
+                return [str(result.get("error_message") or "")]
             found = result.get("data")
             data: dict[str, Any] = found if isinstance(found, dict) else result
             insights = [str(i) for i in data.get("key_insights") or [*self._insights, final]]

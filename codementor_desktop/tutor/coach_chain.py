@@ -11,7 +11,7 @@ import ast
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..domain.vocabulary import Caller
@@ -23,6 +23,7 @@ from .summaries import summarize
 if TYPE_CHECKING:
     from ..problems.model import Problem
     from ..tools.services import Services
+    from ..tools.tutoring import TutorSeat
     from .turns import TurnContext
 
 EDGE_BUDGET_S = 2.0  # seconds of edge-case search in a turn: a chat answer, not a full search
@@ -57,12 +58,13 @@ class Evidence:
 class ToolRunner:
     """Calls tools for one coach: through the registry, as the coach, each call shown as a card."""
 
-    def __init__(self, services: Services, learner: str, seat: object) -> None:
+    def __init__(self, services: Services, learner: str, seat: TutorSeat) -> None:
         self.services = services
         self.learner = learner
-        self.seat = seat  # the coach, for the tools that ask the session's tutor (TutorSeat)
+        self.seat = seat  # the coach, for the tools that ask the session's tutor
         self.emit: Listener | None = None
         self.cancellation = Cancellation()
+        self.made: list[dict[str, Any]] = []  # this turn's calls, to keep with the conversation
 
     def has(self, name: str) -> bool:
         return name in self.services.registry.names()
@@ -75,17 +77,17 @@ class ToolRunner:
         if self.emit is not None:
             self.emit(ToolStarted(name, shown, call_id))
         result = self.services.registry.call(name, arguments, self.context())
+        summary = summarize(name, result)
         if self.emit is not None:
-            self.emit(ToolFinished(name, result, summarize(name, result), call_id))
+            self.emit(ToolFinished(name, result, summary, call_id))
+        self.made.append({"id": call_id, "name": name, "arguments": arguments, "result": result, "summary": summary})
         if self.cancellation.cancelled:
             raise Stopped
         return result
 
     def context(self) -> ToolContext:
-        values: dict[str, Any] = {"caller": Caller.COACH, "learner": self.learner, "cancel": self.cancellation.event}
-        if "tutor" in {f.name for f in fields(ToolContext)}:
-            values["tutor"] = self.seat  # the tutoring tools reach the coach through it
-        return ToolContext(**values)
+        # The tutoring tools (escalate, conclude) reach the coach through ``tutor``.
+        return ToolContext(caller=Caller.COACH, learner=self.learner, cancel=self.cancellation.event, tutor=self.seat)
 
 
 def gather(tools: ToolRunner, problem: Problem, context: TurnContext) -> Evidence:

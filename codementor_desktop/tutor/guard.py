@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from difflib import SequenceMatcher
 from functools import cache
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ from pygments.lexer import Lexer
 from pygments.lexers import JavascriptLexer, PythonLexer
 from pygments.token import Comment, Operator, Punctuation, String, Token
 
-from .events import Listener, TextDelta, TutorEvent
+from .events import Escalated, Listener, SessionConcluded, TextDelta, TutorEvent
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
@@ -263,7 +264,8 @@ def _prose_start(partial: str) -> bool:
 
 
 def guarded(emit: Listener, guard: StreamGuard) -> Listener:
-    """``emit`` behind ``guard``: text pieces go through it; any other event first flushes it."""
+    """``emit`` behind ``guard``: text pieces go through it; any other event first flushes it. The
+    text an escalation or a summary carries is judged whole."""
 
     def listener(event: TutorEvent) -> None:
         if isinstance(event, TextDelta):
@@ -274,6 +276,12 @@ def guarded(emit: Listener, guard: StreamGuard) -> Listener:
         rest = guard.flush()
         if rest:
             emit(TextDelta(rest))
+        if isinstance(event, Escalated) and guard.guard.leaks(event.question):
+            guard.held_back += 1
+            event = replace(event, question=guard.notice.strip())
+        elif isinstance(event, SessionConcluded) and guard.guard.leaks("\n\n".join(event.insights)):
+            guard.held_back += 1
+            event = replace(event, insights=tuple(i for i in event.insights if not guard.guard.leaks(i)))
         emit(event)
 
     return listener

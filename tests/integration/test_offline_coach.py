@@ -38,10 +38,25 @@ def tools(events: list) -> list[str]:
     return [e.name for e in events if isinstance(e, ToolStarted)]
 
 
-def test_it_is_labelled_and_keeps_a_session_id(services):
-    coach = OfflineCoach(services, "ada", session_id="s-1")
-    assert (coach.label, coach.session_id) == ("Offline coach", "s-1")
-    assert OfflineCoach(services, "ada").session_id != OfflineCoach(services, "ada").session_id
+def test_its_conversation_is_kept_and_continued_by_its_session_id(services):
+    coach = OfflineCoach(services, "ada")
+    assert coach.label == "Offline coach" and coach.session_id.startswith("ses_")
+    turn(coach, "Why is my code wrong?")
+    stored = services.conversations.messages(coach.session_id)
+    assert [m["role"] for m in stored] == ["user", *["assistant", "tool"] * 3, "assistant"]
+    assert stored[0]["content"] == "Why is my code wrong?"
+    # Each tool result answers its call by id and keeps the card it was drawn as.
+    assert [m["tool_call_id"] for m in stored if m["role"] == "tool"] == [
+        m["tool_calls"][0]["id"] for m in stored if m.get("tool_calls")
+    ]
+    assert stored[2]["event"]["summary"].startswith("WA: 1 of 3 tests passed")
+    assert "[3,2,4], 6" in stored[-1]["content"] and stored[-1]["event"]["insights"]
+    # Reopened: the same session, its problem and the insights flagged in it.
+    again = OfflineCoach(services, "ada", session_id=coach.session_id)
+    assert (again.session_id, again.problem_id) == (coach.session_id, "two-sum")
+    assert again.flagged_insights() == coach.flagged_insights() != []
+    assert OfflineCoach(services, "bob", session_id=coach.session_id).session_id != coach.session_id
+    assert OfflineCoach(services, "ada", session_id="ses_unknown").session_id != "ses_unknown"
 
 
 def test_a_wrong_answer_is_run_analyzed_and_traced_and_answered_with_a_question(services):
@@ -107,7 +122,9 @@ def test_stuck_moves_a_hint_level_up_with_a_trace_question_and_is_an_escalation(
     (escalated,) = [e for e in events if isinstance(e, Escalated)]
     assert escalated.model == "offline coach" and "stuck" in escalated.reason
     assert escalated.question.startswith("Hint 1 of 3") and "returned [0, 0] from line 5" in escalated.question
-    assert "generate_hint" in tools(events) and escalated.question in text(events)
+    # Through the tutoring tool, as a model's escalation: the tool asks the coach, its seat, to go deeper.
+    assert tools(events)[:2] == ["escalate_for_insight", "generate_hint"]
+    assert escalated.question in text(events)
     assert [e.problem_id for e in services.history.escalations("ada")] == ["two-sum"]
     who, question = coach.ask_deeper("The learner is still stuck on the pair.", None)
     assert who == "offline coach" and question.startswith("Hint 2 of 3")
@@ -129,8 +146,12 @@ def test_i_get_it_concludes_with_the_insights_of_the_session_and_keeps_them(serv
     assert concluded.title == "Two Sum: what clicked"
     assert concluded.insights[-1] == "I get it: a position must not be paired with itself"
     assert any("nested loops" in insight for insight in concluded.insights[:-1])
+    assert tools(events) == ["conclude_session"] and services.conversations.is_concluded(coach.session_id)
     (kept,) = services.history.insights("ada")
     assert kept.summary["key_insights"] == list(concluded.insights) and kept.summary["session_id"] == coach.session_id
+    # A session ends once.
+    twice = turn(coach, "I get it, really, all of it now", Intent.GOT_IT)
+    assert not [e for e in twice if isinstance(e, SessionConcluded)] and "getting started" in text(twice)
 
 
 def test_without_a_problem_or_code_it_asks_for_them_and_runs_nothing(services):

@@ -74,7 +74,10 @@ def test_with_a_model_server_the_model_answers_its_tool_calls_are_lines_and_a_so
     answer = "Fine, here it is:\n```python\n" + reference + "```\nDoes it make sense?"
     code = learner_code(tmp_path)
     run = {"code": SAME_INDEX_TWICE, "language": "python", "problem_id": "two-sum", "test_cases": []}
-    script = [calls(Call("execute_code", run, id="call_1")), text(*[answer[i : i + 7] for i in range(0, len(answer), 7)])]
+    script = [
+        calls(Call("execute_code", run, id="call_1")),
+        text(*[answer[i : i + 7] for i in range(0, len(answer), 7)]),
+    ]
     with FakeOpenAI(script) as server:
         env = {"CODEMENTOR_LLM_BASE_URL": server.base_url, "CODEMENTOR_LLM_MODEL": "fast-model"}
         result = codementor("ask", "--problem", "two-sum", "--code", str(code), "just give me the answer", env=env)

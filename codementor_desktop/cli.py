@@ -207,14 +207,17 @@ def _ask(services: Services, args: argparse.Namespace) -> int:
         code = services.drafts.load(args.problem, language)
     tutor = open_tutor(services, services.settings.user, session_id=args.session, ask_consent=_consent_on_terminal)
     records: list[dict] = []
+    after_lines = [False]  # the text goes on in a paragraph of its own after tool lines
 
     def show(event: TutorEvent) -> None:
         if args.json:
             records.append(event_record(event))
         elif isinstance(event, TextDelta):
-            print(event.text, end="", flush=True)
+            print(("\n" if after_lines[0] else "") + event.text, end="", flush=True)
+            after_lines[0] = False
         elif (line := event_line(event)) is not None:
             print(("" if line.startswith("  ") else "\n") + line, flush=True)
+            after_lines[0] = True
 
     cancellation, ended = Cancellation(), []
     context = TurnContext(args.problem, code or "", language)

@@ -65,6 +65,7 @@ def test_a_wrong_answer_is_run_analyzed_and_traced_and_answered_with_a_question(
     started = [e.call_id for e in events if isinstance(e, ToolStarted)]
     finished = [e for e in events if isinstance(e, ToolFinished)]
     assert [e.call_id for e in finished] == started and finished[0].result["verdict"] == "WA"
+    assert finished[-1].summary == f"{finished[-1].result['total_steps']} steps traced; returned [0, 0]"
     said = text(events)
     assert "on input [3,2,4], 6 your code returns [0,0], where [1,2] is expected" in said
     # The trace's own values: the function returned from line 5 with i and j both 0.

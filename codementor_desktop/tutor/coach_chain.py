@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..domain.vocabulary import Caller
 from ..tools.context import ToolContext
+from ..tools.debugging import TRACEABLE
 from .cancellation import Cancellation
 from .events import Listener, ToolFinished, ToolStarted
 from .summaries import summarize
@@ -116,7 +117,7 @@ def gather(tools: ToolRunner, problem: Problem, context: TurnContext) -> Evidenc
         )
         evidence.edges = edges
         evidence.failing = failing_edge(edges, problem)
-    if evidence.failing is not None and language == "python" and problem.compare != "operations":
+    if evidence.failing is not None and language in TRACEABLE and problem.compare != "operations":
         arguments = call_arguments(evidence.failing["arguments"])
         if arguments is not None:
             trace = tools.call(

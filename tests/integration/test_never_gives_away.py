@@ -67,11 +67,16 @@ def test_the_offline_coach_never_gives_a_solution_away(services, problem_id):
     assert "won't write the solution" in shown and shown.count("?") >= len(ASKING_FOR_IT)
 
 
-@pytest.mark.parametrize("problem_id", ["two-sum", "balanced-brackets", "lru-cache", "validate-bst"])
-def test_a_learner_who_has_the_solution_is_not_shown_it_back(services, problem_id):
+@pytest.mark.parametrize(
+    ("problem_id", "language"),
+    [("two-sum", "python"), ("balanced-brackets", "python"), ("lru-cache", "python"), ("validate-bst", "python"),
+     ("two-sum", "javascript"), ("merge-intervals", "javascript")],
+)  # fmt: skip
+def test_a_learner_who_has_the_solution_is_not_shown_it_back(services, problem_id, language):
     problem = services.bank.get(problem_id)
     assert problem is not None, problem_id
-    shown = ask_everything(OfflineCoach(services, "ada"), TurnContext(problem_id, problem.solutions.python))
+    code = problem.reference_solution(language)
+    shown = ask_everything(OfflineCoach(services, "ada"), TurnContext(problem_id, code, language))
     assert not SolutionGuard.for_problem(problem).leaks(shown) and code_blocks(shown) == []
 
 

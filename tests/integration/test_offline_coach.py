@@ -163,6 +163,28 @@ def test_without_a_problem_or_code_it_asks_for_them_and_runs_nothing(services):
     assert "Open a problem first" in text(none) and "There is no code yet" in text(empty)
 
 
+def test_stop_in_the_middle_of_the_chain_ends_the_turn_there(services):
+    cancellation = Cancellation()
+    events: list = []
+
+    def learner_stops_after_the_run(event) -> None:
+        events.append(event)
+        if isinstance(event, ToolFinished) and event.name == "execute_code":
+            cancellation.cancel()
+
+    coach = OfflineCoach(services, "ada")
+    ended = coach.turn("why?", learner_stops_after_the_run, cancellation, context=WRONG)
+    assert ended == TurnEnded("cancelled", 1) and tools(events) == ["execute_code"] and text(events) == ""
+    # What ran is kept with the conversation, and the next turn runs the chain afresh.
+    assert [m["role"] for m in services.conversations.messages(coach.session_id)] == [
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+    ]
+    assert tools(turn(coach, "why?")) == ["execute_code", "analyze_code_patterns", "bp_trace"]
+
+
 def test_a_stopped_turn_ends_cancelled(services):
     cancellation = Cancellation()
     cancellation.cancel()

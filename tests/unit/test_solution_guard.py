@@ -4,6 +4,8 @@ it comes and holds a code block until it can judge it."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from codementor_desktop.tutor.events import TextDelta, TurnEnded
 from codementor_desktop.tutor.guard import NOTICE, SolutionGuard, StreamGuard, code_blocks, guarded
@@ -126,3 +128,24 @@ def test_guarded_passes_text_through_the_filter_and_flushes_before_other_events(
     listener(TurnEnded("answered", 1))
     shown = "".join(e.text for e in events if isinstance(e, TextDelta))
     assert shown == "Here:\n" + NOTICE + "Bye" and isinstance(events[-1], TurnEnded)
+
+
+TEXTS = [
+    "Let me show you.\n```python\n" + REFERENCE + "```\nNow try it.\n",
+    "Prose only, with `inline` code and a list:\n- one\n- two\n",
+    "Start:\n\n" + "".join("    " + line + "\n" for line in JS_REFERENCE.splitlines()) + "\nEnd.",
+    "x = 1\nfor i in y:\n    pass\nThat was short.\n```js\nconst a = 1;\n```\n",
+]
+
+
+@given(st.sampled_from(TEXTS), st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=60))
+@settings(max_examples=200, deadline=None)
+def test_what_a_stream_shows_does_not_depend_on_how_it_was_cut(text, cuts):
+    whole = StreamGuard(GUARD)
+    expected = whole.feed(text) + whole.flush()
+    guard, shown, at = StreamGuard(GUARD), [], 0
+    for size in cuts:
+        shown.append(guard.feed(text[at : at + size]))
+        at += size
+    shown.append(guard.feed(text[at:]) + guard.flush())
+    assert "".join(shown) == expected

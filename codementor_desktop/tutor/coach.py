@@ -181,16 +181,13 @@ class OfflineCoach:
         return [hint, str(result.get("about_your_code") or ""), str(result.get("question") or "")]
 
     def _stuck(self, said: str, problem: Problem, out: Listener) -> list[str]:
+        """As a model would: escalate_for_insight, which asks this session's tutor (the coach) to go deeper."""
         reason = f"The learner says they are stuck on {problem.title}."[:150]
         topic = problem.topics[0].value
-        if self._tools.has("escalate_for_insight"):
-            result = self._tools.call("escalate_for_insight", {"reason": reason, "topic": topic})
-            question = str((result.get("data") or {}).get("new_question") or "")
-            if not question:  # the tool refused: the coach still moves a level up itself
-                _who, question = self.ask_deeper(reason, topic)
-        else:
+        result = self._tools.call("escalate_for_insight", {"reason": reason, "topic": topic})
+        question = str((result.get("data") or {}).get("new_question") or "")
+        if not question:  # refused (the day's escalations are spent): the coach still moves a level up
             _who, question = self.ask_deeper(reason, topic)
-            self.services.history.record_escalation(self.learner, reason, problem.id, topic)
         out(Escalated(WHO, reason, self._shown(question)))
         return [words.STUCK, question]
 
@@ -214,20 +211,13 @@ class OfflineCoach:
         if len(final) < 20:
             final = f"The learner said they understand {subject}: {final}"
         final = final[:200]
-        if self._tools.has("conclude_session"):
-            result = self._tools.call("conclude_session", {"summary_title": title, "final_insight": final})
-            if "error_code" in result:
-                return [str(result.get("error_message") or "")]
-            found = result.get("data")
-            data: dict[str, Any] = found if isinstance(found, dict) else result
-            insights = [str(i) for i in data.get("key_insights") or [*self._insights, final]]
-            title = str(data.get("summary_title") or title)
-        else:
-            insights = [*self._insights, final]
-            if self.services.settings.tutor_keep_insights:
-                summary = {"summary_title": title, "key_insights": insights, "session_id": self.session_id,
-                           "problem_id": problem.id if problem is not None else None, "tutor": LABEL}  # fmt: skip
-                self.services.history.record_insight(self.learner, summary)
+        result = self._tools.call("conclude_session", {"summary_title": title, "final_insight": final})
+        if "error_code" in result:
+            return [str(result.get("error_message") or "")]
+        found = result.get("data")
+        data: dict[str, Any] = found if isinstance(found, dict) else result
+        insights = [str(i) for i in data.get("key_insights") or [*self._insights, final]]
+        title = str(data.get("summary_title") or title)
         out(SessionConcluded(self._shown(title), tuple(self._shown(i) for i in insights)))
         return [words.fill(words.CONCLUDED, {"title": title})]
 

@@ -67,9 +67,6 @@ class ToolRunner:
         self.cancellation = Cancellation()
         self.made: list[dict[str, Any]] = []  # this turn's calls, to keep with the conversation
 
-    def has(self, name: str) -> bool:
-        return name in self.services.registry.names()
-
     def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         if self.cancellation.cancelled:
             raise Stopped

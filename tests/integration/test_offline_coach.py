@@ -131,6 +131,15 @@ def test_stuck_moves_a_hint_level_up_with_a_trace_question_and_is_an_escalation(
     assert who == "offline coach" and question.startswith("Hint 2 of 3")
 
 
+def test_stuck_when_the_day_escalations_are_spent_still_moves_a_hint_level_up(services):
+    services.settings.llm_deep_daily_calls = 0
+    events = turn(OfflineCoach(services, "ada"), "I'm stuck")
+    refused = next(e for e in events if isinstance(e, ToolFinished) and e.name == "escalate_for_insight")
+    assert refused.result["error_code"] == "ESCALATION_FAILED"
+    (escalated,) = [e for e in events if isinstance(e, Escalated)]
+    assert escalated.question.startswith("Hint 1 of 3") and services.history.escalations("ada") == []
+
+
 def test_what_next_recommends_from_the_profile(services):
     events = turn(OfflineCoach(services, "ada"), "what next?")
     (card,) = [e for e in events if isinstance(e, ToolFinished)]

@@ -1,5 +1,5 @@
 """The command line: ``codementor`` (the window), ``tool``, ``tools``, ``problems``, ``selftest``,
-``data`` (reset; export, import and delete a learner's data)."""
+``data`` (reset; export, import and delete a learner's data), ``ask`` (one turn of the tutor), ``mcp`` (the tools for an assistant)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,12 @@ def build_parser() -> argparse.ArgumentParser:
     mcp.add_argument("--http", action="store_true", help="serve streamable HTTP with a token instead of stdio")
     mcp.add_argument("--host", help="the address to bind with --http (default 127.0.0.1, loopback only)")
     mcp.add_argument("--port", type=int, help="the port with --http (default 8765; 0: any free port)")
+    ask = commands.add_parser("ask", help="one turn of the tutor (the offline coach without a model server)")
+    ask.add_argument("message", help="what you say to the tutor")
+    ask.add_argument("--problem", help="the problem you are working on, e.g. two-sum")
+    ask.add_argument("--code", type=Path, help="your code (default: the draft the window keeps for the problem)")
+    ask.add_argument("--session", help="continue this conversation")
+    ask.add_argument("--json", action="store_true", help="print the turn's events as a JSON transcript")
     data = commands.add_parser("data", help="the learner database")
     data_commands = data.add_subparsers(dest="data_command", required=True)
     reset = data_commands.add_parser(
@@ -132,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.command == "tool":
             return _tool(services, args.name, args.arguments)
+        if args.command == "ask":
+            return _ask(services, args)
         if args.command == "selftest":
             from .selftest import run_selftest
 
@@ -182,6 +190,73 @@ def _tool(services: Services, name: str, raw: str) -> int:
     if code is None:
         return EXIT_ACCEPTED
     return EXIT_INTERNAL if code in _INTERNAL_CODES else EXIT_REJECTED
+
+
+def _ask(services: Services, args: argparse.Namespace) -> int:
+    """One tutor turn: text as it streams, each tool call as a line; or the events as JSON."""
+    import threading
+
+    from .tutor.cancellation import Cancellation
+    from .tutor.events import TextDelta, TurnEnded, TutorEvent
+    from .tutor.factory import open_tutor
+    from .tutor.transcript import event_line, event_record
+    from .tutor.turns import TurnContext
+
+    language = "javascript" if args.code is not None and args.code.suffix in (".js", ".mjs", ".cjs") else "python"
+    if args.problem is not None and services.bank.get(args.problem) is None:
+        print(f"error: no problem {args.problem!r} (codementor problems list shows them)", file=sys.stderr)
+        return EXIT_REJECTED
+    try:
+        code = args.code.read_text(encoding="utf-8-sig") if args.code is not None else None
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: {args.code} cannot be read as UTF-8 text: {exc}", file=sys.stderr)
+        return EXIT_REJECTED
+    if code is None and args.problem is not None:
+        code = services.drafts.load(args.problem, language)
+    tutor = open_tutor(services, services.settings.user, session_id=args.session, ask_consent=_consent_on_terminal)
+    records: list[dict] = []
+    after_lines = [False]  # the text goes on in a paragraph of its own after tool lines
+
+    def show(event: TutorEvent) -> None:
+        if args.json:
+            records.append(event_record(event))
+        elif isinstance(event, TextDelta):
+            print(("\n" if after_lines[0] else "") + event.text, end="", flush=True)
+            after_lines[0] = False
+        elif (line := event_line(event)) is not None:
+            print(("" if line.startswith("  ") else "\n") + line, flush=True)
+            after_lines[0] = True
+
+    cancellation, ended = Cancellation(), []
+    context = TurnContext(args.problem, code or "", language)
+    # The turn runs on a thread, so that Ctrl+C stops it (and closes a model's stream) instead of killing it.
+    worker = threading.Thread(
+        target=lambda: ended.append(tutor.turn(args.message, show, cancellation, context=context)), daemon=True
+    )
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+    except KeyboardInterrupt:
+        cancellation.cancel()
+        worker.join(10)
+    result = ended[0] if ended else TurnEnded("cancelled", 0)
+    if args.json:
+        emit(json.dumps({"tutor": tutor.label, "session_id": tutor.session_id, "said": args.message,
+                         "events": records}, indent=2, ensure_ascii=False, default=str))  # fmt: skip
+    else:
+        print(f"\n({tutor.label}; session {tutor.session_id})", file=sys.stderr)
+    return EXIT_ACCEPTED if result.reason == "answered" else EXIT_INTERNAL
+
+
+def _consent_on_terminal(host: str) -> bool:
+    """Ask once before a cloud endpoint first receives code; without a terminal to ask on, the answer is no."""
+    if not sys.stdin.isatty():
+        print(f"The tutor at {host} is a cloud service: your code is not sent without your consent (the "
+              "window asks for it, or answer here in a terminal).", file=sys.stderr)  # fmt: skip
+        return False
+    print(f"The tutor at {host} would receive your code. Send it? [y/N] ", end="", flush=True, file=sys.stderr)
+    return sys.stdin.readline().strip().lower() in ("y", "yes")
 
 
 def _data_reset(loaded: LoadedSettings, yes: bool) -> int:

@@ -63,6 +63,12 @@ def _tutoring() -> Sequence[AnyTool]:
     return tutoring.TOOLS
 
 
+def _hints() -> Sequence[AnyTool]:
+    from . import hints
+
+    return hints.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
@@ -72,6 +78,7 @@ DECLARED_BY = {
     _edge_cases: ("bp_find_edge_cases",),
     _recommendations: ("get_personalized_recommendation", "get_user_progress", "flag_recommendation"),
     _tutoring: ("escalate_for_insight", "conclude_session"),
+    _hints: ("generate_hint",),
     _learner_data: (
         "save_code_snapshot", "list_code_history", "export_learner_data", "import_learner_data", "delete_learner_data",
     ),

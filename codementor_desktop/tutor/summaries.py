@@ -18,6 +18,15 @@ def summarize(name: str, result: dict[str, Any]) -> str:
         return f"{found}" + (f"; time {complexity}" if complexity else "")
     if "verdict" in result:
         return f"verdict {result['verdict']}"
+    if "hint_level" in result and "hints_total" in result:
+        return f"hint {result['hint_level']} of {result['hints_total']}"
+    if "edge_cases" in result:
+        failing = [c for c in result.get("edge_cases") or [] if c.get("verdict") not in (None, "AC")]
+        return f"{len(failing)} failing edge case(s)" + (f", first on {failing[0].get('input')}" if failing else "")
+    if "trace_id" in result and "total_steps" in result:
+        return f"{result['total_steps']} steps traced; returned {result.get('return_text', '?')}"
+    if "recommendations" in result:
+        return "recommends " + (", ".join(str(r.get("title")) for r in result["recommendations"]) or "nothing yet")
     keys = ", ".join(sorted(result)[:4])
     return f"{name} answered ({keys})"
 

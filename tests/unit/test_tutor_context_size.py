@@ -39,7 +39,7 @@ def test_the_servers_count_less_the_conversation_is_the_prompts_size():
 def test_which_tools_a_model_sees():
     big, small = ContextSize(BOUND + 1, "server"), ContextSize(BOUND, "estimate")
     reduced_names = [n for n in names(TOOLS) if n in REDUCED]
-    assert set(reduced_names) == set(REDUCED) - {"generate_hint"}  # the hint tool joins when it lands
+    assert set(reduced_names) == set(REDUCED)  # generate_hint included, now that it has landed
     assert names(choose_tools(TOOLS, "reduced", small, cloud=True)) == reduced_names
     assert names(choose_tools(TOOLS, "full", big, cloud=False)) == names(TOOLS)
     assert names(choose_tools(TOOLS, "auto", big, cloud=False)) == reduced_names

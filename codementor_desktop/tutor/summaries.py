@@ -17,7 +17,14 @@ def summarize(name: str, result: dict[str, Any]) -> str:
         found = ", ".join(patterns) if patterns else "no pattern found"
         return f"{found}" + (f"; time {complexity}" if complexity else "")
     if "verdict" in result:
-        return f"verdict {result['verdict']}"
+        return _execution(result)
+    data = result.get("data")
+    if isinstance(data, dict) and data.get("new_question"):
+        who = f" ({result['model']})" if result.get("model") else ""
+        return f"a deeper question{who}: {_short(data['new_question'])}"
+    if isinstance(data, dict) and data.get("session_ended"):
+        insights = data.get("key_insights") or []
+        return f"session ended: {data.get('summary_title', '')}; {len(insights)} insight(s) kept"
     if "hint_level" in result and "hints_total" in result:
         return f"hint {result['hint_level']} of {result['hints_total']}"
     if "edge_cases" in result:
@@ -29,6 +36,23 @@ def summarize(name: str, result: dict[str, Any]) -> str:
         return "recommends " + (", ".join(str(r.get("title")) for r in result["recommendations"]) or "nothing yet")
     keys = ", ".join(sorted(result)[:4])
     return f"{name} answered ({keys})"
+
+
+def _short(text: Any, limit: int = 120) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _execution(result: dict[str, Any]) -> str:
+    """One run of code on one input (``bp_execute``): its verdict, what it returned and printed."""
+    line = f"verdict {result['verdict']}"
+    if result.get("return_value") not in (None, ""):
+        line += f"; returned {_short(result['return_value'], 60)}"
+    if result.get("stdout"):
+        line += f"; printed {_short(result['stdout'], 60)}"
+    if result.get("error_message"):
+        line += f"; {_short(result['error_message'], 80)}"
+    return line
 
 
 def _run(result: dict[str, Any]) -> str:

@@ -89,3 +89,17 @@ def test_fragments_of_one_call_join_even_when_the_name_is_repeated():
     assembler.add(fragment(0, name="execute_code", arguments='{"a"'))
     assembler.add(fragment(0, arguments=": 1}"))
     assert [(c.id, c.name, c.arguments) for c in assembler.calls()] == [("x", "execute_code", '{"a": 1}')]
+
+
+def test_summaries_say_what_an_execution_an_escalation_and_a_conclusion_came_to():
+    from codementor_desktop.tutor.summaries import summarize
+
+    ran = summarize("bp_execute", {"status": "success", "verdict": "AC", "return_value": "[3,3]", "stdout": "[3]\n"})
+    assert ran == "verdict AC; returned [3,3]; printed [3]"
+    deeper = {"status": "success", "data": {"new_question": "What is at index 0?"}, "model": "deep-model"}
+    assert summarize("escalate_for_insight", deeper) == "a deeper question (deep-model): What is at index 0?"
+    ended = {
+        "status": "success",
+        "data": {"session_ended": True, "summary_title": "Two Sum", "key_insights": ["a", "b"]},
+    }
+    assert summarize("conclude_session", ended) == "session ended: Two Sum; 2 insight(s) kept"

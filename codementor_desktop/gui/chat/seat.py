@@ -18,11 +18,13 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QStackedWidget
 
+from ...tutor.events import HelpOffered
 from ...tutor.turns import TurnContext, Tutor
 from ..text import escaped
 from .consent import CloudNotice
 from .pane import ChatPane
 from .richtext import RichText
+from .stuck_watch import Key, StuckWatch
 
 if TYPE_CHECKING:
     from ...tools.services import Services
@@ -78,6 +80,9 @@ class ChatSeat(QObject):
         self.focus_action.setToolTip(tr("Show the tutor's chat and type in it"))
         self.focus_action.triggered.connect(lambda _checked=False: self.focus())
         window.addAction(self.focus_action)
+        self.stuck = StuckWatch(self._current_key, self)
+        self.stuck.offered.connect(self._offer_help)
+        self._runs_watched = False
 
     @property
     def pane(self) -> ChatPane | None:
@@ -90,6 +95,9 @@ class ChatSeat(QObject):
         window = self.window
         if not window.ready or not self.dock.isVisible() or window.problem_id is None:
             return self.pane
+        if not self._runs_watched:  # the window's worker exists once the window is ready
+            window.worker.finished.connect(self.stuck.poke)  # a run ended: was it the third failing one?
+            self._runs_watched = True
         key = (window.worker.learner, window.problem_id)  # another learner at the keyboard: another conversation
         pane = self.panes.get(key)
         if pane is None:
@@ -101,12 +109,25 @@ class ChatSeat(QObject):
                 self.stack.setCurrentWidget(self.placeholder)
                 return None
             pane = self.panes[key] = ChatPane(tutor, self.context)
+            self.stuck.watch(key, window.services)
             pane.openRun.connect(self.open_run)
             pane.openTrace.connect(self.open_trace)
             pane.coachRequested.connect(lambda p=pane: self.use_coach(p))
             self.stack.addWidget(pane)
         self.stack.setCurrentWidget(pane)
         return pane
+
+    def _current_key(self) -> Key | None:
+        window = self.window
+        if not window.ready or window.problem_id is None:
+            return None
+        return (window.worker.learner, window.problem_id)
+
+    def _offer_help(self, key: Key, offer: object) -> None:
+        """A stuck signal fired: its conversation offers help, as a question (once)."""
+        pane = self.panes.get(key)
+        if pane is not None and isinstance(offer, HelpOffered):
+            pane.show_events([offer])
 
     def use_coach(self, pane: ChatPane) -> None:
         """The model's server is not answering: the offline coach goes on with this conversation."""
@@ -151,5 +172,6 @@ class ChatSeat(QObject):
     def shutdown(self) -> None:
         """Stop every turn going and wait for its thread (the window closing)."""
         self.notice.close()
+        self.stuck.shutdown()
         for pane in self.panes.values():
             pane.shutdown()

@@ -124,7 +124,34 @@ def test_three_failing_runs_of_one_test_offer_help_in_the_chat(qtbot, app_window
     assert offer.tutor_event.signal == "failing_runs" and "[3,2,4], 6" in offer.tutor_event.message
     talk(qtbot, pane, offer.yes.click)  # accepting is an "I'm stuck": the coach moves a hint level up
     assert len(cards(pane, EscalationCard)) == 1
-    app_window.run_code()  # offered once: a fourth failing run offers nothing more
-    app_window.chat.stuck.poke()
-    qtbot.waitUntil(lambda: app_window.chat.stuck._pool._work_queue.empty())
+    with qtbot.waitSignal(app_window.worker.finished):
+        app_window.run_code()  # offered once: a fourth failing run offers nothing more
+    qtbot.waitUntil(lambda: not app_window.chat.stuck._due)
     assert len(cards(pane, OfferCard)) == 1
+
+
+def test_a_conversation_left_open_is_shown_again_in_the_next_window(qtbot, services):
+    Flag(services.paths.data_dir, TOUR_SEEN).set()
+    first = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True))
+    qtbot.addWidget(first)
+    pane = open_two_sum(qtbot, first)
+    talk(qtbot, pane, lambda: pane.send("Why does it fail?"))
+    ran = [c.started.name for c in cards(pane, ToolCard)]
+    session = pane.tutor.session_id
+    first.close()
+
+    second = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True))
+    qtbot.addWidget(second)
+    again = open_two_sum(qtbot, second)
+    assert again.tutor.session_id == session  # the same stored conversation goes on
+    learner = [w.markdown for w in again.transcript.widgets() if isinstance(w, Message) and w.who == "learner"]
+    assert learner == ["Why does it fail?"]
+    assert [c.started.name for c in cards(again, ToolCard)] == ran
+    assert said_by_tutor(again) == said_by_tutor(pane)
+    talk(qtbot, again, again.buttons[Intent.GOT_IT].click)  # concluded: the next window starts afresh
+    second.close()
+    third = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True))
+    qtbot.addWidget(third)
+    fresh = open_two_sum(qtbot, third)
+    assert fresh.tutor.session_id != session and cards(fresh, ToolCard) == []
+    third.close()

@@ -103,7 +103,7 @@ def chat_window(qtbot, services):
     Flag(services.paths.data_dir, TOUR_SEEN).set()
     made: dict = {}
 
-    def factory(services_, learner, *, ask_consent):
+    def factory(services_, learner, *, ask_consent, **_options):
         made.update(learner=learner, ask_consent=ask_consent)
         return made["tutor"](services_)
 

@@ -8,7 +8,7 @@ pane never reaches into the tutor: it calls ``turn`` (through the worker) and re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -23,8 +23,8 @@ from ...tutor.events import (
     ToolStarted,
     TurnEnded,
     TutorError,
-    TutorEvent,
 )
+from ...tutor.replay import LearnerSaid, Shown
 from ...tutor.turns import Intent, TurnContext, Tutor
 from ..theme import theme_named
 from .cards import ErrorCard, EscalationCard, OfferCard, SummaryCard, ToolCard
@@ -169,11 +169,13 @@ class ChatPane(QWidget):
     def stop(self) -> None:
         self.worker.stop()
 
-    def show_events(self, events: list[TutorEvent]) -> None:
+    def show_events(self, events: Sequence[Shown]) -> None:
         """Render a batch of the turn's events (GUI thread)."""
         for event in events:
             if isinstance(event, TextDelta):
                 self.transcript.add_text(event.text)
+            elif isinstance(event, LearnerSaid):  # an earlier turn, shown again
+                self.transcript.add_learner(event.text)
             elif isinstance(event, ToolStarted):
                 card = ToolCard(event)
                 card.openRun.connect(self.openRun)

@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QStackedWidget
 
 from ...tutor.events import HelpOffered
+from ...tutor.replay import continued
 from ...tutor.turns import TurnContext, Tutor
 from ..text import escaped
 from .consent import CloudNotice
@@ -101,14 +102,21 @@ class ChatSeat(QObject):
         key = (window.worker.learner, window.problem_id)  # another learner at the keyboard: another conversation
         pane = self.panes.get(key)
         if pane is None:
+            learner = window.worker.learner
             try:
-                tutor = self.factory(window.services, window.worker.learner, ask_consent=self.notice)
+                # The conversation left open about this problem goes on, shown as it was.
+                session_id, past = continued(window.services, learner, window.problem_id)
+                options = {"session_id": session_id} if session_id else {}
+                tutor = self.factory(window.services, learner, ask_consent=self.notice, **options)
             except Exception as exc:  # noqa: BLE001 - a tutor that cannot start is said, not raised
                 log.exception("the tutor could not start")
                 self.placeholder.setText(tr("<b>The tutor could not start</b>: %s") % escaped(exc))
                 self.stack.setCurrentWidget(self.placeholder)
                 return None
             pane = self.panes[key] = ChatPane(tutor, self.context)
+            if past:
+                pane.show_events(past)
+                pane.transcript.add_note(tr("The conversation goes on from where you left it."))
             self.stuck.watch(key, window.services)
             pane.openRun.connect(self.open_run)
             pane.openTrace.connect(self.open_trace)

@@ -36,6 +36,9 @@ MINIMUM = {"python": (3, 9), "javascript": (18,)}  # the child parses as 3.9; th
 HEADROOM_MB = {"python": 64, "javascript": 128}  # the server limits the whole process, not our share
 SOLUTION = {"python": "solution.py", "javascript": "solution.js"}
 JS_TESTS_ONLY = ("test_frameworks.js", "expect.js", "coverage.js")  # bp_run_tests' part of the JS harness
+# The tracer's part: a run, a judge or a test job does not carry it (a server limits a request's size).
+JS_TRACE_ONLY = ("trace_run.js", "trace_breakpoint.js", "tracer.js", "trace_heap.js", "trace_watch.js")
+JS_TRACE_MODES = ("trace", "breakpoint")
 RETRY_STATUS = {429, 500, 502, 503, 504}
 PACK_ABOVE = 64 * 1024  # characters of harness above which it travels packed (see ``packed``)
 OUTPUT_SHARE = 600  # characters of learner output and answers per run, of Piston's default 1,024
@@ -95,14 +98,17 @@ def _split(names: str) -> list[str]:
 def child_files(language: str, mode: str = "judge") -> list[dict[str, str]]:
     """The harness files a Piston job carries for ``mode``, the main file first."""
     if language == "javascript":
-        paths = [p for p in _closure(language, "harness.js", None) if mode == "tests" or p.name not in JS_TESTS_ONLY]
+        paths = [
+            p for p in _closure(language, "harness.js", None)
+            if (mode == "tests" or p.name not in JS_TESTS_ONLY) and (mode in JS_TRACE_MODES or p.name not in JS_TRACE_ONLY)
+        ]  # fmt: skip
     else:
         from .child.python.entry import MODES
 
         paths = list(_closure(language, "entry.py", f"{MODES.get(mode, ('judge',))[0]}.py"))
     files = [{"name": path.name, "content": _shipped(path)} for path in paths]
-    if language == "python" and sum(len(f["content"]) for f in files) > PACK_ABOVE:
-        return packed(files)
+    if sum(len(f["content"]) for f in files) > PACK_ABOVE:
+        return packed(files, language)
     return files
 
 
@@ -114,8 +120,9 @@ def _shipped(path: Path) -> str:
     return text
 
 
-def packed(files: list[dict[str, str]]) -> list[dict[str, str]]:
-    """The files compressed into one text file, and ``unpack.py`` as the main file to unpack them.
+def packed(files: list[dict[str, str]], language: str = "python") -> list[dict[str, str]]:
+    """The files compressed into one text file, and ``unpack.py`` (``unpack.js``) as the main file
+    to unpack them.
 
     A trace's harness is over the 100 KB of request body a stock Piston server takes; packed, it is
     under half of it. Plain text both, so that any Piston version writes them as they are."""
@@ -123,7 +130,7 @@ def packed(files: list[dict[str, str]]) -> list[dict[str, str]]:
     import zlib
 
     data = "\0".join(part for f in files for part in (f["name"], f["content"])).encode("utf-8")
-    unpack = LANGUAGE_DIR["python"] / "unpack.py"
+    unpack = LANGUAGE_DIR[language] / ("unpack.py" if language == "python" else "unpack.js")
     return [
         {"name": unpack.name, "content": unpack.read_text(encoding="utf-8")},
         {"name": "harness.b64", "content": base64.b64encode(zlib.compress(data, 9)).decode("ascii")},

@@ -124,3 +124,45 @@ def test_trace_batches_go_through_the_compactor():
         os.close(write)
     assert '"k":"trace_batch"' in compact and '"kind"' not in compact
     assert '"kind":"trace_batch"' in plain
+
+
+JS_PROGRAM = """function build(values) {
+  let total = 0;
+  const seen = [];
+  for (const v of values) {
+    total += v;
+    seen.push(total);
+  }
+  console.log('sum', total);
+  return seen;
+}
+"""
+
+
+def test_a_javascript_trace_through_piston_is_the_local_trace_and_travels_packed(services, piston):
+    remote, server = piston
+    arguments = {"language": "javascript", "code": JS_PROGRAM, "input_data": [4, 1, 3], "max_steps": 500}
+    here = call(services, "bp_trace", arguments)
+    there = call(remote, "bp_trace", arguments)
+    assert there["backend"] == "piston" and here["backend"] == "local"
+    assert there["stop_reason"] == "finished" and there["return_value"] == here["return_value"]
+    assert {key: there.get(key) for key in COMPARED} == {key: here.get(key) for key in COMPARED}
+    bodies = [r["body"] for r in server.requests if r.get("body")]
+    assert bodies[-1]["files"][0]["name"] == "unpack.js"
+    assert len(json.dumps(bodies[-1])) < 100 * 1024  # a stock server's request limit
+
+
+def test_a_javascript_breakpoint_through_piston_stops_where_it_stops_locally(services, piston):
+    remote, _server = piston
+    arguments = {"language": "javascript", "code": JS_PROGRAM, "input_data": [4, 1, 3], "condition": "total > 4"}
+    here, there = call(services, "bp_breakpoint", arguments), call(remote, "bp_breakpoint", arguments)
+    assert there["hit"] and there["line"] == here["line"]
+    assert there["stack"][0]["variables"] == here["stack"][0]["variables"]
+
+
+def test_a_javascript_run_does_not_carry_the_tracer():
+    names = {f["name"] for f in child_files("javascript", "execute")}
+    if "harness.b64" in names:
+        packed = next(f for f in child_files("javascript", "execute") if f["name"] == "harness.b64")
+        names = set(zlib.decompress(base64.b64decode(packed["content"])).decode("utf-8").split("\0")[::2])
+    assert "harness.js" in names and "tracer.js" not in names and "trace_run.js" not in names

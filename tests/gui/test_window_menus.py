@@ -169,7 +169,17 @@ def test_the_statement_shows_its_examples_and_output_is_monospace(window, qtbot,
     window.browser.select(next(i for i in window.browser.visible_ids() if i != "two-sum"))
     window.browser.select("two-sum")
     statement = window.statement
-    qtbot.waitUntil(lambda: statement.verticalScrollBar().maximum() == 0)
+
+    def last_example_shown() -> bool:  # its whole line inside the statement's view, unscrolled
+        found = statement.document().find("nums = [3,3], target = 6")
+        shown = statement.cursorRect(found)
+        return (
+            not found.isNull()
+            and statement.verticalScrollBar().value() == 0
+            and (shown.bottom() <= statement.viewport().height())
+        )
+
+    qtbot.waitUntil(last_example_shown)  # beside the tutor's dock at 1280 pixels too
     assert "Example" in statement.toPlainText()
     assert window.editor_box.height() >= 200
     assert window.output.font().fixedPitch() or window.output.fontInfo().fixedPitch()

@@ -12,7 +12,16 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...tutor.events import (
     Escalated,
@@ -94,14 +103,13 @@ class ChatPane(QWidget):
         self.who = QLabel(objectName="tutorLabel", textFormat=Qt.TextFormat.PlainText, wordWrap=True)
         self.transcript = Transcript()
         self.buttons: dict[Intent, QPushButton] = {}
-        row = QHBoxLayout()
+        row = QGridLayout()  # two by two: the dock stays narrow enough for a 1280-pixel screen
         row.setContentsMargins(0, 0, 0, 0)
-        for intent, text, tip in BUTTONS:
+        for place, (intent, text, tip) in enumerate(BUTTONS):
             button = QPushButton(text, objectName=f"intent_{intent.value}", toolTip=tip)
             button.clicked.connect(lambda _c=False, i=intent, t=text: self.send(t, i))
-            row.addWidget(button)
+            row.addWidget(button, place // 2, place % 2)
             self.buttons[intent] = button
-        row.addStretch(1)
         self.input = ChatInput(objectName="chatInput")
         self.input.setPlaceholderText(tr("Ask the tutor… (Enter sends, Shift+Enter for a new line)"))
         self.input.setAccessibleName(tr("Message to the tutor"))

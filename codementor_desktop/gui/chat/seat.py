@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 TutorFactory = Callable[..., Tutor]  # (services, learner, *, ask_consent) -> Tutor
-DOCK_WIDTH = 380
+DOCK_WIDTH = 320
 
 
 def tr(text: str) -> str:

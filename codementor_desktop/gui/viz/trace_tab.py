@@ -102,13 +102,12 @@ class TraceTab(QWidget):
             self.speed.addItem(tr("%s steps/s") % speed, speed)
         self.speed.setCurrentIndex(SPEEDS.index(player.speed))
         self.speed.currentIndexChanged.connect(lambda _i: player.set_speed(self.speed.currentData()))
-        controls.addWidget(self.speed)
         predict = QToolButton()
         predict.setDefaultAction(player.predict_action)
-        controls.addWidget(predict)
         controls.addStretch(1)
         self.position = QLabel(tr("No trace yet: Trace (F5) runs your code step by step."))
         self.position.setObjectName("stepPosition")
+        self.position.setWordWrap(True)  # a narrow panel (the tutor's dock beside it) wraps it
         self.position.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.slider = QSlider(Qt.Orientation.Horizontal, objectName="stepSlider")
@@ -149,7 +148,14 @@ class TraceTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
-        layout.addWidget(self.slider)
+        # The speed and predict mode sit beside the slider, so the step buttons alone set how narrow
+        # the tab can be.
+        timeline = QHBoxLayout()
+        timeline.setContentsMargins(0, 0, 0, 0)
+        timeline.addWidget(self.slider, 1)
+        timeline.addWidget(self.speed)
+        timeline.addWidget(predict)
+        layout.addLayout(timeline)
         layout.addWidget(self.position)
         layout.addWidget(self.banner)
         layout.addWidget(self.predict)

@@ -103,6 +103,12 @@ def test_with_no_model_the_offline_coach_questions_hints_and_concludes(qtbot, ap
     assert [c.started.name for c in cards(pane, ToolCard)][:1] == ["execute_code"]
     answer = said_by_tutor(pane)
     assert "?" in answer and "```" not in answer and "def two_sum" not in answer
+    # The coach's trace (a model's result: its last steps only) opens in the Trace tab, traced again there.
+    (traced,) = [c for c in cards(pane, ToolCard) if c.started.name == "bp_trace"]
+    traced.open_button.click()
+    assert app_window.panels.currentWidget() is app_window.viz.trace_tab
+    qtbot.waitUntil(lambda: app_window.viz.step_count > 5)
+    assert app_window.debugger._traced == (WRONG, "[3,2,4], 6")  # the editor's code on the tutor's input
 
     talk(qtbot, pane, pane.buttons[Intent.STUCK].click)
     (escalation,) = cards(pane, EscalationCard)
@@ -155,3 +161,12 @@ def test_a_conversation_left_open_is_shown_again_in_the_next_window(qtbot, servi
     fresh = open_two_sum(qtbot, third)
     assert fresh.tutor.session_id != session and cards(fresh, ToolCard) == []
     third.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "parameters"), [("[0,4,-4]", 1), ("[3,2,4], 6", 2), ('[1,2], 3, "x"', 3), ("[[1,2],[3]]", 1)]
+)
+def test_a_tools_input_reads_back_as_the_text_it_came_from(text, parameters):
+    from codementor_desktop.gui.debugger.test_input import arguments_text, call_arguments
+
+    assert arguments_text(call_arguments(text), parameters) == text

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDockWidget, QStackedWidget
 from ...tutor.events import HelpOffered
 from ...tutor.replay import continued
 from ...tutor.turns import TurnContext, Tutor
+from ..debugger.test_input import arguments_text
 from ..text import escaped
 from .consent import CloudNotice
 from .pane import ChatPane
@@ -169,13 +170,18 @@ class ChatSeat(QObject):
         self.window.show_tab(self.window.tests)
 
     def open_trace(self, arguments: Any, result: dict) -> None:
-        """A trace the tutor made, in the Trace tab: the steps its card holds (a model is sent the last ones)."""
-        viz = self.window.viz
-        code = arguments.get("code", "") if isinstance(arguments, dict) else ""
-        viz.begin_trace(code)
-        viz.add_steps(list(result.get("steps") or result.get("last_steps") or []))
-        viz.finish_trace(result)
-        self.window.show_tab(viz.trace_tab)
+        """A trace the tutor made, in the Trace tab: traced again there, on the same input, so that
+        every step can be stepped through (a tool's result carries only its last steps)."""
+        window = self.window
+        arguments = arguments if isinstance(arguments, dict) else {}
+        problem = window.services.bank.get(window.problem_id) if window.problem_id else None
+        if problem is None or "input_data" not in arguments:
+            window.say(tr("Trace (F5) traces your code; that trace's input cannot be opened here."))
+            return
+        text = arguments_text(arguments, len(problem.function.params))
+        if arguments.get("code") not in (None, window.editor.text()):
+            window.say(tr("Your code changed since the tutor traced it: tracing it as it is now."))
+        window.debugger.trace((tr("the tutor's input"), text))
 
     def shutdown(self) -> None:
         """Stop every turn going and wait for its thread (the window closing)."""

@@ -41,5 +41,20 @@ def call_arguments(text: str) -> dict[str, Any]:
     return {"input_data": arguments}
 
 
+def arguments_text(inputs: dict[str, Any], parameter_count: int) -> str:
+    """The input text that ``call_arguments`` reads back as ``inputs`` (``input_data`` and
+    ``target_value`` as a tool was called with them), for a function of ``parameter_count`` parameters."""
+    data = inputs.get("input_data")
+    if "target_value" in inputs:
+        return f"{_literal(data)}, {_literal(inputs['target_value'])}"
+    if parameter_count > 2 and isinstance(data, list):
+        return ", ".join(_literal(value) for value in data)
+    return _literal(data)
+
+
+def _literal(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def shorten(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -113,6 +113,7 @@ def test_with_no_model_the_offline_coach_questions_hints_and_concludes(qtbot, ap
     talk(qtbot, pane, pane.buttons[Intent.STUCK].click)
     (escalation,) = cards(pane, EscalationCard)
     assert "coach" in escalation.tutor_event.model.lower()
+    assert app_window.hints.action.text() == "Hint (1 of 3)"  # the coach's hint counts as taken here too
 
     talk(qtbot, pane, pane.buttons[Intent.GOT_IT].click)
     (summary,) = cards(pane, SummaryCard)

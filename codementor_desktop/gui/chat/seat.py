@@ -121,6 +121,7 @@ class ChatSeat(QObject):
             self.stuck.watch(key, window.services)
             pane.openRun.connect(self.open_run)
             pane.openTrace.connect(self.open_trace)
+            pane.turnEnded.connect(lambda _ended: window.hints.refresh())  # a hint the tutor gave counts
             pane.coachRequested.connect(lambda p=pane: self.use_coach(p))
             self.stack.addWidget(pane)
         self.stack.setCurrentWidget(pane)

@@ -49,6 +49,18 @@ class Hints(QObject):
             self.shown = min(len(problem.hints), max((h.level for h in taken), default=0))
         self._show()
 
+    def refresh(self) -> None:
+        """Catch up with hints taken elsewhere (the tutor's hints are recorded too): they show under
+        the statement and in the Hint button's count, as if taken here."""
+        problem = self.problem
+        if problem is None:
+            return
+        taken = self.window.services.history.hints(self.window.services.settings.user, problem.id)
+        level = min(len(problem.hints), max((h.level for h in taken), default=0))
+        if level > self.shown:
+            self.shown = level
+            self._show()
+
     def reveal(self) -> None:
         problem = self.problem
         if problem is None or self.shown >= len(problem.hints):

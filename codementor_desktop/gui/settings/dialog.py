@@ -267,15 +267,10 @@ class SettingsDialog(QDialog):
     # --- the Piston test --------------------------------------------------------------------
     def test_piston(self) -> None:
         """Ask the server typed in (not yet saved) for its runtimes, off the window's thread."""
-        row = self.rows["piston_url"]
-        row.refuse("")
-        try:
-            url = row.value()
-        except Refused as exc:
-            row.refuse(str(exc))
-            return
-        if not url:
-            row.refuse(tr("Write the Piston server's address first, for example http://localhost:2000."))
+        url = self.rows["piston_url"].required(
+            tr("Write the Piston server's address first, for example http://localhost:2000.")
+        )
+        if url is None:
             return
         key = self.rows["key:piston"].value()
         header = self.rows["piston_key_header"].text() or "Authorization"

@@ -163,6 +163,19 @@ class FieldRow(QWidget):
         self.error.setStyleSheet(f"color: {error_colour(dark)};")
         self.refuse(self.error.text())
 
+    def required(self, missing: str) -> Any:
+        """The value typed, or None with the reason on the row: refused, or empty (``missing``)."""
+        self.refuse("")
+        try:
+            value = self.value()
+        except Refused as exc:
+            self.refuse(str(exc))
+            return None
+        if not value:
+            self.refuse(missing)
+            return None
+        return value
+
     def refuse(self, message: str) -> None:
         self.error.setText(message)
         self.error.setVisible(bool(message))

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLine
 from ...tutor.errors import ProviderError
 from ...tutor.provider import Provider, ProviderConfig
 from ..viz.background import BackgroundCall
-from .fields import FieldRow, Refused, error_colour, tr
+from .fields import FieldRow, error_colour, tr
 
 if TYPE_CHECKING:
     from .dialog import SettingsDialog
@@ -121,15 +121,10 @@ class TutorPage(QObject):
     # --- the connection test ---------------------------------------------------------------------
     def check(self) -> None:
         """List the models of the server typed in (not yet saved), off the window's thread."""
-        row = self.url_row
-        row.refuse("")
-        try:
-            url = row.value()
-        except Refused as exc:
-            row.refuse(str(exc))
-            return
-        if not url:
-            row.refuse(tr("Choose a server or write its address first, for example http://localhost:11434/v1."))
+        url = self.url_row.required(
+            tr("Choose a server or write its address first, for example http://localhost:11434/v1.")
+        )
+        if url is None:
             return
         key = self.dialog.rows["key:llm"].value()
         self.check_button.setEnabled(False)

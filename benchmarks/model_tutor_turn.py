@@ -15,17 +15,15 @@ a turn's time less one floor per request it made (target: under 50 ms a turn).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from benchmarks.tutor_turn import ANSWER, floor  # noqa: E402
+from benchmarks.tutor_turn import ANSWER, floor, isolated_services  # noqa: E402
 from tests.fakes.openai_server import Call, FakeOpenAI, calls, text  # noqa: E402
 
 CODE = "def two_sum(nums, target):\n    return [0, 1]\n" * 10
@@ -35,17 +33,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
     rounds = parser.parse_args().rounds
-    home = tempfile.mkdtemp(prefix="codementor-bench-")
-    os.environ["CODEMENTOR_HOME"] = home
-    os.environ["CODEMENTOR_SYSTEM_CONFIG"] = str(Path(home) / "system")
-    from codementor_desktop.storage.secrets import Credentials
-    from codementor_desktop.tools.services import Services
+    services = isolated_services()
     from codementor_desktop.tutor.loop import TutorLoop
     from codementor_desktop.tutor.model_tutor import ModelTutor
     from codementor_desktop.tutor.provider import Provider, ProviderConfig
     from codementor_desktop.tutor.turns import TurnContext
 
-    services = Services.build(credentials=Credentials(use_keyring=False))
     script = []
     for _ in range(rounds + 1):
         # the floor's request, the loop's turn, the tutor's first and next text turns, its tool turn (two)

@@ -50,17 +50,22 @@ def floor(base_url: str) -> None:
     connection.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=30)
-    rounds = parser.parse_args().rounds
+def isolated_services():  # noqa: ANN201 - Services, imported once the home is set
+    """The app's services in a fresh home of their own (no keyring), as a first start has them."""
     home = tempfile.mkdtemp(prefix="codementor-bench-")
     os.environ["CODEMENTOR_HOME"] = home
     os.environ["CODEMENTOR_SYSTEM_CONFIG"] = str(Path(home) / "system")
     from codementor_desktop.storage.secrets import Credentials
     from codementor_desktop.tools.services import Services
 
-    services = Services.build(credentials=Credentials(use_keyring=False))
+    return Services.build(credentials=Credentials(use_keyring=False))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    rounds = parser.parse_args().rounds
+    services = isolated_services()
     progress = Call("get_user_progress", {})
     script = []
     for _ in range(rounds + 1):

@@ -89,6 +89,9 @@ class Problem(_Strict):
     examples: list[Example] = Field(min_length=3)
     tests: list[Example] = Field(default_factory=list)
     checker: str | None = None
+    # What the statement promises of the inputs together, as a Python expression over the parameters'
+    # written (JSON) values, e.g. "len(set(nums)) == len(nums)": evaluated only in a restricted child.
+    precondition: str | None = None
 
     @field_validator("id")
     @classmethod

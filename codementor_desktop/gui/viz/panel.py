@@ -53,6 +53,7 @@ from .trace_tab import TraceTab
 from .variable_log import VariableLog
 
 if TYPE_CHECKING:  # the views import pyqtgraph: loaded when their tab is first opened
+    from .declared_shapes import DeclaredShape
     from .flow_view import FlowView
     from .structure_view import StructureView
     from .variables_view import VariablesView
@@ -204,9 +205,11 @@ class VisualizationPanel(QTabWidget):
     def step_count(self) -> int:
         return self.step_cursor.count
 
-    def begin_trace(self, code: str = "") -> None:
-        """Forget the trace on show; steps of a new one follow."""
+    def begin_trace(self, code: str = "", shapes: dict[str, DeclaredShape] | None = None) -> None:
+        """Forget the trace on show; steps of a new one follow. ``shapes``: how the problem
+        declares its arguments (``declared_shapes``), so the Structure tab draws them so."""
         self.timeline = TraceTimeline(source=code)
+        self.timeline.shapes = dict(shapes or {})
         self.log = VariableLog()
         self.flow = LineFlow()
         self.timeline.observers = [self.log, self.flow]

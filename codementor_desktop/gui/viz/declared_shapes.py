@@ -1,0 +1,72 @@
+"""The shapes a bank problem declares for its arguments, for the Structure tab to draw them so.
+
+A ``TreeNode`` parameter is a tree, a ``ListNode`` one a linked list, and a ``list[list[int]]``
+parameter whose ``[inputs]`` entry has a ``nodes`` key is a graph: an edge list when the problem
+also takes the node count (an ``int`` parameter such as ``n`` or ``num_courses``, or the one the
+entry names with ``count``), else an adjacency list (``graph[i]`` holds ``i``'s neighbours). An
+edge list is undirected unless its entry says ``directed = true`` (prerequisites, trust, travel
+times); an adjacency list's direction is told from its rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...edge_cases.params import NODE_COUNT_NAMES, UnknownType, parse_type
+
+if TYPE_CHECKING:
+    from ...problems.model import Problem
+
+TREE, LINKED_LIST, GRAPH = "tree", "linked_list", "graph"
+
+
+@dataclass(frozen=True)
+class DeclaredShape:
+    """How one parameter is drawn: ``kind``; for a graph, its node count's parameter (``count``,
+    None for an adjacency list) and whether its edges are directed (None: told from the edges)."""
+
+    kind: str
+    count: str | None = None
+    directed: bool | None = None
+
+    def graph_data(self, value: Any, count: Any) -> Any:
+        """``value`` (and the node count ``count``) as the graph drawing reads it."""
+        if not isinstance(value, (list, tuple)):
+            return value
+        if self.count is None:  # an adjacency list: every index is a node, even one with no neighbours
+            return {index: list(row) if isinstance(row, (list, tuple)) else [] for index, row in enumerate(value)}
+        edges = [list(row) for row in value if isinstance(row, (list, tuple)) and len(row) >= 2]
+        nodes: list[Any] = []
+        if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= 10_000:
+            # Nodes numbered from 1 when an edge names n itself (find-the-judge's people 1..n).
+            first = 1 if any(count in row[:2] for row in edges) else 0
+            nodes = list(range(first, first + count))
+        return {"nodes": nodes, "edges": edges, "directed": bool(self.directed)}
+
+
+def declared_shapes(problem: Problem) -> dict[str, DeclaredShape]:
+    """The drawn shape of each of ``problem``'s parameters that declares one, by parameter name."""
+    tables = problem.inputs or {}
+    params = problem.function.params
+    out: dict[str, DeclaredShape] = {}
+    ints = [p.name for p in params if p.type == "int"]
+    counter = next((name for name in ints if name.lower() in NODE_COUNT_NAMES), None)
+    for param in params:
+        table = tables.get(param.name) or {}
+        try:
+            kind = parse_type(param.name, param.type, table).kind
+        except UnknownType:
+            continue
+        if kind == "tree":
+            out[param.name] = DeclaredShape(TREE)
+        elif kind == "linked":
+            out[param.name] = DeclaredShape(LINKED_LIST)
+        elif kind in ("edges", "adjacency") and "nodes" in table:
+            named = table.get("count")
+            count = named if isinstance(named, str) and named in ints else counter
+            directed = table.get("directed")
+            out[param.name] = DeclaredShape(
+                GRAPH, count if kind == "edges" else None, directed if isinstance(directed, bool) else None
+            )
+    return out

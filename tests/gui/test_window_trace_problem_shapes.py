@@ -1,0 +1,60 @@
+"""F5 on a bank problem traces its real input (built as the judge builds it) and the Structure tab
+draws the problem's declared shapes: a tree for a TreeNode argument, a graph for an edge list
+with its node count. Real child processes."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from codementor_desktop.visual.model import Graph, Tree
+
+
+def trace_problem(window, qtbot, problem_id: str, code: str | None = None) -> None:
+    window.browser.select(problem_id)
+    problem = window.services.bank.get(problem_id)
+    window.editor.replace_all(code if code is not None else problem.reference_solution("python"))
+    QWidget.setFocus(window.editor)
+    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+        window.trace_action.trigger()
+    qtbot.waitUntil(lambda: not window.viz.busy, timeout=20_000)
+
+
+def structure_at_first_line_of(window, qtbot, function: str):
+    panel = window.viz
+    steps = panel.timeline.steps
+    first = next(i for i, s in enumerate(steps) if s["function"] == function and s["event"] == "line")
+    panel.setCurrentWidget(panel.pages["structure"])
+    structure = panel.view("structure")
+    panel.trace_tab.slider.setValue(first)
+    qtbot.waitUntil(lambda: structure.drawing is not None and structure.drawing.model is not None, timeout=10_000)
+    return structure
+
+
+def test_f5_on_a_tree_problem_traces_the_real_tree_and_draws_a_tree(window, qtbot):
+    trace_problem(window, qtbot, "tree-diameter")
+    banner = window.viz.trace_tab.banner.text()
+    assert "returned 3" in banner  # example 1, [8,3,9,1,6]: the path 1 → 3 → 8 → 9
+    assert "expected output" in banner
+    assert "AttributeError" not in banner
+    structure = structure_at_first_line_of(window, qtbot, "diameter")
+    drawing = structure.drawing
+    assert drawing.variable == "root" and drawing.kind == "tree"
+    assert isinstance(drawing.model, Tree)
+    assert sorted(drawing.model.labels.values()) == ["1", "3", "6", "8", "9"]
+
+
+def test_f5_on_a_graph_problem_draws_the_edge_list_with_its_node_count(window, qtbot):
+    trace_problem(window, qtbot, "count-connected-components")
+    assert "returned 2" in window.viz.trace_tab.banner.text()
+    structure = structure_at_first_line_of(window, qtbot, "count_components")
+    drawing = structure.drawing
+    assert drawing.variable == "edges" and drawing.kind == "graph"
+    assert isinstance(drawing.model, Graph)
+    assert sorted(drawing.model.nodes) == ["0", "1", "2", "3", "4"]  # n = 5
+    assert len(drawing.model.edges) == 3 and not drawing.model.directed
+
+
+def test_a_wrong_answer_on_an_example_is_said_beside_its_expected_output(window, qtbot):
+    trace_problem(window, qtbot, "tree-diameter", "def diameter(root):\n    return root.val\n")
+    banner = window.viz.trace_tab.banner.text()
+    assert "returned 8" in banner and "expects 3" in banner

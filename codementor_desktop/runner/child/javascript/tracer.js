@@ -29,10 +29,11 @@ const DELETED = { deleted: true };
 const INT_LIMIT = 1e15;
 
 class Frame {
-  constructor(uid, fn, key, line) {
+  constructor(uid, fn, key, line, free) {
     this.uid = uid;
     this.fn = fn;
     this.key = key; // the line of the function (0 for the program): its loops' scope
+    this.free = free || null; // the closure variables it sees (names an enclosing function declares)
     this.line = line;
     this.values = new Map();
     this.prev = -1;
@@ -79,13 +80,14 @@ class Tracer {
     this.printed = [];
     this.stopped = null;
     this.watch = null;
+    this.elsewhere = null; // {frame uid: changed} of other frames, since the last step
     this.lastFlush = this.started;
   }
 
   // -- the hooks ------------------------------------------------------------------------------
 
-  c(fn, line, scope, key) {
-    const frame = new Frame(this.nextUid++, fn, key, line);
+  c(fn, line, scope, key, free) {
+    const frame = new Frame(this.nextUid++, fn, key, line, free);
     if (this.watch !== null) return this.watch.entered(frame);
     const parent = this.stack.length ? this.stack[this.stack.length - 1].uid : null;
     this.stack.push(frame);
@@ -107,6 +109,7 @@ class Tracer {
     frame.line = line;
     frame.scope = scope;
     let changed = this.compare(frame, scope);
+    if (changed !== null && frame.free !== null) this.shared(frame, changed);
     frame.prev = k;
     if (this.mode !== null) this.mode.onLine(this, frame, line, scope);
     if (this.lineFilter !== null && !this.lineFilter.has(line)) {
@@ -122,6 +125,7 @@ class Tracer {
     if (this.watch !== null) return this.watch.left(frame, value);
     if (scope) frame.scope = scope;
     const changed = this.compare(frame, frame.scope);
+    if (changed !== null && frame.free !== null) this.shared(frame, changed);
     this.pop(frame);
     this.record(RETURN, frame.line, frame, changed, { value: this.heap.encode(value) });
     return value;
@@ -211,6 +215,26 @@ class Tracer {
     return changed;
   }
 
+  /**
+   * After `frame` changed closure variables: the other frames on the stack that show a variable of
+   * that name are compared again, so an enclosing function's frame (and every call sharing the
+   * binding) shows the new value at this very step, as Python's frames do (`elsewhere`).
+   */
+  shared(frame, changed) {
+    let names = null;
+    for (const name of frame.free) {
+      if (name in changed) (names || (names = [])).push(name);
+    }
+    if (names === null) return;
+    for (const other of this.stack) {
+      if (other === frame || !other.scope || !names.some((n) => other.values.has(n))) continue;
+      const seen = this.compare(other, other.scope);
+      if (seen === null) continue;
+      if (this.elsewhere === null) this.elsewhere = {};
+      this.elsewhere[other.uid] = Object.assign(this.elsewhere[other.uid] || {}, seen);
+    }
+  }
+
   release(frame, changed) {
     const pending = frame.pending;
     frame.pending = null;
@@ -232,7 +256,10 @@ class Tracer {
     const heap = this.heap.take();
     const out = this.stdoutDelta();
     let step;
-    if (extra !== null) step = [event, line, uid, changed, heap, out, extra];
+    if (this.elsewhere !== null) {
+      step = [event, line, uid, changed, heap, out, extra, this.elsewhere];
+      this.elsewhere = null;
+    } else if (extra !== null) step = [event, line, uid, changed, heap, out, extra];
     else if (heap !== null || out !== null) step = [event, line, uid, changed, heap, out];
     else if (changed !== null) step = [event, line, uid, changed];
     else step = [event, line, uid];

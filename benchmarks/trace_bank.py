@@ -8,7 +8,9 @@ calls it, in a fresh ``CODEMENTOR_HOME``. A trace counts when it finished (``sto
 the problem's comparison (``matches_expected``). Prints "N of M" per language, the total, and every
 failure with its reason.
 
-    uv run python benchmarks/trace_bank.py [--language python|javascript] [--problem ID ...]
+    uv run python benchmarks/trace_bank.py [--language python|javascript] [--problem ID ...] [--all-examples]
+
+``--all-examples`` traces every example of every problem, not only the first (its own figure).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--language", choices=LANGUAGES, action="append", help="only this language (repeatable)")
     parser.add_argument("--problem", action="append", help="only this problem id (repeatable)")
+    parser.add_argument("--all-examples", action="store_true", help="every example, not only example 1")
     options = parser.parse_args()
     home = tempfile.mkdtemp(prefix="codementor-bench-")
     os.environ["CODEMENTOR_HOME"] = home
@@ -43,12 +46,13 @@ def main() -> None:
         failures: list[str] = []
         passed_total = 0
         started = time.perf_counter()
+        cases = [(p, n) for p in problems for n in (range(1, len(p.examples) + 1) if options.all_examples else [1])]
         for language in languages:
             passed = 0
-            for problem in problems:
+            for problem, number in cases:
                 arguments = {
                     "language": language, "code": problem.reference_solution(language), "problem_id": problem.id,
-                    "test_id": 1, "max_steps": MAX_STEPS, "timeout_seconds": 10,
+                    "test_id": number, "max_steps": MAX_STEPS, "timeout_seconds": 10,
                 }  # fmt: skip
                 context = ToolContext(caller=Caller.PERSON, learner="bench")
                 result = services.registry.call("bp_trace", arguments, context)
@@ -56,10 +60,11 @@ def main() -> None:
                 if reason is None:
                     passed += 1
                 else:
-                    failures.append(f"{language} {problem.id}: {reason}")
+                    failures.append(f"{language} {problem.id} example {number}: {reason}")
             passed_total += passed
-            print(f"{language}: {passed} of {len(problems)} traces finished with the expected output")
-        print(f"total: {passed_total} of {len(problems) * len(languages)}")
+            what = "examples" if options.all_examples else "problems (example 1)"
+            print(f"{language}: {passed} of {len(cases)} {what} traced to the expected output")
+        print(f"total: {passed_total} of {len(cases) * len(languages)}")
         print(f"({time.perf_counter() - started:.1f} s)")
         if failures:
             print("failures:")

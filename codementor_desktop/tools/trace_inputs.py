@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..domain.vocabulary import ErrorCode, Verdict
 from ..problems.judging import function_spec
+from ..runner.child.python.literals import LiteralError, parse_arguments
 from ..runner.judging import ChannelFault, Judgment
 from .errors import ToolFailure
 from .own_input import input_problem
@@ -103,8 +104,8 @@ def argument_text(problem: Problem, data: Any, target: Any = _NONE) -> str:
         text = ", ".join(json.dumps(v) for v in (data, target))
     elif isinstance(data, str):
         text = data
-        if input_problem(problem, text) and len(params) == 1 and params[0].type == "str":
-            text = json.dumps(data)  # the one string argument itself, e.g. "()[]{}"
+        if len(params) == 1 and params[0].type == "str" and not _one_string(text):
+            text = json.dumps(data)  # the one string argument itself, e.g. ()[]{} or 127
     elif isinstance(data, dict):
         text = ", ".join(f"{name} = {json.dumps(value)}" for name, value in data.items())
     elif isinstance(data, list) and len(params) != 1:
@@ -116,6 +117,16 @@ def argument_text(problem: Problem, data: Any, target: Any = _NONE) -> str:
         raise _invalid("input_data", f"{refused} Write the arguments as a test does, e.g. {problem.examples[0].input!r}."
                        if problem.examples else refused)  # fmt: skip
     return text
+
+
+def _one_string(text: str) -> bool:
+    """True when ``text`` is written as a test writes one string argument (``"127"``, ``s = "ab"``)."""
+    try:
+        args, kwargs = parse_arguments(text)
+    except LiteralError:
+        return False
+    values = args + list(kwargs.values())
+    return len(values) == 1 and isinstance(values[0], str)
 
 
 def judged(traced: TracedInput, result: dict[str, Any]) -> None:

@@ -58,3 +58,18 @@ def test_a_wrong_answer_on_an_example_is_said_beside_its_expected_output(window,
     trace_problem(window, qtbot, "tree-diameter", "def diameter(root):\n    return root.val\n")
     banner = window.viz.trace_tab.banner.text()
     assert "returned 8" in banner and "expects 3" in banner
+
+
+def test_run_to_breakpoint_on_a_tree_problem_stops_with_the_real_tree(window, qtbot):
+    from codementor_desktop.gui.editor.breakpoints import Breakpoint
+
+    window.browser.select("tree-diameter")
+    window.editor.replace_all(window.services.bank.get("tree-diameter").reference_solution("python"))
+    lines = window.editor.text().splitlines()
+    line = next(i for i, text in enumerate(lines, start=1) if "height(node.left)" in text)
+    window.debugger.breakpoints.put(Breakpoint(line, "node.val == 3", 1, ("node.left.val", "node.right.val")))
+    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+        window.breakpoint_action.trigger()
+    watches = window.viz.trace_tab.watches
+    shown = {watches.item(r, 0).text(): watches.item(r, 1).text() for r in range(watches.rowCount())}
+    assert shown == {"node.left.val": "1", "node.right.val": "6"}  # [8,3,9,1,6]: 3's children

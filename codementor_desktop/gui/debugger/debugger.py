@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from ...domain.vocabulary import Language
 from ..editor.breakpoint_dialog import REMOVE, BreakpointDialog
 from ..editor.breakpoints import Breakpoint, Breakpoints
-from ..viz.declared_shapes import declared_shapes
+from ..viz.declared_shapes import DeclaredShape, declared_shapes
 from ..viz.trace_outcome import describe_outcome
 from .step_marks import StepMarks
 from .test_input import problem_input
@@ -84,8 +84,7 @@ class Debugger(QObject):
         if arguments is None:
             return None
         arguments.update(max_steps=MAX_STEPS, trace_points=["all_lines", "all_variables"])
-        problem = self.window.services.bank.get(str(arguments["problem_id"])) if "problem_id" in arguments else None
-        self.panel.begin_trace(self._code, declared_shapes(problem) if problem is not None else None)
+        self.panel.begin_trace(self._code, self._shapes(arguments))
         self._traced = (self._code, self._input)
         self.marks.follow()
         self.window.show_tab(self.panel.trace_tab)
@@ -138,6 +137,12 @@ class Debugger(QObject):
             "timeout_seconds": int(window.services.settings.timeout_seconds),
         }
 
+    def _shapes(self, given: dict[str, Any]) -> dict[str, DeclaredShape] | None:
+        """The declared shapes of the problem ``given`` (a call's arguments or a result) names."""
+        problem_id = given.get("problem_id")
+        problem = self.window.services.bank.get(str(problem_id)) if problem_id else None
+        return declared_shapes(problem) if problem is not None else None
+
     def _submit(self, kind: str, tool: str, arguments: dict[str, Any]) -> int:
         self._stop = None
         self._starting = kind
@@ -171,11 +176,12 @@ class Debugger(QObject):
     def _show_stop(self, result: dict) -> None:
         # The trace on show is of this code and this test when it was the last thing traced.
         same = self._traced == (self._code, self._input) and self.marks.enabled
+        shapes = self._shapes(result)
         if not same:
-            self.panel.begin_trace(self._code)  # its steps would not be this run's: show the stop alone
+            self.panel.begin_trace(self._code, shapes)  # its steps would not be this run's: show the stop alone
             self._traced = None
         self.marks.follow()
-        self.panel.breakpoint_hit(result, self._code)
+        self.panel.breakpoint_hit(result, self._code, shapes)
         if result.get("hit"):
             message = str(result.get("message") or "The breakpoint stopped here.")
             if self._chosen is not None and not self._chosen.condition:  # its condition was ours, not the learner's

@@ -273,7 +273,9 @@ class VisualizationPanel(QTabWidget):
             or any(call.running for call in self._background)
         )
 
-    def breakpoint_hit(self, result: dict, code: str | None = None) -> None:
+    def breakpoint_hit(
+        self, result: dict, code: str | None = None, shapes: dict[str, DeclaredShape] | None = None
+    ) -> None:
         """Show a ``bp_breakpoint`` result: the stop with its watches, or why it never stopped."""
         self.setCurrentWidget(self.trace_tab)
         if not result.get("hit"):
@@ -286,7 +288,7 @@ class VisualizationPanel(QTabWidget):
         if same and stop is not None and here.lines[stop] == int(result.get("line") or 0):
             self.set_step(stop)
         else:
-            self.begin_trace(code or "")
+            self.begin_trace(code or "", shapes)
             self.add_steps(snapshot_steps(result))
             self.set_step(len(self.timeline) - 1)
         self.trace_tab.show_watches(list(result.get("watch") or []))

@@ -9,10 +9,12 @@ from PySide6.QtWidgets import QWidget
 from codementor_desktop.visual.model import Graph, Tree
 
 
-def trace_problem(window, qtbot, problem_id: str, code: str | None = None) -> None:
+def trace_problem(window, qtbot, problem_id: str, code: str | None = None, language: str = "python") -> None:
     window.browser.select(problem_id)
+    if language != "python":
+        window.language.setCurrentIndex(window.language.findData(language))
     problem = window.services.bank.get(problem_id)
-    window.editor.replace_all(code if code is not None else problem.reference_solution("python"))
+    window.editor.replace_all(code if code is not None else problem.reference_solution(language))
     QWidget.setFocus(window.editor)
     with qtbot.waitSignal(window.worker.finished, timeout=30_000):
         window.trace_action.trigger()
@@ -52,6 +54,16 @@ def test_f5_on_a_graph_problem_draws_the_edge_list_with_its_node_count(window, q
     assert isinstance(drawing.model, Graph)
     assert sorted(drawing.model.nodes) == ["0", "1", "2", "3", "4"]  # n = 5
     assert len(drawing.model.edges) == 3 and not drawing.model.directed
+
+
+def test_f5_on_a_linked_list_problem_in_javascript_draws_a_linked_list(window, qtbot):
+    trace_problem(window, qtbot, "merge-two-sorted-lists", language="javascript")
+    banner = window.viz.trace_tab.banner.text()
+    assert "expected output" in banner, banner  # example 1: [1,4,6] and [2,4,5] merged
+    structure = structure_at_first_line_of(window, qtbot, "mergeSortedLists")
+    drawing = structure.drawing
+    assert drawing.variable in ("list1", "list2") and drawing.kind == "linked_list"
+    assert drawing.model.labels[:3] in (["1", "4", "6"], ["2", "4", "5"])
 
 
 def test_a_wrong_answer_on_an_example_is_said_beside_its_expected_output(window, qtbot):

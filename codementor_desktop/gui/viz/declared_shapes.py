@@ -2,7 +2,7 @@
 
 A ``TreeNode`` parameter is a tree, a ``ListNode`` one a linked list, and a ``list[list[int]]``
 parameter whose ``[inputs]`` entry has a ``nodes`` key is a graph: an adjacency list (``graph[i]``
-holds ``i``'s neighbours) when the parameter is named ``graph``, ``adj`` or ``adjacency``, else an
+holds ``i``'s neighbours) when the parameter is named ``graph``, ``adj`` or ``adjacency(_list)``, else an
 edge list, whose nodes are numbered up to the problem's node count when it takes one (an ``int``
 parameter such as ``n`` or ``num_courses``, or the one the entry names with ``count``). An
 edge list is undirected unless its entry says ``directed = true`` (prerequisites, trust, travel

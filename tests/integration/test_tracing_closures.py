@@ -110,3 +110,25 @@ def test_a_closure_handed_down_a_recursion_updates_its_own_frame(services, langu
             }
         returned = step["event"] == "return" and step["function"] == "bump"
     assert after is not None and after[calls[0]] == 1 and after[calls[1]] == 0
+
+
+PROGRAM_VARIABLE = {
+    "python": "count = 0\ndef bump(k):\n    global count\n    count += k\nbump(2)\nbump(3)\nprint(count)\n",
+    "javascript": "let count = 0;\nfunction bump(k) {\n  count += k;\n}\nbump(2);\nbump(3);\nconsole.log(count);\n",
+}
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_a_program_variable_a_function_writes_shows_in_the_program_frame_at_its_return(services, language):
+    result = services.registry.call(
+        "bp_trace", {"language": language, "code": PROGRAM_VARIABLE[language]},
+        ToolContext(caller=Caller.PERSON, learner="ada"),
+    )  # fmt: skip
+    assert result["stop_reason"] == "finished", result.get("message")
+    program = result["steps"][0]["frame"]
+    replay = Replay(result)
+    at_returns = []
+    for step in replay.walk():
+        if step["event"] == "return" and step["function"] == "bump":
+            at_returns.append(replay.value(replay.frames[program]["count"]))
+    assert at_returns == [2, 5]

@@ -29,11 +29,12 @@ const DELETED = { deleted: true };
 const INT_LIMIT = 1e15;
 
 class Frame {
-  constructor(uid, fn, key, line, free) {
+  constructor(uid, fn, key, line, free, program) {
     this.uid = uid;
     this.fn = fn;
     this.key = key; // the line of the function (0 for the program): its loops' scope
     this.free = free || null; // the closure variables it sees (names an enclosing function declares)
+    this.program = program || null; // the program's variables it uses (not in its own frame)
     this.line = line;
     this.values = new Map();
     this.prev = -1;
@@ -86,8 +87,8 @@ class Tracer {
 
   // -- the hooks ------------------------------------------------------------------------------
 
-  c(fn, line, scope, key, free) {
-    const frame = new Frame(this.nextUid++, fn, key, line, free);
+  c(fn, line, scope, key, free, program) {
+    const frame = new Frame(this.nextUid++, fn, key, line, free, program);
     if (this.watch !== null) return this.watch.entered(frame);
     const parent = this.stack.length ? this.stack[this.stack.length - 1].uid : null;
     this.stack.push(frame);
@@ -110,6 +111,7 @@ class Tracer {
     frame.scope = scope;
     let changed = this.compare(frame, scope);
     if (changed !== null && frame.free !== null) this.shared(frame, changed);
+    if (frame.program !== null) this.programTouched(frame);
     frame.prev = k;
     if (this.mode !== null) this.mode.onLine(this, frame, line, scope);
     if (this.lineFilter !== null && !this.lineFilter.has(line)) {
@@ -126,6 +128,7 @@ class Tracer {
     if (scope) frame.scope = scope;
     const changed = this.compare(frame, frame.scope);
     if (changed !== null && frame.free !== null) this.shared(frame, changed);
+    if (frame.program !== null) this.programTouched(frame);
     this.pop(frame);
     this.record(RETURN, frame.line, frame, changed, { value: this.heap.encode(value) });
     return value;
@@ -233,6 +236,19 @@ class Tracer {
       if (this.elsewhere === null) this.elsewhere = {};
       this.elsewhere[other.uid] = Object.assign(this.elsewhere[other.uid] || {}, seen);
     }
+  }
+
+  /** After a statement that touched a program variable: the program's frame is compared again. */
+  programTouched(frame) {
+    if (frame.prev < 0) return;
+    const touched = this.touched[frame.prev];
+    if (!frame.program.some((n) => touched.includes(n))) return;
+    const top = this.stack[0];
+    if (top === undefined || top === frame || top.key !== 0 || !top.scope) return;
+    const seen = this.compare(top, top.scope);
+    if (seen === null) return;
+    if (this.elsewhere === null) this.elsewhere = {};
+    this.elsewhere[top.uid] = Object.assign(this.elsewhere[top.uid] || {}, seen);
   }
 
   release(frame, changed) {

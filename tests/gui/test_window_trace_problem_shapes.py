@@ -85,3 +85,17 @@ def test_run_to_breakpoint_on_a_tree_problem_stops_with_the_real_tree(window, qt
     watches = window.viz.trace_tab.watches
     shown = {watches.item(r, 0).text(): watches.item(r, 1).text() for r in range(watches.rowCount())}
     assert shown == {"node.left.val": "1", "node.right.val": "6"}  # [8,3,9,1,6]: 3's children
+
+
+def test_trace_this_input_from_the_custom_input_box_builds_that_tree(window, qtbot):
+    window.browser.select("tree-diameter")
+    window.editor.replace_all(window.services.bank.get("tree-diameter").reference_solution("python"))
+    box = window.custom_input.box
+    box.input.setPlainText("[1,2,3,4,5,null,null,6]")  # 6 → 4 → 2 → 1 → 3: four edges
+    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+        box.trace_button.click()
+    qtbot.waitUntil(lambda: not window.viz.busy, timeout=20_000)
+    banner = window.viz.trace_tab.banner.text()
+    assert "returned 4" in banner and "example" not in banner.lower()  # not an example: no expected output
+    structure = structure_at_first_line_of(window, qtbot, "diameter")
+    assert structure.drawing.kind == "tree" and len(structure.drawing.model.labels) == 6

@@ -246,6 +246,20 @@ CORPUS: list[tuple[str, str, str | None, tuple]] = [
         ([[[]], [[[]]]],),
     ),
     (
+        "nonlocal written by a closure passed down a recursion",
+        "def outer(k, cb=None):\n    count = 0\n    def bump():\n        nonlocal count\n        count += 1\n"
+        "    if cb is not None:\n        cb()\n    if k > 0:\n        outer(k - 1, bump)\n    return count\n",
+        "outer",
+        (3,),
+    ),
+    (
+        "nonlocal two functions deep",
+        "def a():\n    x = 0\n    def b():\n        def c():\n            nonlocal x\n            x += 5\n        c()\n"
+        "        return x\n    y = b()\n    return x + y\n",
+        "a",
+        (),
+    ),
+    (
         "inheritance and super",
         "class Animal:\n    sound = '...'\n    def __init__(self, name):\n        self.name = name\n    def speak(self):\n"
         "        return self.name + ' says ' + self.sound\nclass Dog(Animal):\n    sound = 'woof'\n"

@@ -217,16 +217,25 @@ class _Writer:
         key = line_of(node)
         name = json.dumps(_function_name(node))
         end_names = self.scope_text(self.scopes.visible_in(scope, body.end_byte), this)
+        # The closure variables it sees and the program's variables it uses: a write to one shows
+        # at once in the frames that share it.
+        free = [n for n, _ in self.scopes.free(scope)]
+        program = self.scopes.program_names(scope)
+        key_text = f"{key}"
+        if free or program:
+            key_text += f",{json.dumps(free, separators=(',', ':')) if free else 0}"
+        if program:
+            key_text += f",{json.dumps(program, separators=(',', ':'))}"
         if body.type == "statement_block":
             entry = self.scope_text(self.scopes.visible_in(scope, body.start_byte + 1), this)
-            self.opener(body.start_byte + 1, f"const {F}={T}.c({name},{key},{entry},{key});try{{")
+            self.opener(body.start_byte + 1, f"const {F}={T}.c({name},{key},{entry},{key_text});try{{")
             self.closer(body.end_byte - 1, f";{T}.r({F},void 0,{end_names})}}catch({E}){{{T}.x({F},{E});throw {E}}}")
         else:
             names = self.scopes.visible_in(scope, body.start_byte)
             entry = self.scope_text(names, this)
             step = self.hook(line_of(body), body, names, this)
             self.opener(
-                body.start_byte, f"{{const {F}={T}.c({name},{key},{entry},{key});try{{{step};return {T}.r({F},("
+                body.start_byte, f"{{const {F}={T}.c({name},{key},{entry},{key_text});try{{{step};return {T}.r({F},("
             )
             self.closer(body.end_byte, f"),{entry})}}catch({E}){{{T}.x({F},{E});throw {E}}}}}")
         self._walk_children(node, traced=True, this=this)

@@ -202,6 +202,22 @@ class ScopeTree:
         self._free[key] = found
         return found
 
+    def program_names(self, function: Scope) -> list[str]:
+        """The program's own variables ``function`` uses (globals, not shown in its frame): a write
+        to one shows at once in the program's frame."""
+        own = self._declared_within(function)
+        found: list[str] = []
+        for name in sorted(references(function.node) - own):
+            scope = function.parent
+            while scope is not None:
+                declared = scope.names.get(name)
+                if declared is not None:
+                    if scope is self.program and not declared.hidden:
+                        found.append(name)
+                    break
+                scope = scope.parent
+        return found
+
     def _declared_within(self, function: Scope) -> set[str]:
         names: set[str] = set()
         for scope in self.scopes.values():

@@ -167,6 +167,17 @@ def given_arguments(arguments: Mapping[str, Any]) -> CallArguments:
     return given
 
 
+class ProblemCall(TypedDict):
+    """A bank problem's input, called as the judge calls it: the test's argument text (``input``),
+    the function spec (``judge_job``'s ``function``) and the compare mode (``operations`` plays a
+    design problem). A trace or breakpoint job carrying it builds TreeNode, ListNode, in-place and
+    design arguments exactly as a judged test does."""
+
+    input: str
+    function: FunctionSpec
+    compare: str
+
+
 def execute_job(
     language: Language,
     code: str,
@@ -212,8 +223,10 @@ def trace_job(
     max_steps: int,
     entry_point: str | None = None,
     batch_size: int = 1000,
+    problem: ProblemCall | None = None,
 ) -> TraceJob:
-    """Trace ``code`` step by step (the child's ``trace`` mode)."""
+    """Trace ``code`` step by step (the child's ``trace`` mode); with ``problem``, on a bank
+    problem's input called as the judge calls it, else on ``arguments``."""
     job: TraceJob = {
         **_base("trace", language, code, limits),
         "entry_point": entry_point,
@@ -221,8 +234,17 @@ def trace_job(
         "max_steps": max_steps,
         "batch_size": batch_size,
     }
-    job.update(given_arguments(arguments))
+    _with_arguments(job, arguments, problem)
     return cast("TraceJob", _with_hooks(job))
+
+
+def _with_arguments(job: TraceJob | BreakpointJob, arguments: Mapping[str, Any], problem: ProblemCall | None) -> None:
+    if problem is None:
+        job.update(given_arguments(arguments))
+        return
+    job["input"] = problem["input"]
+    job["function"] = problem["function"]
+    job["compare"] = problem["compare"]
 
 
 def _with_hooks(job: TraceJob | BreakpointJob | JudgeJob) -> Any:
@@ -253,8 +275,10 @@ def breakpoint_job(
     line: int | None,
     hit: int,
     entry_point: str | None = None,
+    problem: ProblemCall | None = None,
 ) -> BreakpointJob:
-    """Run ``code`` until ``condition`` holds (the child's ``breakpoint`` mode)."""
+    """Run ``code`` until ``condition`` holds (the child's ``breakpoint`` mode); ``problem`` as in
+    ``trace_job``."""
     job: BreakpointJob = {
         **_base("breakpoint", language, code, limits),
         "entry_point": entry_point,
@@ -263,7 +287,7 @@ def breakpoint_job(
         "line": line,
         "hit": hit,
     }
-    job.update(given_arguments(arguments))
+    _with_arguments(job, arguments, problem)
     return cast("BreakpointJob", _with_hooks(job))
 
 

@@ -111,7 +111,7 @@ class TraceAssembler:
         if end.get("heap"):
             out["trailing_heap"] = end["heap"]
         for key in ("return_value", "return_text", "diagnosis", "error_type", "error_message", "line_number",
-                    "traceback", "detail"):  # fmt: skip
+                    "traceback", "detail", "answer"):  # fmt: skip
             if end.get(key) is not None:
                 out[key] = end[key]
         return out

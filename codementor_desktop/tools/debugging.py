@@ -22,10 +22,12 @@ from .errors import ToolFailure
 from .execution import execution_bucket
 from .registry import AnyTool, Tool
 from .schemas import BpBreakpoint, BpTrace, BpVariableHistory
+from .trace_inputs import TracedInput, judged, traced_input
 from .workbench import Workbench
 
 if TYPE_CHECKING:
     from ..runner.child.wire import Language, TraceStep
+    from ..runner.protocol import ProblemCall
 
 TRACEABLE = ("python", "javascript")
 SUMMARY_STEPS = 8
@@ -68,12 +70,16 @@ def run_trace(
     entry_point: str | None,
     seconds: int = 5,
     follower: TrailingReplay | None = None,
+    problem: TracedInput | None = None,
 ) -> dict[str, Any]:
     """Trace ``code`` in a child; the whole result, stored under a new ``trace_id``. ``follower``,
-    if given, is fed the steps as they arrive (on the runner's reader thread)."""
+    if given, is fed the steps as they arrive (on the runner's reader thread). With ``problem``
+    (``trace_inputs.traced_input``) the code runs on that bank problem's input as the judge calls
+    it, and the result says which input it was and whether it gave the expected output."""
     limits = _limits(seconds, services).clamped()
+    call: ProblemCall | None = problem.call if problem is not None else None
     job = trace_job(cast("Language", language), code, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
-                    entry_point=entry_point)  # fmt: skip
+                    entry_point=entry_point, problem=call)  # fmt: skip
     window_hook = context.on_trace_steps
 
     def on_steps(new: list[TraceStep]) -> None:
@@ -90,6 +96,9 @@ def run_trace(
         report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, assembler.feed)
         result = assembler.result(report, max_steps, language)
         result["source_lines"] = code.splitlines()
+        if problem is not None:
+            result.update(problem.described())
+            judged(problem, result)
         # Stored as the child sent the steps: a 100,000-step trace is not encoded again.
         blob = assembler.stored(result)
         result["trace_id"] = services.runs.save(
@@ -100,11 +109,12 @@ def run_trace(
 
 def bp_trace(args: BpTrace, context: ToolContext, services: Workbench) -> dict:
     traceable(args.language, "bp_trace")
+    problem = traced_input(args, services, args.language)
     follower = TrailingReplay(SUMMARY_STEPS)
     result = run_trace(
         services, context, code=args.code, language=args.language, arguments=_arguments(args),
         trace_points=list(args.trace_points), max_steps=args.max_steps, entry_point=args.entry_point,
-        seconds=args.timeout_seconds, follower=follower,
+        seconds=args.timeout_seconds, follower=follower, problem=problem,
     )  # fmt: skip
     summary = summarize(result, follower)
     if context.capped:
@@ -124,7 +134,8 @@ def summarize(trace: dict[str, Any], follower: TrailingReplay | None = None) -> 
         "message": trace.get("message"),
         "total_steps": trace.get("total_steps", len(steps)),
     }
-    for key in ("return_text", "error_message", "line_number", "diagnosis"):
+    for key in ("return_text", "error_message", "line_number", "diagnosis", "problem_id", "test_id", "input",
+                "expected_output", "matches_expected"):  # fmt: skip
         if trace.get(key) is not None:
             summary[key] = trace[key]
     stdout = trace.get("stdout") or ""
@@ -175,13 +186,23 @@ def _last_steps(trace: dict[str, Any], steps: list[TraceStep], follower: Trailin
 
 def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench) -> dict:
     traceable(args.language, "bp_breakpoint")
+    problem = traced_input(args, services, args.language)
     limits = _limits(args.timeout_seconds, services).clamped()
     job = breakpoint_job(
         args.language, args.code, limits, arguments=_arguments(args), condition=args.condition,
         watch=list(args.watch_vars), line=args.line, hit=args.hit, entry_point=args.entry_point,
+        problem=problem.call if problem is not None else None,
     )  # fmt: skip
     report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, None)
     result = breakpoint_result(report, args.language)
+    if problem is not None:
+        result.update(problem.described())
+        program = result.get("program")
+        if isinstance(program, dict) and program.get("reason") == "finished":
+            checked = {"stop_reason": "finished", "answer": program.get("answer")}
+            judged(problem, checked)
+            if "matches_expected" in checked:
+                result["matches_expected"] = checked["matches_expected"]
     if context.capped:
         # Texts tell a model everything; the encoded values are for the window's drawings.
         result.pop("heap", None)
@@ -223,12 +244,16 @@ def bp_variable_history(args: BpVariableHistory, context: ToolContext, services:
         trace = run_trace(
             services, context, code=args.code, language=args.language, arguments=_arguments(args),
             trace_points=["all_lines", *args.variable_names], max_steps=args.max_steps, entry_point=args.entry_point,
+            problem=traced_input(args, services, args.language),
         )  # fmt: skip
     else:
         trace = resolve_trace(args.trace_data, context, services)
     result = variable_history(trace, list(args.variable_names), args.format)
     result["trace_id"] = trace.get("trace_id")
     result["stop_reason"] = trace.get("stop_reason")
+    for key in ("problem_id", "test_id", "input", "expected_output", "matches_expected"):
+        if key in trace:
+            result[key] = trace[key]
     return result
 
 

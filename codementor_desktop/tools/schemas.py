@@ -216,7 +216,16 @@ class BpTrace(ToolArguments):
     DESCRIPTION = "Generates a detailed execution trace with variable states at each step."
     language: LanguageName = Field(description="Programming language")
     code: str = Field(description="Source code to trace", max_length=MAX_CODE_CHARS)
-    input_data: Any = Field(default=None, description="Input to the function")
+    problem_id: str | None = Field(
+        default=None, min_length=1, max_length=80,
+        description="A bank problem: its input is built as the judge builds it (trees, lists, graphs, design calls)",
+    )  # fmt: skip
+    test_id: int | None = Field(
+        default=None, ge=1, le=1000, description="With problem_id: the example to trace, numbered from 1 (default 1)"
+    )
+    input_data: Any = Field(
+        default=None, description="Input to the function (with problem_id: its arguments, e.g. '[2,7,11,15], 9')"
+    )
     target_value: Any = Field(default=None, description="Optional second argument")
     trace_points: list[TracePoint] = Field(
         default_factory=lambda: list[TracePoint](["all_lines", "all_variables"]),
@@ -234,7 +243,16 @@ class BpBreakpoint(ToolArguments):
     DESCRIPTION = "Runs code until a condition is met, then captures the program state."
     language: LanguageName = Field(description="Programming language")
     code: str = Field(description="Source code", max_length=MAX_CODE_CHARS)
-    input_data: Any = Field(default=None, description="Input to the function")
+    problem_id: str | None = Field(
+        default=None, min_length=1, max_length=80,
+        description="A bank problem: its input is built as the judge builds it (trees, lists, graphs, design calls)",
+    )  # fmt: skip
+    test_id: int | None = Field(
+        default=None, ge=1, le=1000, description="With problem_id: the example to trace, numbered from 1 (default 1)"
+    )
+    input_data: Any = Field(
+        default=None, description="Input to the function (with problem_id: its arguments, e.g. '[2,7,11,15], 9')"
+    )
     target_value: Any = Field(default=None, description="Optional second argument")
     condition: str = Field(min_length=1, max_length=500, description="Stop when this expression is true")
     watch_vars: list[str] = Field(
@@ -288,6 +306,13 @@ class BpVariableHistory(ToolArguments):
         max_length=MAX_CODE_CHARS,
     )
     language: LanguageName = Field(default="python", description="Language of code")
+    problem_id: str | None = Field(
+        default=None, min_length=1, max_length=80,
+        description="With code, a bank problem: its input is built as the judge builds it (trees, lists, graphs, design calls)",
+    )  # fmt: skip
+    test_id: int | None = Field(
+        default=None, ge=1, le=1000, description="With problem_id: the example to trace, numbered from 1 (default 1)"
+    )
     input_data: Any = Field(default=None, description="With code: input to the function")
     target_value: Any = Field(default=None, description="With code: optional second argument")
     entry_point: str | None = Field(default=None, description="With code: function to call when there are several")

@@ -114,16 +114,25 @@ def gather(tools: ToolRunner, problem: Problem, context: TurnContext) -> Evidenc
         )
         evidence.edges = edges
         evidence.failing = failing_edge(edges, problem)
-    if evidence.failing is not None and language in TRACEABLE and problem.compare != "operations":
-        arguments = call_arguments(evidence.failing["arguments"])
-        if arguments is not None:
-            trace = tools.call(
-                "bp_trace",
-                {"language": language, "code": code, **arguments, "max_steps": TRACE_STEPS,
-                 "entry_point": problem.function_name(language)},
-            )  # fmt: skip
-            evidence.trace = trace if "error_code" not in trace else None
+    if evidence.failing is not None and language in TRACEABLE and evidence.failing.get("input"):
+        # The problem's own input, built as the judge builds it: an example by its number.
+        trace = tools.call(
+            "bp_trace",
+            {"language": language, "code": code, "problem_id": problem.id,
+             **traced_input(problem, evidence.failing), "max_steps": TRACE_STEPS},
+        )  # fmt: skip
+        evidence.trace = trace if "error_code" not in trace else None
     return evidence
+
+
+def traced_input(problem: Problem, failing: dict[str, Any]) -> dict[str, Any]:
+    """``test_id`` when the failing input is one of the statement's examples, else ``input_data``
+    (the input's text, which bp_trace reads as the problem's arguments)."""
+    text = str(failing.get("input") or "").strip()
+    for number, example in enumerate(problem.examples, start=1):
+        if example.input.strip() == text:
+            return {"test_id": number}
+    return {"input_data": text}
 
 
 def failing_test(run: dict[str, Any]) -> dict[str, Any] | None:
@@ -174,14 +183,3 @@ def parse_arguments(text: str) -> list[Any] | None:
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             continue
     return None
-
-
-def call_arguments(arguments: list[Any] | None) -> dict[str, Any] | None:
-    """``input_data`` (and ``target_value``) that call the function with ``arguments``."""
-    if arguments is None:
-        return None
-    if len(arguments) == 1:
-        return {"input_data": arguments[0]}
-    if len(arguments) == 2:
-        return {"input_data": arguments[0], "target_value": arguments[1]}
-    return {"input_data": list(arguments)} if arguments else {}

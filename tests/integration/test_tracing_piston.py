@@ -166,3 +166,14 @@ def test_a_javascript_run_does_not_carry_the_tracer():
         packed = next(f for f in child_files("javascript", "execute") if f["name"] == "harness.b64")
         names = set(zlib.decompress(base64.b64decode(packed["content"])).decode("utf-8").split("\0")[::2])
     assert "harness.js" in names and "tracer.js" not in names and "trace_run.js" not in names
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_a_trace_of_a_bank_problem_through_piston_is_the_local_trace(services, piston, language):
+    remote, _server = piston
+    code = services.bank.get("tree-diameter").reference_solution(language)
+    arguments = {"language": language, "code": code, "problem_id": "tree-diameter", "test_id": 2, "max_steps": 5000}
+    here, there = call(services, "bp_trace", arguments), call(remote, "bp_trace", arguments)
+    assert there["backend"] == "piston" and there["stop_reason"] == "finished", there.get("message")
+    assert there["matches_expected"] is True and there["answer"] == here["answer"] == "6"
+    assert there["steps"] == here["steps"]

@@ -49,7 +49,8 @@ def test_a_hook_sees_params_earlier_lets_and_loop_variables_only():
 def test_a_closure_shows_the_variables_it_uses_and_globals_stay_out():
     made = instrument(SOURCE)
     arrow = made.text.splitlines()[6]
-    assert '__cmT.c("add",7,()=>({x,n,total}),7)' in arrow
+    # Its closure variables are named on entry: a write to one shows in the frames sharing it.
+    assert '__cmT.c("add",7,()=>({x,n,total}),7,["n","total"])' in arrow
     assert "top" not in arrow
 
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QDockWidget, QStackedWidget
 from ...tutor.events import HelpOffered
 from ...tutor.replay import continued
 from ...tutor.turns import TurnContext, Tutor
-from ..debugger.test_input import arguments_text
+from ..debugger.test_input import traced_text
 from ..text import escaped
 from .consent import CloudNotice
 from .pane import ChatPane
@@ -176,10 +176,10 @@ class ChatSeat(QObject):
         window = self.window
         arguments = arguments if isinstance(arguments, dict) else {}
         problem = window.services.bank.get(window.problem_id) if window.problem_id else None
-        if problem is None or "input_data" not in arguments:
+        text = traced_text(problem, arguments) if problem is not None else None
+        if problem is None or text is None:
             window.say(tr("Trace (F5) traces your code; that trace's input cannot be opened here."))
             return
-        text = arguments_text(arguments, len(problem.function.params))
         if arguments.get("code") not in (None, window.editor.text()):
             window.say(tr("Your code changed since the tutor traced it: tracing it as it is now."))
         window.debugger.trace((tr("the tutor's input"), text))

@@ -4,7 +4,9 @@ Both go through the window's ``ToolWorker`` like Run and Submit: one job at a ti
 wins, Stop cancels it. A trace's steps stream into the panel batch by batch as the child sends
 them (decoded on the runner's reader thread, queued to the GUI thread); the result then ends the
 trace. A stopped trace keeps the steps it had and says so. The code is traced on the selected
-test's input (the Tests tab's selected row), or on the problem's first example.
+test's input (the Tests tab's selected row), or on the problem's first example: an example goes
+as its number (``test_id``), any other input as its text (``input_data``), both with the
+``problem_id``, so the child builds the arguments as the judge does.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from PySide6.QtCore import QCoreApplication, QObject
 from ...domain.vocabulary import Language
 from ..editor.breakpoint_dialog import REMOVE, BreakpointDialog
 from ..editor.breakpoints import Breakpoint, Breakpoints
+from ..viz.declared_shapes import DeclaredShape, declared_shapes
 from ..viz.trace_outcome import describe_outcome
 from .step_marks import StepMarks
-from .test_input import UntraceableInput, call_arguments
+from .test_input import problem_input
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -81,7 +84,7 @@ class Debugger(QObject):
         if arguments is None:
             return None
         arguments.update(max_steps=MAX_STEPS, trace_points=["all_lines", "all_variables"])
-        self.panel.begin_trace(self._code)
+        self.panel.begin_trace(self._code, self._shapes(arguments))
         self._traced = (self._code, self._input)
         self.marks.follow()
         self.window.show_tab(self.panel.trace_tab)
@@ -121,21 +124,24 @@ class Debugger(QObject):
         if test is None and (selected := window.tests.selected_test()) is not None:
             test = (f"test {selected[0]}", selected[1])
         label, text = test if test is not None else ("example 1", problem.examples[0].input)
-        try:
-            arguments = call_arguments(text)
-        except UntraceableInput as exc:
-            window.say(f"{what}: {exc}.")
-            return None
         self._code, self._input = self.editor.text(), text
         window.autosave.save_now()
         window.say(tr("%s on %s (%s)") % (what, label, text if len(text) <= 60 else text[:59] + "…"))
+        # The problem's own input, built in the child as the judge builds it (trees, lists, graphs,
+        # design calls): an example by its number, any other input as its text.
         return {
             "language": language,
             "code": self._code,
-            "entry_point": problem.function_name(language),
+            "problem_id": problem.id,
+            **problem_input(problem, text),
             "timeout_seconds": int(window.services.settings.timeout_seconds),
-            **arguments,
         }
+
+    def _shapes(self, given: dict[str, Any]) -> dict[str, DeclaredShape] | None:
+        """The declared shapes of the problem ``given`` (a call's arguments or a result) names."""
+        problem_id = given.get("problem_id")
+        problem = self.window.services.bank.get(str(problem_id)) if problem_id else None
+        return declared_shapes(problem) if problem is not None else None
 
     def _submit(self, kind: str, tool: str, arguments: dict[str, Any]) -> int:
         self._stop = None
@@ -170,11 +176,12 @@ class Debugger(QObject):
     def _show_stop(self, result: dict) -> None:
         # The trace on show is of this code and this test when it was the last thing traced.
         same = self._traced == (self._code, self._input) and self.marks.enabled
+        shapes = self._shapes(result)
         if not same:
-            self.panel.begin_trace(self._code)  # its steps would not be this run's: show the stop alone
+            self.panel.begin_trace(self._code, shapes)  # its steps would not be this run's: show the stop alone
             self._traced = None
         self.marks.follow()
-        self.panel.breakpoint_hit(result, self._code)
+        self.panel.breakpoint_hit(result, self._code, shapes)
         if result.get("hit"):
             message = str(result.get("message") or "The breakpoint stopped here.")
             if self._chosen is not None and not self._chosen.condition:  # its condition was ours, not the learner's

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import ast
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...problems.model import Problem
 
 
 class UntraceableInput(ValueError):
@@ -26,6 +29,38 @@ def parse_arguments(text: str) -> list[Any]:
     except ValueError as exc:
         raise UntraceableInput(f"the test's input {shorten(text)} is not a list of values ({exc})") from None
     return list(parsed)
+
+
+def problem_input(problem: Problem, text: str) -> dict[str, Any]:
+    """How a trace of ``problem`` asks for the input ``text``: ``test_id`` when it is one of the
+    statement's examples (the tool then knows its expected output), else ``input_data``."""
+    for number, example in enumerate(problem.examples, start=1):
+        if example.input.strip() == text.strip():
+            return {"test_id": number}
+    return {"input_data": text}
+
+
+def traced_text(problem: Problem, arguments: dict[str, Any]) -> str | None:
+    """The input text a tool's trace of ``problem`` ran on (its ``arguments``: an example's
+    ``test_id``, the problem's ``input_data``, or the older ``input_data``/``target_value``), or
+    None when it names no input of this problem."""
+    if arguments.get("problem_id") not in (None, problem.id):
+        return None
+    test_id = arguments.get("test_id")
+    if isinstance(test_id, int) and 1 <= test_id <= len(problem.examples):
+        return problem.examples[test_id - 1].input
+    if arguments.get("problem_id") is not None and "input_data" not in arguments:
+        return problem.examples[0].input if problem.examples else None  # the tool's default: example 1
+    if "input_data" not in arguments:
+        return None
+    data = arguments["input_data"]
+    if arguments.get("problem_id") is not None and "target_value" not in arguments:
+        if isinstance(data, str):
+            return data
+        if isinstance(data, list) and len(problem.function.params) != 1:
+            return ", ".join(_literal(value) for value in data)
+        return _literal(data)
+    return arguments_text(arguments, len(problem.function.params))
 
 
 def call_arguments(text: str) -> dict[str, Any]:

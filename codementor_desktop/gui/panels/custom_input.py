@@ -77,6 +77,7 @@ class CustomInputBox(QWidget):
     when the learner asks for a run; ``CustomInput`` runs it."""
 
     runRequested = Signal()  # noqa: N815 - Qt's signal style
+    traceRequested = Signal()  # noqa: N815
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -98,6 +99,10 @@ class CustomInputBox(QWidget):
         self.run_button = QPushButton(tr("Run with this input"), objectName="customInputRun")
         self.run_button.setToolTip(tr("Run your code on this input (Ctrl+Enter in the box)"))
         self.run_button.clicked.connect(self.runRequested)
+        self.trace_button = QPushButton(tr("Trace this input"), objectName="customInputTrace")
+        self.trace_button.setAccessibleName(tr("Trace this input"))
+        self.trace_button.setToolTip(tr("Trace your code step by step on this input, in the Trace tab"))
+        self.trace_button.clicked.connect(self.traceRequested)
         self.example_button = QPushButton(tr("Example 1"), objectName="customInputExample")
         self.example_button.setToolTip(tr("Put the first example's input back in the box"))
         QShortcut(QKeySequence("Ctrl+Return"), self.input, self.runRequested.emit,
@@ -113,6 +118,7 @@ class CustomInputBox(QWidget):
         header.addWidget(self.toggle)
         header.addWidget(self.mark, 1)
         header.addWidget(self.example_button)
+        header.addWidget(self.trace_button)
         header.addWidget(self.run_button)
         self.body = QWidget()
         given = QVBoxLayout()
@@ -175,6 +181,7 @@ class CustomInput(QObject):
         self._busy = False
         self._problem: Problem | None = None
         self.box.runRequested.connect(self.run)
+        self.box.traceRequested.connect(self.trace)
         self.box.example_button.clicked.connect(self._fill_example)
         self.box.input.textChanged.connect(self._check)
         window.browser.problemSelected.connect(lambda _id: self.show_problem())
@@ -199,6 +206,7 @@ class CustomInput(QObject):
             self.box.format.setText(tr("<b>Input</b>: your function's arguments"))
             self.box.format.setToolTip(tr('A list of values, as 1, [2, 3], "text"'))
         self.box.example_button.setVisible(problem is not None)
+        self.box.trace_button.setVisible(problem is not None)
         self.box.expected.setVisible(problem is not None)
         self._fill_example()
 
@@ -243,6 +251,14 @@ class CustomInput(QObject):
         window.say(tr("Running your code on your input…"))
         self._busy = True
         self._call.start()
+
+    def trace(self) -> int | None:
+        """Open the Trace tab on the editor's code with the box's input, built as the judge builds it."""
+        if self._problem is None or self._check():
+            if self._problem is None:
+                self.window.say(tr("Trace (F5) traces a scratch file as a script; choose a problem to trace an input."))
+            return None
+        return self.window.debugger.trace((tr("your input"), self.box.input.toPlainText()))
 
     def stop(self) -> None:
         if self._cancel is not None:

@@ -53,6 +53,7 @@ from .trace_tab import TraceTab
 from .variable_log import VariableLog
 
 if TYPE_CHECKING:  # the views import pyqtgraph: loaded when their tab is first opened
+    from .declared_shapes import DeclaredShape
     from .flow_view import FlowView
     from .structure_view import StructureView
     from .variables_view import VariablesView
@@ -204,9 +205,11 @@ class VisualizationPanel(QTabWidget):
     def step_count(self) -> int:
         return self.step_cursor.count
 
-    def begin_trace(self, code: str = "") -> None:
-        """Forget the trace on show; steps of a new one follow."""
+    def begin_trace(self, code: str = "", shapes: dict[str, DeclaredShape] | None = None) -> None:
+        """Forget the trace on show; steps of a new one follow. ``shapes``: how the problem
+        declares its arguments (``declared_shapes``), so the Structure tab draws them so."""
         self.timeline = TraceTimeline(source=code)
+        self.timeline.shapes = dict(shapes or {})
         self.log = VariableLog()
         self.flow = LineFlow()
         self.timeline.observers = [self.log, self.flow]
@@ -270,7 +273,9 @@ class VisualizationPanel(QTabWidget):
             or any(call.running for call in self._background)
         )
 
-    def breakpoint_hit(self, result: dict, code: str | None = None) -> None:
+    def breakpoint_hit(
+        self, result: dict, code: str | None = None, shapes: dict[str, DeclaredShape] | None = None
+    ) -> None:
         """Show a ``bp_breakpoint`` result: the stop with its watches, or why it never stopped."""
         self.setCurrentWidget(self.trace_tab)
         if not result.get("hit"):
@@ -283,7 +288,7 @@ class VisualizationPanel(QTabWidget):
         if same and stop is not None and here.lines[stop] == int(result.get("line") or 0):
             self.set_step(stop)
         else:
-            self.begin_trace(code or "")
+            self.begin_trace(code or "", shapes)
             self.add_steps(snapshot_steps(result))
             self.set_step(len(self.timeline) - 1)
         self.trace_tab.show_watches(list(result.get("watch") or []))

@@ -10,6 +10,7 @@ list patch set or appended, the nodes whose fields changed, the keys a dict patc
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,13 +40,16 @@ class Drawing:
     note: str = ""
 
 
-def candidates(state: StepState) -> list[str]:
-    """Names worth drawing: the learner's objects (nodes) first, then dicts, then other containers."""
+def candidates(state: StepState, declared: Mapping[str, Any] | None = None) -> list[str]:
+    """Names worth drawing: the problem's declared structures (``declared``: a tree, a linked list,
+    a graph) first, then the learner's objects (nodes), then dicts, then other containers."""
     scored = []
     for order, name in enumerate(state.names_in_scope()):
         found = state.lookup(name)
         obj = _heap_object(state, found[1]) if found else {}
         rank = 3 if not obj else {"object": 0, "dict": 1}.get(str(obj.get("type")), 2)
+        if declared and name in declared and found is not None and found[1] is not None:
+            rank = -1
         if rank == 2 and any(isinstance(item, dict) and "ref" in item for item in obj.get("items", [])[:3]):
             rank = 1  # a list of lists (a grid) or of nodes
         scored.append((rank, order, name))
@@ -81,6 +85,14 @@ class StructureReader:
         uid, encoded = found
         key = self._key(state, encoded)
         value = self._materialize(state, encoded, key)
+        declared = self.timeline.shapes.get(name) if shape in ("auto", "graph") else None
+        if declared is not None and declared.kind == "graph":
+            # An edge list with its node count (or an adjacency list), as the problem declares it.
+            count = state.lookup(declared.count) if declared.count else None
+            value = declared.graph_data(value, state.replay.value(count[1]) if count else None)
+            key = None if key is None else (*key, "declared", json.dumps(value, sort_keys=True, default=str))
+        if shape == "auto":
+            shape = declared.kind if declared is not None else "auto"
         kind = shape if shape != "auto" else guess_shape(name, encoded, state, value)
         drawing = Drawing(name, kind)
         obj = _heap_object(state, encoded)

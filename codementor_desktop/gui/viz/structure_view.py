@@ -100,7 +100,7 @@ class StructureView(QWidget):
 
     def show_state(self, state: StepState) -> None:
         self._state = state
-        names = tuple(candidates(state))
+        names = tuple(candidates(state, self.reader.timeline.shapes))
         if self._picked and self._chosen is not None and self._chosen not in names:
             names += (self._chosen,)  # still offered: drawn again where it is in scope
         if names != self._names:

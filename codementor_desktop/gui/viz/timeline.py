@@ -17,9 +17,12 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...visual.replay import Replay
+
+if TYPE_CHECKING:
+    from .declared_shapes import DeclaredShape
 
 CHECKPOINT_EVERY = 256
 HIDDEN_TYPES = ("function", "class", "module", "generator")
@@ -150,6 +153,7 @@ class TraceTimeline:
     def __init__(self, steps: Iterable[dict] = (), source: str = "", checkpoint_every: int = CHECKPOINT_EVERY):
         self.steps: list[dict] = []
         self.source = source
+        self.shapes: dict[str, DeclaredShape] = {}  # the problem's declared shapes, by parameter name
         self.depths = array("i")
         self.lines = array("i")
         self.frames = array("i")

@@ -16,7 +16,14 @@ def describe_outcome(result: dict[str, Any]) -> tuple[str, str]:
         text = f"The program finished after {total:,} steps"
         if result.get("return_text") is not None:
             text += f" and returned {result['return_text']}"
-        return text + ".", "info"
+        text += "."
+        # On an example, whether that is its expected output (by the problem's own comparison).
+        if result.get("matches_expected") is True:
+            text += f" That is example {result.get('test_id')}'s expected output."
+        elif result.get("matches_expected") is False:
+            text += f" Example {result.get('test_id')} expects {result.get('expected_output')}."
+            return text, "warning"
+        return text, "info"
     if reason in ("max_steps", "time_limit"):
         diagnosis = result.get("diagnosis") or {}
         if diagnosis.get("message"):

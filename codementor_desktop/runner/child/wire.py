@@ -213,6 +213,9 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         batch_size: int
         input_data: NotRequired[Any]
         target_value: NotRequired[Any]
+        input: NotRequired[str]  # a bank problem's test arguments, called as the judge calls them
+        function: NotRequired[FunctionSpec]
+        compare: NotRequired[str]
         instrumented: NotRequired[dict[str, Any]]  # JavaScript: the program with its hooks
 
     class BreakpointJob(JobBase):
@@ -223,6 +226,9 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         hit: int
         input_data: NotRequired[Any]
         target_value: NotRequired[Any]
+        input: NotRequired[str]  # a bank problem's test arguments, called as the judge calls them
+        function: NotRequired[FunctionSpec]
+        compare: NotRequired[str]
         instrumented: NotRequired[dict[str, Any]]  # JavaScript: the program with its hooks
 
     Job = Union[JudgeJob, ExecuteJob, TestsJob, GenerateJob, TraceJob, BreakpointJob, BatchJob]

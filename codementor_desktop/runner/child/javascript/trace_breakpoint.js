@@ -207,7 +207,7 @@ async function breakpointProgram(job, session, send, { io, exitNow }) {
   const outcome = await run.runProgram(session, job, traced, tracer);
   if (tracer.programEnded(outcome.exception)) return;
   const [reason, message] = mode.missed();
-  const program = run.ending(outcome, tracer);
+  const program = run.ending(outcome, tracer, job);
   const fields = { hit: false, reason, message, program };
   if (program.reason !== 'finished' && program.reason !== undefined) fields.message = `${message} The program itself stopped first: ${program.error_message || ''}`;
   tracer.close(fields);

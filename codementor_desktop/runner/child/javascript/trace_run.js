@@ -9,13 +9,15 @@ const solution = require('./solution_loader.js');
 const values = require('./values.js');
 const { Tracer } = require('./tracer.js');
 const { Heap } = require('./trace_heap.js');
+const declared = require('./declared_call.js');
 
 const PARAMS = ['exports', 'require', 'module', '__filename', '__dirname', 'TreeNode', 'ListNode', '__cmT'];
 const RETURN_MARK = '/*__cm_return__*/';
 
 /** The learner's code checked by Node (a real syntax error is CE), then the instrumented program compiled. */
 function compileTraced(job, send) {
-  const compiled = solution.compile(job.code, solution.SOLUTION_FILE, [job.entry_point]);
+  const entry = entryName(job);
+  const compiled = solution.compile(job.code, solution.SOLUTION_FILE, [entry]);
   if (compiled.error) {
     send('compile_error', compiled.error);
     return null;
@@ -26,11 +28,16 @@ function compileTraced(job, send) {
     return null;
   }
   const wanted = new Set(compiled.names.map((n) => n.name));
-  if (job.entry_point && /^[A-Za-z_$][\w$]*$/.test(job.entry_point)) wanted.add(job.entry_point);
+  if (entry && /^[A-Za-z_$][\w$]*$/.test(entry)) wanted.add(entry);
   const returned = Array.from(wanted, (n) => `${JSON.stringify(n)}: typeof ${n} === 'undefined' ? undefined : ${n}`);
   const body = traced.text.replace(RETURN_MARK, `return {${returned.join(', ')}};`);
   const script = new vm.Script(`(function (${PARAMS.join(', ')}) {${body}\n})`, { filename: solution.SOLUTION_FILE });
   return { compiled, script, hooks: traced.hooks || [], loops: traced.loops || [] };
+}
+
+/** The function to call: a bank problem's declared name, else the job's entry_point (or none). */
+function entryName(job) {
+  return (declared.isDeclared(job) && job.function.name) || job.entry_point || null;
 }
 
 function construct(target, args) {
@@ -53,32 +60,45 @@ async function runProgram(session, job, traced, tracer) {
   const file = path.join(session.workdir, solution.SOLUTION_FILE);
   const wrapper = traced.script.runInThisContext();
   const body = () => wrapper.call(module.exports, module.exports, session.require, module, file, session.workdir, values.TreeNode, values.ListNode, tracer);
-  const hasInput = 'input_data' in job || 'target_value' in job;
+  const problem = declared.isDeclared(job);
+  const hasInput = 'input_data' in job || 'target_value' in job || problem;
   const stdinText = job.stdin || '';
   const outcome = await session.call(body, stdinText, !hasInput);
   if (outcome.exception || !hasInput || !solution.definesFunctions(traced.compiled)) return outcome;
   const loaded = { names: traced.compiled.names, values: outcome.value || {}, exportsValue: module.exports };
   let target;
   try {
-    target = solution.findEntryPoint(loaded, job.entry_point || null);
+    target = solution.findEntryPoint(loaded, entryName(job));
   } catch (error) {
     return { exception: error, noEntry: true };
   }
   if (!target) return { exception: new solution.EntryPointError('The code defines no function to call.'), noEntry: true };
-  const args = argumentsFor(target, job);
-  const call = await session.call(() => construct(target, args), stdinText);
+  let run;
+  if (problem) {
+    try {
+      run = declared.declaredCall(target, job); // as the judge calls it: typed, in place, or played
+    } catch (error) {
+      return { exception: error };
+    }
+  } else {
+    const args = argumentsFor(target, job);
+    run = () => construct(target, args);
+  }
+  const call = await session.call(run, stdinText);
   call.called = true;
   return call;
 }
 
 /** The closing frame's fields for how the program ended. */
-function ending(outcome, tracer) {
+function ending(outcome, tracer, job) {
   const error = outcome.exception;
   if (!error) {
     const value = outcome.called ? outcome.value : null;
     const snap = new Heap(100, false);
     const encoded = snap.value(value);
-    return { reason: 'finished', return_value: tracer.heap.encode(value), return_text: show(encoded, snap.latest) };
+    const fields = { reason: 'finished', return_value: tracer.heap.encode(value), return_text: show(encoded, snap.latest) };
+    if (job && declared.isDeclared(job) && outcome.called) fields.answer = declared.answerText(value, job);
+    return fields;
   }
   const fields = solution.describeError(error);
   if (outcome.noEntry) return { reason: 'error', error_type: 'runtime_error', error_message: String(error.message) };
@@ -172,7 +192,7 @@ async function traceProgram(job, session, send, { io, exitNow }) {
   const outcome = await runProgram(session, job, traced, tracer);
   if (tracer.programEnded(outcome.exception)) return;
   tracer.flush();
-  tracer.close(ending(outcome, tracer));
+  tracer.close(ending(outcome, tracer, job));
 }
 
 module.exports = { traceProgram, compileTraced, runProgram, ending, show, stopper };

@@ -29,10 +29,12 @@ const DELETED = { deleted: true };
 const INT_LIMIT = 1e15;
 
 class Frame {
-  constructor(uid, fn, key, line) {
+  constructor(uid, fn, key, line, free, program) {
     this.uid = uid;
     this.fn = fn;
     this.key = key; // the line of the function (0 for the program): its loops' scope
+    this.free = free || null; // the closure variables it sees (names an enclosing function declares)
+    this.program = program || null; // the program's variables it uses (not in its own frame)
     this.line = line;
     this.values = new Map();
     this.prev = -1;
@@ -79,13 +81,14 @@ class Tracer {
     this.printed = [];
     this.stopped = null;
     this.watch = null;
+    this.elsewhere = null; // {frame uid: changed} of other frames, since the last step
     this.lastFlush = this.started;
   }
 
   // -- the hooks ------------------------------------------------------------------------------
 
-  c(fn, line, scope, key) {
-    const frame = new Frame(this.nextUid++, fn, key, line);
+  c(fn, line, scope, key, free, program) {
+    const frame = new Frame(this.nextUid++, fn, key, line, free, program);
     if (this.watch !== null) return this.watch.entered(frame);
     const parent = this.stack.length ? this.stack[this.stack.length - 1].uid : null;
     this.stack.push(frame);
@@ -107,6 +110,8 @@ class Tracer {
     frame.line = line;
     frame.scope = scope;
     let changed = this.compare(frame, scope);
+    if (changed !== null && frame.free !== null) this.shared(frame, changed);
+    if (frame.program !== null) this.programTouched(frame);
     frame.prev = k;
     if (this.mode !== null) this.mode.onLine(this, frame, line, scope);
     if (this.lineFilter !== null && !this.lineFilter.has(line)) {
@@ -122,6 +127,8 @@ class Tracer {
     if (this.watch !== null) return this.watch.left(frame, value);
     if (scope) frame.scope = scope;
     const changed = this.compare(frame, frame.scope);
+    if (changed !== null && frame.free !== null) this.shared(frame, changed);
+    if (frame.program !== null) this.programTouched(frame);
     this.pop(frame);
     this.record(RETURN, frame.line, frame, changed, { value: this.heap.encode(value) });
     return value;
@@ -211,6 +218,39 @@ class Tracer {
     return changed;
   }
 
+  /**
+   * After `frame` changed closure variables: the other frames on the stack that show a variable of
+   * that name are compared again, so an enclosing function's frame (and every call sharing the
+   * binding) shows the new value at this very step, as Python's frames do (`elsewhere`).
+   */
+  shared(frame, changed) {
+    let names = null;
+    for (const name of frame.free) {
+      if (name in changed) (names || (names = [])).push(name);
+    }
+    if (names === null) return;
+    for (const other of this.stack) {
+      if (other === frame || !other.scope || !names.some((n) => other.values.has(n))) continue;
+      const seen = this.compare(other, other.scope);
+      if (seen === null) continue;
+      if (this.elsewhere === null) this.elsewhere = {};
+      this.elsewhere[other.uid] = Object.assign(this.elsewhere[other.uid] || {}, seen);
+    }
+  }
+
+  /** After a statement that touched a program variable: the program's frame is compared again. */
+  programTouched(frame) {
+    if (frame.prev < 0) return;
+    const touched = this.touched[frame.prev];
+    if (!frame.program.some((n) => touched.includes(n))) return;
+    const top = this.stack[0];
+    if (top === undefined || top === frame || top.key !== 0 || !top.scope) return;
+    const seen = this.compare(top, top.scope);
+    if (seen === null) return;
+    if (this.elsewhere === null) this.elsewhere = {};
+    this.elsewhere[top.uid] = Object.assign(this.elsewhere[top.uid] || {}, seen);
+  }
+
   release(frame, changed) {
     const pending = frame.pending;
     frame.pending = null;
@@ -232,7 +272,10 @@ class Tracer {
     const heap = this.heap.take();
     const out = this.stdoutDelta();
     let step;
-    if (extra !== null) step = [event, line, uid, changed, heap, out, extra];
+    if (this.elsewhere !== null) {
+      step = [event, line, uid, changed, heap, out, extra, this.elsewhere];
+      this.elsewhere = null;
+    } else if (extra !== null) step = [event, line, uid, changed, heap, out, extra];
     else if (heap !== null || out !== null) step = [event, line, uid, changed, heap, out];
     else if (changed !== null) step = [event, line, uid, changed];
     else step = [event, line, uid];

@@ -238,7 +238,7 @@ def run(job, workdir, writer):
     if tracer.program_ended(outcome):
         return
     reason, message = mode.missed(outcome)
-    program = trace_run.ending(outcome, path, tracer)
+    program = trace_run.ending(outcome, path, tracer, job)
     fields = {"hit": False, "reason": reason, "message": message, "program": program}
     if program.get("reason") not in ("finished", None):
         fields["message"] = message + " The program itself stopped first: %s" % program.get("error_message", "")

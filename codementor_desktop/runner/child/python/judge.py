@@ -49,7 +49,7 @@ except ImportError:  # run as a flat script inside the child
 __all__ = [
     "SOLUTION_FILE", "Outcome", "Session", "compile_solution", "describe_exception", "fresh_namespace",
     "run_module", "syntax_error_payload", "NoEntryPoint", "find_entry_point", "defines_functions", "arguments_for",
-    "run_program", "call_entry", "judge_tests", "execute_once",
+    "run_program", "call_entry", "judge_tests", "execute_once", "run_declared",
 ]  # fmt: skip
 
 STOPPING = (wire.Verdict.TLE, wire.Verdict.MLE, wire.Verdict.OLE)
@@ -198,6 +198,32 @@ def call_entry(session, target, args, kwargs, function, compare_mode, stdin_text
     if not outcome.failed and isinstance(inplace, int) and not isinstance(inplace, bool) and inplace < len(decoded):
         outcome.value = decoded[inplace]
     return outcome
+
+
+def run_declared(session, job, code, code_object, trace=None, before_each=None):
+    """Run the module, then call the problem's entry point on the job's ``input`` (a test's
+    argument text) exactly as a judged test does (``call_entry``): the tracer's and the
+    breakpoint's way into a bank problem. Returns (outcome, the function called)."""
+    function = job.get("function") or {}
+    try:
+        args, kwargs = literals.parse_arguments(job.get("input", ""))
+    except literals.LiteralError as exc:
+        return Outcome(exception=exc), None
+    if before_each is not None:
+        before_each()
+    namespace, outcome = run_module(session, code_object, code, "", trace)
+    if outcome.failed:
+        return outcome, None
+    module_stdout = outcome.stdout
+    try:
+        target = find_entry_point(namespace, code_object, function.get("name") or None)
+    except NoEntryPoint as exc:
+        return Outcome(exception=exc, stdout=module_stdout), None
+    if before_each is not None:
+        before_each()
+    outcome = call_entry(session, target, args, kwargs, function, job.get("compare") or "exact", "", trace)
+    outcome.stdout = module_stdout + outcome.stdout
+    return outcome, target
 
 
 def _start(job, workdir, send):

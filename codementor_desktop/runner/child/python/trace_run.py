@@ -60,8 +60,12 @@ def _trace_points(points):
 
 
 def run_program(tracer, session, job, code, code_object):
-    """Run the module, then the entry function with the job's input (``judge.run_program``'s rule),
-    under the tracer; returns the last outcome and the function called."""
+    """Run the module, then the entry function with the job's input, under the tracer; returns the
+    last outcome and the function called. A job of a bank problem (its ``function`` named, its
+    ``input`` a test's arguments) is called as the judge calls it (``judge.run_declared``: typed
+    arguments, in-place answers, design problems played); free code by ``judge.run_program``'s rule."""
+    if "input" in job and job.get("function"):
+        return judge.run_declared(session, job, code, code_object, tracer.trace_call, tracer.new_output)
     return judge.run_program(session, job, code, code_object, tracer.trace_call, tracer.new_output)
 
 
@@ -71,12 +75,25 @@ def text_of(value, limit=2000):
     return value_text.show(snap.value(value), snap.latest, limit)
 
 
-def ending(outcome, path, tracer):
+def _answer(value, job):
+    """The answer's JSON text as a judged test's frame carries it, for the app to compare with the
+    example's expected output; None when it cannot be read."""
+    returns = None if job.get("compare") == "operations" else (job.get("function") or {}).get("returns")
+    try:
+        return judge.encoded_value(value, returns)
+    except BaseException:  # noqa: BLE001 - the learner's __repr__ or __iter__ raised
+        return None
+
+
+def ending(outcome, path, tracer, job=None):
     """The closing frame's fields for how the program ended."""
     exc = outcome.exception
     if exc is None:
         value = outcome.value
-        return {"reason": "finished", "return_value": tracer.encode(value), "return_text": text_of(value)}
+        fields = {"reason": "finished", "return_value": tracer.encode(value), "return_text": text_of(value)}
+        if job is not None and "input" in job and job.get("function"):
+            fields["answer"] = _answer(value, job)
+        return fields
     fields = judge.describe_exception(exc, path)
     if isinstance(exc, judge.NoEntryPoint):
         return {"reason": "error", "error_type": fields["error_type"], "error_message": fields["error_message"]}
@@ -107,4 +124,4 @@ def run(job, workdir, writer):
     if tracer.program_ended(outcome):
         return
     tracer.flush()
-    tracer.close(ending(outcome, path, tracer))
+    tracer.close(ending(outcome, path, tracer, job))

@@ -192,9 +192,10 @@ class Tracer:
                 shared = [name for name in enclosing if name in other.cells]
                 if other is state or not shared:
                     continue
+                # Every frame on the stack with a cell of that name is compared, past the first that
+                # owns one: a closure passed down a recursion writes its own frame's cell, which may
+                # lie below another call of the same function with a cell of the same name.
                 _merge(found, other.uid, other.compare(other.frame.f_locals, shared))
-                if any(name in other.frame.f_code.co_cellvars for name in shared):
-                    break  # the frame that owns the cell: no frame below shares it
         if found:
             self.elsewhere = found
 

@@ -238,11 +238,12 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         expected_output: str | None
         actual_output: str | None
         passed: bool
-        verdict: VerdictCode
+        verdict: VerdictCode | None  # None for a test the run never reached (``status: "not_run"``)
         execution_time_ms: float | None  # wall clock, as the spec has it
         hidden: bool
+        status: NotRequired[Literal["not_run"]]
         cpu_time_ms: NotRequired[float | None]  # what the per-test limit measures
-        reason: NotRequired[TleReason]  # with TLE only
+        reason: NotRequired[str]  # with TLE: "time" or "operations"; not run: why, as a sentence
         stdout: NotRequired[str]
         error_type: NotRequired[str | None]
         error_message: NotRequired[str]

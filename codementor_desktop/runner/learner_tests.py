@@ -65,9 +65,42 @@ def run_tests(
 
     report = executor.run_job(job, limits.wall_seconds(1), cancel, on_frame)
     result = tests_result(report, limits.timeout_seconds)
+    if result["status"] != RunStatus.CANCELLED and result["test_results"]:
+        if progress is not None:
+            progress(count[0], "measuring the coverage")
+        covered = executor.run_job(
+            tests_job(language, code, COVER_LIMITS, test_code=test_code, test_framework=framework,
+                      cover={"steps": COVER_STEPS}),
+            COVER_LIMITS.wall_seconds(1), cancel, None,
+        )  # fmt: skip
+        add_coverage(result, covered)
     result["language"] = language
     result["test_framework"] = framework
     return result
+
+
+# The coverage pass runs every test again under a line collector, untimed for the learner (the
+# timed run traced nothing), with caps of its own: line events per test, CPU time, a deadline.
+COVER_STEPS = 5_000_000  # a heavy test of the learner's (a levenshtein of 800 characters) fits
+COVER_LIMITS = Limits(timeout_seconds=Limits.HARD_TIMEOUT, run_seconds=Limits.HARD_TIMEOUT)
+
+
+def add_coverage(result: TestsRunResult, report: ChildReport) -> None:
+    """The run's coverage and each test's ``covered_lines``, from the coverage pass's report; its
+    tests are the timed run's, in the same order (they are matched by name and place)."""
+    if report.cancelled:
+        result["coverage"] = {"available": False, "reason": "the coverage pass was stopped"}
+        return
+    if report.channel_fault:
+        result["coverage"] = {"available": False, "reason": "the code wrote to the result channel"}
+        return
+    result["coverage"] = _coverage(report)
+    if not result["coverage"]["available"] and report.timed_out:
+        result["coverage"]["reason"] = "the coverage pass ran out of its time"
+    for case, frame in zip(result["test_results"], report.of_kind(Frame.CASE), strict=False):
+        lines = frame.get("covered_lines")
+        if frame.get("name") == case["name"] and isinstance(lines, list) and all(isinstance(n, int) for n in lines):
+            case["covered_lines"] = lines
 
 
 def _coverage(report: ChildReport) -> Coverage:

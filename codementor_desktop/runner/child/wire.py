@@ -199,6 +199,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
     class TestsJob(JobBase):
         test_code: str
         test_framework: str
+        cover: NotRequired[dict[str, int]]  # the untimed coverage pass: {"steps": per test}
 
     class GenerateJob(JobBase):
         generator: str
@@ -347,6 +348,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         line_number: NotRequired[int | None]
         solution_line: NotRequired[int | None]
         traceback: NotRequired[str]
+        covered_lines: NotRequired[list[int]]  # the code's lines the test ran (the coverage pass)
 
     class TestTotals(TypedDict):
         total: int

@@ -506,3 +506,34 @@ describe('math', () => {
     assert cases["math > adds"]["covered_lines"] == [1, 2]
     assert cases["math > divides"]["covered_lines"] == [5, 6, 9]
     assert result["coverage"]["available"] and 7 in result["coverage"]["missed_lines"]
+
+
+def test_after_the_run_is_stopped_the_tests_it_never_reached_are_listed_as_not_run(services):
+    # One C call that no signal interrupts: the parent stops the child, and the tests after are lost.
+    code = "def spin():\n    return sum(range(10**12))\n\n\ndef add(a, b):\n    return a + b\n"
+    tests = """from solution import add, spin
+
+
+def test_first():
+    assert add(1, 1) == 2
+
+
+def test_spins():
+    spin()
+
+
+def test_after():
+    assert add(2, 2) == 4
+
+
+def test_last():
+    assert add(3, 3) == 6
+"""
+    result = run(services, "python", "pytest", tests, code=code, timeout=1)
+    cases = result["test_results"]
+    assert [c["status"] for c in cases] == ["passed", "error", "not_run", "not_run"], cases
+    assert cases[1]["verdict"] == "TLE" and cases[1]["message"].startswith("test_spins: ")
+    assert [c["name"] for c in cases[2:]] == ["test_after", "test_last"]
+    assert cases[2]["reason"] == "not run: test_spins ran out of time" and cases[2]["verdict"] is None
+    assert result["verdict"] == "TLE" and result["totals"]["not_run"] == 2 and result["totals"]["total"] == 4
+    assert cases[0]["covered_lines"] == [6]

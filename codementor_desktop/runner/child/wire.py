@@ -338,19 +338,20 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         """One learner-written test as ``bp_run_tests`` lists it."""
 
         name: str
-        status: Literal["passed", "failed", "error", "skipped"]
+        status: Literal["passed", "failed", "error", "skipped", "not_run"]
         verdict: VerdictCode | None
         passed: bool | None
         message: str | None
         stdout: NotRequired[str]
         execution_time_ms: NotRequired[float | None]
-        reason: NotRequired[TleReason]
+        reason: NotRequired[str]  # with TLE: "time" or "operations"; not run: why, as a sentence
         line_number: NotRequired[int | None]
         solution_line: NotRequired[int | None]
         traceback: NotRequired[str]
         covered_lines: NotRequired[list[int]]  # the code's lines the test ran (the coverage pass)
 
     class TestTotals(TypedDict):
+        not_run: NotRequired[int]  # tests a stopped run never reached (named by the coverage pass)
         total: int
         passed: int
         failed: int

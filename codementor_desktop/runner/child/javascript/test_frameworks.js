@@ -68,6 +68,8 @@ class Recorder {
     this.hookErrors = [];
     this.stopped = null;
     this.windows = null; // the coverage pass: each test's lines (coverage.js Windows)
+    this.emitted = 0;
+    this.skip = null; // the coverage pass: the test (by its place) the timed run's child was lost on
   }
 
   define(name) {
@@ -78,6 +80,7 @@ class Recorder {
 
   emit(entry) {
     const { path, ...frame } = entry;
+    this.emitted += 1;
     this.send('case', frame);
   }
 
@@ -114,6 +117,10 @@ class Recorder {
     const { session } = this;
     if (this.stopped) {
       Object.assign(entry, { status: 'skipped', verdict: null, message: `not run: ${this.stopped}` });
+      return this.emit(entry);
+    }
+    if (this.emitted === this.skip) {
+      Object.assign(entry, { status: 'skipped', verdict: null, message: 'not run: the timed run was lost on it' });
       return this.emit(entry);
     }
     session.out.reset();
@@ -274,6 +281,7 @@ async function runTests(job, session, send, { io, coverage }) {
   const recorder = new Recorder(session, send);
   // The timed run measures no coverage (V8's counters cost the learner's time): the coverage pass does.
   if (job.cover && coverage && coverage.collect) recorder.windows = new coverageOf.Windows(coverage, compiled);
+  if (job.cover && Number.isInteger(job.cover.skip)) recorder.skip = job.cover.skip;
   const api = makeApi(nt, recorder, io);
   const tests = compileTests(job.test_code);
   if (tests.error) return send('compile_error', Object.assign({ where: 'tests' }, tests.error));

@@ -119,6 +119,7 @@ class CaseRunner(object):
         self._saved = None
         self._timer = None
         self._covered = None  # the lines the last test ran (the coverage pass)
+        self.skip = None  # the coverage pass: the test (by its place) the timed run's child was lost on
 
     # ---------------------------------------------------------------- capture
 
@@ -275,6 +276,8 @@ class CaseRunner(object):
 
         if self.stopped:
             return self.report(name, skipped="not run: %s" % self.stopped)
+        if self.count == self.skip:
+            return self.report(name, skipped="not run: the timed run was lost on it")
         for mark in marks:
             if mark.name == "skip":
                 return self.report(name, skipped=mark.kwargs.get("reason") or (mark.args or ["skipped"])[0])
@@ -366,6 +369,8 @@ def _unittest_result(runner, unittest):
             self.outcome = (None, None, None)
             if runner.stopped:
                 self.stop()
+            if runner.count == runner.skip:  # looked up after startTest: it never runs
+                setattr(test, test._testMethodName, lambda: test.skipTest("not run: the timed run was lost on it"))
             runner.begin()
 
         def stopTest(self, test):
@@ -426,6 +431,8 @@ def run_tests(job, workdir, send):
     cover = job.get("cover")
     coverage = LineCoverage(solution_path, code_object, int(cover.get("steps") or 10**6)) if cover else None
     runner = CaseRunner(session, send, coverage, solution_path, test_path)
+    if cover and cover.get("skip") is not None:
+        runner.skip = int(cover["skip"])
     module = _new_module("solution", solution_path, judge.fresh_namespace(job.get("code", "")))
     sys.modules["solution"] = module
     pytest_compat.install()

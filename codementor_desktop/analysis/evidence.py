@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..domain.vocabulary import TestStatus
+
 _KEYWORD_ARGUMENT = re.compile(r"(^|,)\s*[A-Za-z_][A-Za-z0-9_]*\s*=(?!=)\s*")
 _CLASS = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception|Interrupt))\b")
 
@@ -105,7 +107,7 @@ def read_history(history: Any) -> list[RunEvidence]:
 
 def _ran(test: Mapping) -> bool:
     """A test that was not run (after a TLE) or was skipped is no evidence: never a failing test."""
-    return test.get("status") not in ("not_run", "skipped")
+    return test.get("status") not in (TestStatus.NOT_RUN, "skipped")
 
 
 def _outcome(test: Mapping) -> TestOutcome:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from ..domain.vocabulary import Verdict
-from .child.wire import Frame, Reason, RunStatus
+from .child.wire import Frame, Reason, RunStatus, TestStatus
 from .protocol import ChildReport, Limits, tests_job
 from .results import child_failure, ending_verdict, worst
 
@@ -129,7 +129,7 @@ def _list_not_run(result: TestsRunResult, names: list[str]) -> None:
     )
     for name in names[len(reported) + 1 :]:
         cases.append(
-            {"name": name, "status": "not_run", "verdict": None, "passed": None,
+            {"name": name, "status": TestStatus.NOT_RUN, "verdict": None, "passed": None,
              "message": f"not run: {running} {why}", "reason": f"not run: {running} {why}"}
         )  # fmt: skip
     totals = result["totals"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..domain.vocabulary import VERDICT_SEVERITY, Verdict
-from .child.wire import Frame, Reason, RunStatus
+from .child.wire import Frame, Reason, RunStatus, TestStatus
 from .judging import Judgment, channel_message
 from .protocol import ChildReport
 
@@ -228,7 +228,7 @@ def not_run(
                 "actual_output": None,
                 "passed": False,
                 "verdict": None,
-                "status": "not_run",
+                "status": TestStatus.NOT_RUN,
                 "reason": reason,
                 "execution_time_ms": None,
                 "hidden": test["test_id"] in hidden_ids,

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...domain.vocabulary import Reason, RunStatus, Verdict
+from ...domain.vocabulary import Reason, RunStatus, TestStatus, Verdict
 from ..text import escaped, tooltip
 
 VERDICT_COLOURS: dict[Verdict, str] = {
@@ -227,7 +227,7 @@ class TestsPanel(QWidget):
     def _values(self, test: dict[str, Any], unjudged: bool) -> list[str]:
         output = test.get("actual_output") if test.get("actual_output") is not None else test.get("error_message", "")
         verdict = str(test.get("verdict") or "")
-        if test.get("status") == "not_run":
+        if test.get("status") == TestStatus.NOT_RUN:
             verdict, output = NOT_RUN, test.get("reason") or self.tr("not run")
         if unjudged and verdict == "AC":
             verdict = NOT_JUDGED  # nothing to compare with: the output is what there is to see

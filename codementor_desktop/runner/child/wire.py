@@ -82,6 +82,12 @@ class RunStatus:
     SUCCESS: Final = "success"  # bp_execute's word for a run that did not fail (spec 002)
 
 
+class TestStatus:
+    """A listed test's ``status`` beside its verdict: one the run never reached has no verdict."""
+
+    NOT_RUN: Final = "not_run"  # after a TLE, MLE, OLE or a lost child (VOCABULARY.md)
+
+
 class Reason:
     """Why a test got TLE: its CPU time (or the wall-clock backstop), or its counted operations."""
 

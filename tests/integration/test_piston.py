@@ -436,3 +436,14 @@ def test_submit_with_the_generated_hidden_tests_on_piston(piston_services):
     assert result["verdict"] == "AC" and result["backend"] == "piston" and result["tests_run"] > 10
     assert all(json.loads(p["body"]["stdin"])["mode"] == "judge" for p in posts)  # generation stayed local
     assert "seen = {}" in posts[-1]["body"]["files"][-1]["content"]
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_per_test_coverage_through_the_server(server, language):
+    """The untimed coverage pass is a job of its own on the server: each test gets its lines."""
+    result = Executor(backend(server)).judge(
+        code=CODE[language]["WA"], language=language, tests=TESTS, limits=FAST, function=FUNCTION[language],
+        per_test_coverage=True,
+    )  # fmt: skip
+    assert result["verdict"] == "WA" and result["coverage"]["available"], result.get("coverage")
+    assert [t.get("covered_lines") for t in result["test_results"]] == [[2], [2]]

@@ -133,8 +133,9 @@ def _list_not_run(result: TestsRunResult, names: list[str]) -> None:
              "message": f"not run: {running} {why}", "reason": f"not run: {running} {why}"}
         )  # fmt: skip
     totals = result["totals"]
-    totals["not_run"] = len(names) - len(reported) - 1
-    totals["total"] += totals["not_run"]
+    added = len(names) - len(reported) - 1
+    totals["not_run"] = totals.get("not_run", 0) + added
+    totals["total"] += added
     counted = totals["total"] - totals["skipped"]
     result["pass_rate"] = round(totals["passed"] / counted, 4) if counted else 0.0
 
@@ -160,13 +161,16 @@ def _totals(cases: list[CaseResult]) -> TestTotals:
     def count(status: str) -> int:
         return sum(1 for c in cases if c["status"] == status)
 
-    return {
+    totals: TestTotals = {
         "total": len(cases),
         "passed": count("passed"),
         "failed": count("failed"),
         "errors": count("error"),
         "skipped": count("skipped"),
     }
+    if count(TestStatus.NOT_RUN):  # after a test that ran out of memory or output
+        totals["not_run"] = count(TestStatus.NOT_RUN)
+    return totals
 
 
 def _shell(report: ChildReport, cases: list[CaseResult]) -> TestsRunResult:

@@ -537,3 +537,76 @@ def test_last():
     assert cases[2]["reason"] == "not run: test_spins ran out of time" and cases[2]["verdict"] is None
     assert result["verdict"] == "TLE" and result["totals"]["not_run"] == 2 and result["totals"]["total"] == 4
     assert cases[0]["covered_lines"] == [6]
+
+
+FLOOD = {
+    "python": (
+        "pytest",
+        """from solution import add
+
+
+def test_first():
+    assert add(1, 1) == 2
+
+
+def test_floods():
+    while True:
+        print("spam" * 1000)
+
+
+def test_after():
+    assert add(2, 2) == 4
+""",
+        ["test_first", "test_floods", "test_after"],
+    ),
+    "unittest": (
+        "unittest",
+        """import unittest
+from solution import add
+
+
+class TestAll(unittest.TestCase):
+    def test_a_first(self):
+        self.assertEqual(add(1, 1), 2)
+
+    def test_b_floods(self):
+        while True:
+            print("spam" * 1000)
+
+    def test_c_after(self):
+        self.assertEqual(add(2, 2), 4)
+""",
+        ["TestAll.test_a_first", "TestAll.test_b_floods", "TestAll.test_c_after"],
+    ),
+    "javascript": (
+        "jest",
+        """const { add } = require('./solution');
+
+test('first', () => {
+  expect(add(1, 1)).toBe(2);
+});
+test('floods', () => {
+  for (;;) console.log('spam'.repeat(1000));
+});
+test('after', () => {
+  expect(add(2, 2)).toBe(4);
+});
+""",
+        ["first", "floods", "after"],
+    ),
+}
+
+
+@pytest.mark.parametrize("style", ["python", "unittest", pytest.param("javascript", marks=needs_node)])
+def test_tests_after_one_that_floods_the_output_are_listed_as_not_run(services, style):
+    framework, tests, names = FLOOD[style]
+    language = "javascript" if style == "javascript" else "python"
+    result = run(services, language, framework, tests)
+    cases = by_name(result)
+    assert [cases[n]["status"] for n in names] == ["passed", "error", "not_run"], result["test_results"]
+    assert cases[names[1]]["verdict"] == "OLE"
+    assert (
+        cases[names[2]]["verdict"] is None
+        and cases[names[2]]["reason"] == f"not run: {names[1]} printed more than the output limit"
+    )
+    assert result["totals"]["not_run"] == 1 and not result["all_passed"]

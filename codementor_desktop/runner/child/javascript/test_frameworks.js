@@ -116,7 +116,7 @@ class Recorder {
   async run(entry, fn, ownTimeoutMs) {
     const { session } = this;
     if (this.stopped) {
-      Object.assign(entry, { status: 'skipped', verdict: null, message: `not run: ${this.stopped}` });
+      Object.assign(entry, { status: 'not_run', verdict: null, passed: false, message: this.stopped, reason: this.stopped });
       return this.emit(entry);
     }
     if (this.emitted === this.skip) {
@@ -137,7 +137,9 @@ class Recorder {
     if (this.windows) entry.covered_lines = this.windows.window();
     entry.stdout = session.clip(session.out.value() + session.err.value());
     classify(entry, error, session.budget);
-    if (entry.verdict === 'OLE' || entry.verdict === 'MLE') this.stopped = 'an earlier test went over the run\'s limits';
+    if (entry.verdict === 'OLE' || entry.verdict === 'MLE') {
+      this.stopped = `not run: ${entry.name} ${entry.verdict === 'MLE' ? 'ran out of memory' : 'printed more than the output limit'}`;
+    }
     this.emit(entry);
     if (error && !(error instanceof SkipSignal)) throw error; // node:test marks it failed too
   }

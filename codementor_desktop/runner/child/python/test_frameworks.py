@@ -120,6 +120,7 @@ class CaseRunner(object):
         self._timer = None
         self._covered = None  # the lines the last test ran (the coverage pass)
         self.skip = None  # the coverage pass: the test (by its place) the timed run's child was lost on
+        self.reported = set()
 
     # ---------------------------------------------------------------- capture
 
@@ -209,14 +210,18 @@ class CaseRunner(object):
         lines.append(message)
         return "\n".join(lines)
 
-    def report(self, name, exc=None, skipped=None, elapsed=None, output="", note=None):
-        """Send one test's frame; a test that used up the run's output or memory stops the run."""
+    def report(self, name, exc=None, skipped=None, elapsed=None, output="", note=None, not_run=None):
+        """Send one test's frame; a test that used up the run's output or memory stops the run,
+        and the tests after it are reported as not run (``not_run``: why, as a sentence)."""
         self.count += 1
+        self.reported.add(name)
         frame = {"name": name, "execution_time_ms": elapsed, "stdout": self.session.clip(output)}
         if self.coverage is not None and self._covered is not None and skipped is None:
             frame["covered_lines"] = self._covered
         self._covered = None
-        if skipped is not None:
+        if not_run is not None:
+            frame.update(status=wire.TestStatus.NOT_RUN, verdict=None, message=not_run, reason=not_run)
+        elif skipped is not None:
             frame.update(status="skipped", verdict=None, message=skipped)
         elif exc is None:
             frame.update(status="passed", verdict=wire.Verdict.AC, message=note)
@@ -227,7 +232,12 @@ class CaseRunner(object):
             fields.pop("error_type", None)
             frame.update(fields)
             if frame["verdict"] in STOPPING:
-                self.stopped = "an earlier test went over the run's limits"
+                why = (
+                    "ran out of memory"
+                    if frame["verdict"] == wire.Verdict.MLE
+                    else "printed more than the output limit"
+                )
+                self.stopped = "not run: %s %s" % (name, why)
         self.send(wire.Frame.CASE, **frame)
 
     # ---------------------------------------------------------------- unittest
@@ -237,7 +247,12 @@ class CaseRunner(object):
 
         suite = unittest.TestLoader().loadTestsFromModule(module)
         if suite.countTestCases():
+            names = [_name(test) for test in _tests_of(suite)]  # before the run: it lets go of its tests
             suite.run(_unittest_result(self, unittest))
+            if self.stopped:  # the suite stopped: its tests after that one were never run
+                for name in names:
+                    if name not in self.reported:
+                        self.report(name, not_run=self.stopped)
 
     # ---------------------------------------------------------------- pytest style
 
@@ -275,7 +290,7 @@ class CaseRunner(object):
         import inspect
 
         if self.stopped:
-            return self.report(name, skipped="not run: %s" % self.stopped)
+            return self.report(name, not_run=self.stopped)
         if self.count == self.skip:
             return self.report(name, skipped="not run: the timed run was lost on it")
         for mark in marks:
@@ -408,6 +423,16 @@ def _unittest_result(runner, unittest):
             self.outcome = (None, None, "passed although marked expectedFailure")
 
     return CaseResult()
+
+
+def _tests_of(suite):
+    """Every test case of a unittest suite, in order."""
+    for item in suite:
+        if hasattr(item, "_testMethodName"):
+            yield item
+        elif hasattr(item, "__iter__"):
+            for test in _tests_of(item):
+                yield test
 
 
 def _name(test):

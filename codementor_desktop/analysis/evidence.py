@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..domain.vocabulary import TestStatus
+
 _KEYWORD_ARGUMENT = re.compile(r"(^|,)\s*[A-Za-z_][A-Za-z0-9_]*\s*=(?!=)\s*")
 _CLASS = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception|Interrupt))\b")
 
@@ -72,7 +74,7 @@ def read_run(result: Any) -> RunEvidence:
         tests = result.get("test_results")
         run = RunEvidence(known=True)
         if isinstance(tests, Sequence) and not isinstance(tests, str):
-            run.tests = [_outcome(t) for t in tests if isinstance(t, Mapping)]
+            run.tests = [_outcome(t) for t in tests if isinstance(t, Mapping) and _ran(t)]
         if result.get("error_type") or result.get("error_message"):
             run.error = error_family(str(result.get("error_type") or ""), str(result.get("error_message") or ""))
             failed = result.get("failed_test_case")
@@ -83,7 +85,7 @@ def read_run(result: Any) -> RunEvidence:
             run.known = False
         return run
     if isinstance(result, Sequence) and not isinstance(result, str):
-        return RunEvidence([_outcome(t) for t in result if isinstance(t, Mapping)], known=True)
+        return RunEvidence([_outcome(t) for t in result if isinstance(t, Mapping) and _ran(t)], known=True)
     return RunEvidence()
 
 
@@ -101,6 +103,11 @@ def read_history(history: Any) -> list[RunEvidence]:
     if not isinstance(history, Sequence) or isinstance(history, str):
         return []
     return [run for run in (read_run(item) for item in history) if run.known]
+
+
+def _ran(test: Mapping) -> bool:
+    """A test that was not run (after a TLE) or was skipped is no evidence: never a failing test."""
+    return test.get("status") not in (TestStatus.NOT_RUN, "skipped")
 
 
 def _outcome(test: Mapping) -> TestOutcome:

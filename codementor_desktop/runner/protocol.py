@@ -127,8 +127,10 @@ def judge_job(
     function: FunctionSpec | None = None,
     compare: str = "exact",
     count_lines: bool = False,
+    cover: dict[str, int] | None = None,
 ) -> JudgeJob:
-    """Run ``code`` on the inputs of ``tests``; ``count_lines`` counts every test's line events.
+    """Run ``code`` on the inputs of ``tests``; ``count_lines`` counts every test's line events,
+    ``cover`` makes it the untimed coverage pass (``coverage_pass.py``).
 
     The job carries no expected output and no checker: the app judges what comes back
     (``judging.py``), so nothing of a hidden test's answer enters the learner's process.
@@ -144,7 +146,9 @@ def judge_job(
         "compare": compare,
         "count_lines": count_lines,
     }
-    if count_lines or any(test.get("count_lines") for test in sent):
+    if cover:
+        job["cover"] = dict(cover)
+    if cover or count_lines or any(test.get("count_lines") for test in sent):
         # JavaScript's line events are counted by the tracer's hooks (the child's line_counter.js).
         return cast("JudgeJob", _with_hooks(job))
     return job
@@ -194,9 +198,21 @@ def execute_job(
     return job
 
 
-def tests_job(language: Language, code: str, limits: Limits, *, test_code: str, test_framework: str) -> TestsJob:
-    """Run the learner's own tests (``test_code``) against ``code``."""
-    return {**_base("tests", language, code, limits), "test_code": test_code, "test_framework": test_framework}
+def tests_job(
+    language: Language,
+    code: str,
+    limits: Limits,
+    *,
+    test_code: str,
+    test_framework: str,
+    cover: dict[str, int] | None = None,
+) -> TestsJob:
+    """Run the learner's own tests (``test_code``) against ``code``; ``cover`` makes it the
+    untimed coverage pass, which gives each test its lines and the run its coverage."""
+    job: TestsJob = {**_base("tests", language, code, limits), "test_code": test_code, "test_framework": test_framework}
+    if cover:
+        job["cover"] = dict(cover)
+    return job
 
 
 def generate_job(

@@ -210,11 +210,34 @@ function construct(target, args) {
   return solution.isClass(target) ? new target(...args) : target(...args);
 }
 
+const ITEMS_LIMIT = 1e6; // items read from a returned iterator: past them it is OLE, not a hang
+
+/**
+ * A returned generator or iterator (an array's or Map's .values(), a generator function's
+ * result) as the array it yields: the app compares values, and an iterator's JSON is {}. Read
+ * inside the test's call, so its clocks stop an endless one; past ITEMS_LIMIT items it is OLE.
+ * Arrays, Sets and Maps are left as they are (the encoder already lists them).
+ */
+function materialised(value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (value instanceof Set || value instanceof Map) return value;
+  if (typeof value.next !== 'function' || typeof value[Symbol.iterator] !== 'function') return value;
+  const items = [];
+  for (const item of value) {
+    if (items.length >= ITEMS_LIMIT) {
+      throw new sandbox.OutputLimitExceeded(`Output limit exceeded: the returned iterator gave more than ${ITEMS_LIMIT} items (is it endless?)`);
+    }
+    items.push(item);
+  }
+  return items;
+}
+
 /** One test: what the code gave (`value`, or `printed` for a script) or how it failed; no verdict of AC or WA. */
-async function judgeOne(session, test, compiled, fn, compare) {
+async function judgeOne(session, test, compiled, fn, compare, beforeCall = null) {
   const result = { test_id: test.test_id };
   if (!fn.name && !solution.definesFunctions(compiled)) {
     // A script: its input is stdin and the app judges what it printed, line by line.
+    if (beforeCall) beforeCall();
     const [, outcome] = await session.runModule(compiled, test.input || '', true);
     if (outcome.exception) return failed(session, result, outcome);
     return Object.assign(result, { printed: outcome.stdout, execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs });
@@ -235,6 +258,7 @@ async function judgeOne(session, test, compiled, fn, compare) {
     return Object.assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: error.message });
   }
   if (!target) return Object.assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: 'The code defines no function to call.' });
+  if (beforeCall) beforeCall();
   if (compare === 'operations') return judgeOperations(session, result, target, args);
   const params = fn.params || [];
   const decoded = args.map((a, i) => values.decode(a, params[i] && params[i].type));
@@ -245,7 +269,7 @@ async function judgeOne(session, test, compiled, fn, compare) {
     }
     decoded[index] = values.decode(value, params[index].type);
   }
-  const outcome = await session.call(() => construct(target, decoded), test.stdin || '');
+  const outcome = await session.call(() => materialised(construct(target, decoded)), test.stdin || '');
   if (outcome.exception) return failed(session, result, outcome);
   let value = outcome.value;
   if (Number.isInteger(fn.inplace) && fn.inplace < decoded.length) value = decoded[fn.inplace];
@@ -265,7 +289,7 @@ async function judgeOperations(session, result, cls, args) {
         returns.push(null);
       } else {
         if (typeof instance[name] !== 'function') throw new TypeError(`${cls.name} has no method '${name}'`);
-        returns.push(values.encode(instance[name](...callArgs)));
+        returns.push(values.encode(materialised(instance[name](...callArgs))));
       }
     });
     return returns;
@@ -284,6 +308,7 @@ async function judgeTests(job, session, send) {
   // Counted tests run the program with the app's counting hooks (line_counter.js): line events, as Python's.
   const lines = require('./line_counter.js');
   const countedCode = lines.countedProgram(job, compiled);
+  if (job.cover) return coverTests(job, session, send, countedCode, fn, compare);
   for (const test of job.tests || []) {
     let result;
     if (countedCode && (job.count_lines || test.count_lines)) {
@@ -296,6 +321,26 @@ async function judgeTests(job, session, send) {
     }
     send('test', result);
     if (STOPPING.has(result.verdict)) break;
+  }
+}
+
+/**
+ * The coverage pass (untimed: the timed run's verdicts stand): each test's lines, one frame each.
+ * Every test gets at most `steps` line events and the pass `total`; a capped test keeps the lines
+ * it reached, a test past the total is not measured. No value travels back.
+ */
+async function coverTests(job, session, send, countedCode, fn, compare) {
+  if (!countedCode) return; // no hooks (the code could not be read for them): nothing is measured
+  const lines = require('./line_counter.js');
+  const steps = Number(job.cover.steps) || 1e6;
+  let left = Number(job.cover.total) || 5e6;
+  for (const test of job.tests || []) {
+    if (left <= 0) break;
+    const collector = new lines.LineCollector(Math.min(steps, left), job.instrumented.hooks);
+    await lines.counted(null, () => judgeOne(session, test, countedCode, fn, compare, () => (collector.armed = true)), collector);
+    left -= collector.count;
+    const covered = Array.from(collector.lines).sort((a, b) => a - b);
+    send('test', { test_id: test.test_id, covered_lines: covered, capped: collector.capped });
   }
 }
 

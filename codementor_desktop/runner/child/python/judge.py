@@ -12,6 +12,7 @@ try:
     from . import fastjson, literals, sandbox, structures
     from .session import (
         SOLUTION_FILE,
+        LineCollector,
         LineCounter,
         NoEntryPoint,
         Outcome,
@@ -32,6 +33,7 @@ except ImportError:  # run as a flat script inside the child
     import wire
     from session import (
         SOLUTION_FILE,
+        LineCollector,
         LineCounter,
         NoEntryPoint,
         Outcome,
@@ -166,13 +168,20 @@ def run_program(session, job, code, code_object, trace=None, before_each=None):
     return outcome, target
 
 
-def call_entry(session, target, args, kwargs, function, compare_mode, stdin_text="", counter=None):
+def call_entry(session, target, args, kwargs, function, compare_mode, stdin_text="", counter=None, listed=False):
     """Call the entry point as the problem declares it; the outcome's value is the answer.
 
     A design problem (``compare_mode == "operations"``) constructs the class and plays every
     method call, answering the list of returns; a function gets its arguments decoded by their
-    declared types, and an in-place function answers with the argument it changed.
+    declared types, and an in-place function answers with the argument it changed. ``listed``
+    reads a returned generator or iterator into a list, within the call (the judge's answers).
     """
+    if listed and compare_mode != "operations":  # a design class may be an iterator itself
+        plain = target
+
+        def target(*a, **k):
+            return structures.materialised(plain(*a, **k), sandbox)
+
     if compare_mode == "operations":
         operations, arguments = (list(args) + [[], []])[:2]
 
@@ -184,7 +193,10 @@ def call_entry(session, target, args, kwargs, function, compare_mode, stdin_text
                     instance = target(*call_args)
                     returns.append(None)
                 else:
-                    returns.append(structures.encode(getattr(instance, name)(*call_args)))
+                    returned = getattr(instance, name)(*call_args)
+                    returns.append(
+                        structures.encode(structures.materialised(returned, sandbox) if listed else returned)
+                    )
             return returns
 
         return session.call(play, [], {}, stdin_text, counter)
@@ -249,6 +261,8 @@ def judge_tests(job, workdir, send):
         return
     session, code, code_object, path = started
     judge = _Judge(session, job, code, code_object, path)
+    if job.get("cover"):
+        return _cover_tests(judge, job, send)
     for test in job.get("tests", []):
         counter = None
         if job.get("count_lines") or test.get("count_lines"):
@@ -259,6 +273,25 @@ def judge_tests(job, workdir, send):
         send(wire.Frame.TEST, **result)
         if result.get("verdict") in STOPPING:
             break
+
+
+def _cover_tests(judge, job, send):
+    """The coverage pass (untimed: the timed run's verdicts stand): each test's lines, one frame each.
+
+    Every test gets at most ``steps`` line events and the pass ``total``; a capped test keeps the
+    lines it reached, and a test past the total is not measured. No value travels back.
+    """
+    cover = job["cover"]
+    steps, left = int(cover.get("steps") or 10**6), int(cover.get("total") or 5 * 10**6)
+    for test in job.get("tests", []):
+        if left <= 0:
+            break
+        collector = LineCollector(judge.path, min(steps, left))
+        judge.one(test, collector)
+        left -= collector.count
+        send(
+            wire.Frame.TEST, test_id=test.get("test_id"), covered_lines=sorted(collector.lines), capped=collector.capped
+        )
 
 
 class _Judge(object):
@@ -291,7 +324,7 @@ class _Judge(object):
         except NoEntryPoint as exc:
             return self._failed(result, Outcome(exception=exc))
         outcome = call_entry(
-            self.session, target, args, kwargs, self.function, self.compare, test.get("stdin", ""), counter
+            self.session, target, args, kwargs, self.function, self.compare, test.get("stdin", ""), counter, True
         )
         if outcome.failed:
             return self._failed(result, outcome)

@@ -115,7 +115,7 @@ def describe_exception(exc, solution_path, limit=2000):
     if isinstance(exc, MemoryError):
         return error_fields(wire.Verdict.MLE, "Memory limit exceeded (MemoryError)")
     if isinstance(exc, sandbox.OutputLimitExceeded):
-        return error_fields(wire.Verdict.OLE, "Output limit exceeded")
+        return error_fields(wire.Verdict.OLE, safe_text(exc, 500) or "Output limit exceeded")
     if isinstance(exc, SystemExit):
         return error_fields(wire.Verdict.RE, "The program exited with status %s" % safe_text(exc.code, 200))
     if isinstance(exc, NoEntryPoint):
@@ -257,6 +257,27 @@ class LineCounter(object):
                     "Too many operations: over %d line events, many times what the reference solution needs "
                     "on this input" % self.budget
                 )
+        return self._local
+
+
+class LineCollector(LineCounter):
+    """The lines of the learner's code that ran (the untimed coverage pass): a ``LineCounter`` that
+    keeps each line's number. Past ``budget`` events the call stops, keeping the lines it reached."""
+
+    def __init__(self, filename, budget=None):
+        LineCounter.__init__(self, filename, budget)
+        self.lines = set()
+
+    @property
+    def capped(self):
+        return self.budget is not None and self.count > self.budget
+
+    def _local(self, frame, event, arg):
+        if event == "line":
+            self.count += 1
+            if self.budget is not None and self.count > self.budget:
+                raise sandbox.OperationsExceeded("coverage stopped after %d line events" % self.budget)
+            self.lines.add(frame.f_lineno)
         return self._local
 
 

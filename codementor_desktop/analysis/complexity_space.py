@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from . import program as p
 from .complexity_classes import CONSTANT, LINEAR, LOG, QUADRATIC, Growth
+from .complexity_recurrence import argument_shape, changed_params, halving_names, self_calls
 from .context import Context
 from .costs import mentions_size, sized
-from .detectors.recursion import argument_shape, changed_params, halving_names, self_calls
 from .detectors.space import returned_names
 from .facts import Scope
 from .findings import lines_of

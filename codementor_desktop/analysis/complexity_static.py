@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import program as p
-from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, QUADRATIC, Growth
+from .complexity_classes import CONSTANT, LINEAR, LOG, Growth
+from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
 from .complexity_space import extra_space
 from .context import Context
 from .costs import Cost, builtin_cost, derived
 from .detectors.flow import modified_names
-from .detectors.recursion import argument_shape, changed_params, halving_names, memoized, self_calls
 from .facts import Scope
 from .loops import LoopInfo, family_in_context
 
@@ -34,6 +34,7 @@ class Estimate:
     hidden: Growth = CONSTANT
     time_evidence: list[str] = field(default_factory=list)
     space_evidence: list[str] = field(default_factory=list)
+    unsure: bool = False  # the reading rests on a guess (an early exit, an unknown recursion)
 
 
 def estimate(ctx: Context) -> Estimate:
@@ -49,6 +50,7 @@ def estimate(ctx: Context) -> Estimate:
         if time.growth >= result.time:
             result.time = time.growth
             result.time_evidence = reader.notes(scope)
+            result.unsure = reader.unsure
         result.hidden = max(result.hidden, hidden)
         space, why = extra_space(ctx, scope)
         if space >= result.space:
@@ -65,6 +67,7 @@ class _Reader:
         self.cache: dict[int, tuple[Cost, Growth]] = {}
         self.active: set[int] = set()
         self.notes_of: dict[int, list[str]] = {}
+        self.unsure = False
 
     def notes(self, scope: Scope) -> list[str]:
         return self.notes_of.get(id(scope.function), [])
@@ -84,8 +87,9 @@ class _Reader:
         self.once = outer_once
         recursion = _recursion(self.ctx, scope, body.growth)
         if recursion is not None and recursion.growth >= total.growth:
-            total = recursion
+            total = Cost(recursion.growth, recursion.why, recursion.line)
             notes.append(f"line {recursion.line}: {recursion.why}")
+            self.unsure |= recursion.unsure
         self.active.discard(key)
         self.cache[key] = (total, hidden)
         return total, hidden
@@ -171,6 +175,9 @@ class _Reader:
                     if helper.function is not scope.function:
                         helper_cost, helper_hidden = self.function_time(helper)
                         cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line)
+                        if notes is not None and helper_cost.growth != CONSTANT:
+                            # Say where the helper's cost comes from, once.
+                            notes.extend(n for n in self.notes(helper) if n not in notes)
                         hidden = max(hidden, helper_hidden)
                         if memoized(self.ctx, helper.function):
                             self.once.append(cost)  # a memo pays for each state once, however often it is called
@@ -193,6 +200,11 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
     iterable = loop.iter
     if _constant(iterable):
         return CONSTANT, ""
+    recursive = bool(self_calls(scope.function))
+    if recursive and isinstance(iterable, p.Call) and iterable.name == scope.function.name:
+        return CONSTANT, ""  # the items a call returns: the recursion (or the answer's size) pays for them
+    if recursive and isinstance(iterable, (p.Index, p.Attr)) and p.root_name(iterable) in scope.function.params:
+        return CONSTANT, ""  # the neighbours of the node a call visits: over all calls, one pass
     if family is not None:
         if loops and _drains(loop, scope, family):
             return CONSTANT, ""  # one level of a level-by-level walk: each item is taken once
@@ -286,34 +298,5 @@ def _inside(outer: p.Node, inner: p.Node) -> bool:
     return any(n is inner for n in p.walk(outer))
 
 
-def _recursion(ctx: Context, scope: Scope, work: Growth) -> Cost | None:
-    calls = self_calls(scope.function)
-    if not calls:
-        return None
-    changed = changed_params(scope.function, calls)
-    shapes = {
-        argument_shape(arg, name, halving_names(scope.function)) for name, args in changed.items() for arg in args
-    }
-    line = calls[0].call.line
-    many = len(calls) >= 2 or any(c.in_loop for c in calls)
-    if memoized(ctx, scope.function):
-        states = sum(
-            1
-            for name, args in changed.items()
-            if any(argument_shape(a, name, halving_names(scope.function)) in ("step", "other", "slice") for a in args)
-        )
-        growth = Growth(degree=max(states, 1)) * work
-        return Cost(growth, "memoized recursion: one call per state", line)
-    if "child" in shapes:
-        return Cost(LINEAR * work, "recursion over the children of each node: every node once", line)
-    if "half" in shapes:
-        if len(calls) >= 2:
-            return Cost(max(LINEAR, work * LOG), "divide and conquer on halves", line)
-        return Cost(LOG * work, "recursion that halves its range", line)
-    if many and shapes & {"step", "slice", "other"}:
-        return Cost(EXPONENTIAL, "several recursive calls on overlapping smaller inputs, no memo", line)
-    if "slice" in shapes:
-        return Cost(QUADRATIC, "recursion that copies a slice on every call", line)
-    if shapes:
-        return Cost(LINEAR * work, "recursion one step smaller at a time", line)
-    return None
+def _recursion(ctx: Context, scope: Scope, work: Growth) -> Recurrence | None:
+    return recurrence(ctx, scope.function, work)

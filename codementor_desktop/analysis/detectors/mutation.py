@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import program as p
+from ..complexity_recurrence import self_calls
 from ..context import Context
 from ..facts import Scope
 from ..findings import Finding
-from .recursion import self_calls
 
 _MUTATORS = {
     "sort", "append", "extend", "insert", "pop", "remove", "clear", "reverse", "splice", "fill",

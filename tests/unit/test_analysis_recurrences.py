@@ -1,0 +1,200 @@
+"""Recurrences: divide and conquer, pivot splits, output-bound enumeration and overlapping
+subproblems are told apart, and only the last is called overlapping."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from codementor_desktop.analysis import analyze
+
+QUICKSORT = """
+def sort_values(values):
+    if len(values) <= 1:
+        return values
+    pivot = values[0]
+    smaller = sort_values([v for v in values[1:] if v < pivot])
+    larger = sort_values([v for v in values[1:] if v >= pivot])
+    return smaller + [pivot] + larger
+"""
+QUICKSELECT = """
+def kth_smallest(values, k):
+    pivot = values[len(values) // 3]
+    low = [v for v in values if v < pivot]
+    high = [v for v in values if v > pivot]
+    equal = len(values) - len(low) - len(high)
+    if k < len(low):
+        return kth_smallest(low, k)
+    if k >= len(low) + equal:
+        return kth_smallest(high, k - len(low) - equal)
+    return pivot
+"""
+IN_PLACE_QUICKSORT = """
+def sort_range(values, lo, hi):
+    if lo >= hi:
+        return
+    cut = split(values, lo, hi)
+    sort_range(values, lo, cut - 1)
+    sort_range(values, cut + 1, hi)
+
+def split(values, lo, hi):
+    pivot = values[hi]
+    store = lo
+    for i in range(lo, hi):
+        if values[i] < pivot:
+            values[i], values[store] = values[store], values[i]
+            store += 1
+    values[store], values[hi] = values[hi], values[store]
+    return store
+"""
+MERGESORT = """
+def merge_sort(values):
+    if len(values) < 2:
+        return values
+    middle = len(values) // 2
+    left = merge_sort(values[:middle])
+    right = merge_sort(values[middle:])
+    merged = []
+    i = j = 0
+    while i < len(left) and j < len(right):
+        if left[i] <= right[j]:
+            merged.append(left[i])
+            i += 1
+        else:
+            merged.append(right[j])
+            j += 1
+    return merged + left[i:] + right[j:]
+"""
+BINARY_SEARCH = """
+def locate(values, goal, lo, hi):
+    if lo > hi:
+        return -1
+    middle = (lo + hi) // 2
+    if values[middle] == goal:
+        return middle
+    if values[middle] < goal:
+        return locate(values, goal, middle + 1, hi)
+    return locate(values, goal, lo, middle - 1)
+"""
+EUCLID = """
+def common_divisor(a, b):
+    if b == 0:
+        return a
+    return common_divisor(b, a % b)
+"""
+MOVES = """
+def tower_moves(disks, source=1, target=3):
+    moves = []
+    if disks > 0:
+        spare = 6 - source - target
+        moves.extend(tower_moves(disks - 1, source, spare))
+        moves.append((source, target))
+        moves.extend(tower_moves(disks - 1, spare, target))
+    return moves
+"""
+SUBSETS = """
+def all_subsets(items):
+    if not items:
+        return [[]]
+    head, *tail = items
+    without = all_subsets(tail)
+    return without + [[head] + subset for subset in without]
+"""
+CHOOSE = """
+def choose(start, stop, count):
+    if count == 0:
+        return [[]]
+    picked = []
+    for first in range(start, stop - count + 1):
+        picked.extend([first] + rest for rest in choose(first + 1, stop, count - 1))
+    return picked
+"""
+BACKTRACKING = """
+def subsets(nums):
+    found = []
+
+    def walk(index, chosen):
+        if index == len(nums):
+            found.append(chosen[:])
+            return
+        walk(index + 1, chosen + [nums[index]])
+        walk(index + 1, chosen)
+
+    walk(0, [])
+    return found
+"""
+FIB = """
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+"""
+EDIT_DISTANCE = """
+def distance(a, b):
+    if not a or not b:
+        return len(a) + len(b)
+    if a[0] == b[0]:
+        return distance(a[1:], b[1:])
+    return 1 + min(distance(a, b[1:]), distance(a[1:], b), distance(a[1:], b[1:]))
+"""
+MEMO_FIB = """
+from functools import cache
+
+@cache
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+"""
+
+
+def _report(code: str) -> dict:
+    return analyze(textwrap.dedent(code), "python")
+
+
+def _overlapping(report: dict) -> list[dict]:
+    return [p for p in report["detected_patterns"] if "overlapping" in p["description"]]
+
+
+@pytest.mark.parametrize(
+    ("code", "time", "words"),
+    [
+        (QUICKSORT, "O(n²)", "on average"),
+        (QUICKSELECT, "O(n²)", "O(n) on average"),
+        (IN_PLACE_QUICKSORT, "O(n²)", "O(n log n) on average"),
+        (MERGESORT, "O(n log n)", "divide and conquer"),
+        (BINARY_SEARCH, "O(log n)", "halves"),
+        (EUCLID, "O(log n)", "halves"),
+        (MOVES, "O(2ⁿ)", "output-bound"),
+        (SUBSETS, "O(2ⁿ)", "2ⁿ · n"),
+        (CHOOSE, "O(2ⁿ)", "output-bound"),
+        (BACKTRACKING, "O(2ⁿ)", "output-bound"),
+        (FIB, "O(2ⁿ)", "overlapping subproblems"),
+        (EDIT_DISTANCE, "O(2ⁿ)", "overlapping subproblems"),
+        (MEMO_FIB, "O(n)", "memoized"),
+    ],
+)
+def test_each_recurrence_has_its_class_and_its_name(code, time, words):
+    complexity = _report(code)["complexity_analysis"]
+    assert complexity["time_complexity"] == time, complexity["evidence"]["time"]
+    assert any(words in note for note in complexity["evidence"]["time"]), complexity["evidence"]["time"]
+
+
+@pytest.mark.parametrize("code", [QUICKSORT, QUICKSELECT, IN_PLACE_QUICKSORT, MERGESORT, MOVES, SUBSETS, CHOOSE])
+def test_divide_and_conquer_and_output_bound_recursion_are_never_called_overlapping(code):
+    report = _report(code)
+    assert _overlapping(report) == []
+    assert not any("overlapping" in note for note in report["complexity_analysis"]["evidence"]["time"])
+
+
+@pytest.mark.parametrize("code", [FIB, EDIT_DISTANCE])
+def test_arguments_that_really_recur_are_overlapping_and_the_hint_is_memoization(code):
+    found = _overlapping(_report(code))
+    assert len(found) == 1
+    assert "memoization" in found[0]["suggestion"].lower()
+
+
+def test_the_recursion_depth_is_space():
+    assert _report(FIB)["complexity_analysis"]["space_complexity"] == "O(n)"
+    assert _report(BINARY_SEARCH)["complexity_analysis"]["space_complexity"] == "O(log n)"

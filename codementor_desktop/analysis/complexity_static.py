@@ -52,10 +52,17 @@ def estimate(ctx: Context) -> Estimate:
             result.time_evidence = reader.notes(scope)
             result.unsure = reader.unsure
         result.hidden = max(result.hidden, hidden)
-        space, why = extra_space(ctx, scope)
-        if space >= result.space:
-            result.space, result.space_evidence = space, why
+        for part in _own_scopes(ctx, scope):  # a helper defined inside keeps its tables too
+            space, why = extra_space(ctx, part)
+            if space > result.space or (space == result.space and part is scope):
+                result.space, result.space_evidence = space, why
     return result
+
+
+def _own_scopes(ctx: Context, scope: Scope) -> list[Scope]:
+    """The function and the functions defined inside it."""
+    inner = {id(n) for n in p.walk(scope.function.body) if isinstance(n, p.Function)}
+    return [scope, *(s for s in ctx.scopes if id(s.function) in inner)]
 
 
 class _Reader:

@@ -198,3 +198,60 @@ def test_arguments_that_really_recur_are_overlapping_and_the_hint_is_memoization
 def test_the_recursion_depth_is_space():
     assert _report(FIB)["complexity_analysis"]["space_complexity"] == "O(n)"
     assert _report(BINARY_SEARCH)["complexity_analysis"]["space_complexity"] == "O(log n)"
+
+
+TWO_SUM = """
+def two_sum(nums, target):
+    seen = {}
+    for i, x in enumerate(nums):
+        if target - x in seen:
+            return [seen[target - x], i]
+        seen[x] = i
+    return []
+"""
+TWO_SUM_JS = """
+function twoSum(nums, target) {
+  const seen = new Map();
+  for (let i = 0; i < nums.length; i++) {
+    if (seen.has(target - nums[i])) return [seen.get(target - nums[i]), i];
+    seen.set(nums[i], i);
+  }
+  return [];
+}
+"""
+LETTER_COUNTS = """
+def first_single(s: str) -> int:
+    counts = {}
+    for ch in s:
+        counts[ch] = counts.get(ch, 0) + 1
+    for i, ch in enumerate(s):
+        if counts[ch] == 1:
+            return i
+    return -1
+"""
+BRACKETS = """
+def balanced(s: str) -> bool:
+    stack = []
+    for ch in s:
+        if ch == "(":
+            stack.append(ch)
+        elif not stack:
+            return False
+        else:
+            stack.pop()
+    return not stack
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "language", "space"),
+    [
+        (TWO_SUM, "python", "O(n)"),
+        (TWO_SUM_JS, "javascript", "O(n)"),
+        (LETTER_COUNTS, "python", "O(1)"),
+        (BRACKETS, "python", "O(n)"),
+    ],
+)
+def test_a_container_that_grows_with_the_input_is_extra_space(code, language, space):
+    complexity = analyze(textwrap.dedent(code), language)["complexity_analysis"]
+    assert complexity["space_complexity"] == space, complexity["evidence"]["space"]

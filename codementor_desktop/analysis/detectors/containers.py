@@ -8,6 +8,7 @@ Patterns: ``data_structure_choice`` and, for the repeated search, ``suboptimal_t
 from __future__ import annotations
 
 from .. import program as p
+from ..complexity_hints import EXTREME, time_hint
 from ..context import Context
 from ..facts import Scope
 from ..findings import Finding
@@ -240,7 +241,7 @@ def _priority_queue(ctx: Context, scope: Scope) -> list[Finding]:
                     loop.line,
                     loop.end,
                     f"{name} is searched for its smallest (or largest) item and shrunk on every pass",
-                    "Keep it in a heap (heapq / a priority queue): push and pop are O(log n).",
+                    time_hint(ctx, EXTREME, loop),
                     "medium",
                     [],
                 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import program as p
 from ..complexity_classes import LINEAR, Growth
+from ..complexity_hints import NESTED, SLICE, SORT, time_hint
 from ..context import Context
 from ..facts import Scope
 from ..findings import Finding
@@ -114,7 +115,7 @@ def _nested_loops(ctx: Context, scope: Scope) -> list[Finding]:
                 outer.line,
                 node.end,
                 f"{depth} nested loops run over {family}: {growth.notation()} work",
-                _nested_suggestion(ctx),
+                _nested_suggestion(ctx, node),
                 "high",
                 with_run(ctx, evidence),
             )
@@ -191,10 +192,13 @@ def _bounded_by_outer(node: p.Loop | p.Comprehension, chain: list[LoopInfo]) -> 
     return bool(p.names_in(node.iter.args[2]) & outer)
 
 
-def _nested_suggestion(ctx: Context) -> str:
+def _nested_suggestion(ctx: Context, inner: p.Node) -> str:
+    return time_hint(ctx, NESTED, inner, _reach(ctx))
+
+
+def _reach(ctx: Context) -> str:
     optimal = ctx.problem.optimal_time
-    target = f" to reach {optimal.notation()}" if optimal is not None else ""
-    return f"Remember what earlier passes saw (a hash map or set), or sort once and use two pointers{target}."
+    return f" (to reach {optimal.notation()})" if optimal is not None else ""
 
 
 # ---- sorting and slicing in a loop -------------------------------------------------------
@@ -220,7 +224,7 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
                 node.line,
                 node.end,
                 f"{show(subject)} is sorted again on every pass of the loop: {growth.notation()}",
-                "Sort once before the loop, or keep the values in a heap (or insert with bisect) as they arrive.",
+                time_hint(ctx, SORT, node, _reach(ctx)),
                 "high",
                 with_run(ctx, evidence),
             )
@@ -244,7 +248,7 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
                 node.line,
                 node.end,
                 f"{show(node)} copies a growing part of {root} on every pass: {growth.notation()}",
-                "Keep a running total (or prefix sums) instead of slicing and summing again.",
+                time_hint(ctx, SLICE, node, _reach(ctx)),
                 "high",
                 with_run(ctx, evidence),
             )

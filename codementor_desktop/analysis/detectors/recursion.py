@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import program as p
 from ..complexity_classes import CONSTANT, EXPONENTIAL
+from ..complexity_hints import RECURSION, time_hint
 from ..complexity_recurrence import (
     OVERLAPPING,
     SelfCall,
@@ -59,7 +60,7 @@ def _overlapping(
             last,
             f"{function.name} reaches the same arguments again along different calls (overlapping "
             "subproblems) and computes them anew each time: about O(2ⁿ) calls",
-            "Remember each result by its arguments (memoization), or fill a table bottom-up.",
+            time_hint(ctx, RECURSION),
             "high",
             evidence,
         )

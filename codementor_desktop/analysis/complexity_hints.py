@@ -128,7 +128,7 @@ def _what_the_inner_loop_does(node: p.Node | None) -> str:
     body = node.body if isinstance(node, (p.Loop, p.Comprehension)) else []
     stops = any(isinstance(n, (p.Jump, p.Return)) for n in p.walk(body))
     for sub in p.walk(body):
-        if isinstance(sub, p.Assign) and sub.op == "+" and any(isinstance(n, p.Index) for n in p.walk(sub.value)):
+        if isinstance(sub, p.Assign) and sub.op == "+" and any(isinstance(n, p.Index) for n in p.walk(sub.value or [])):
             return "total"
         if isinstance(sub, p.If) and stops:
             tests = [n for n in p.walk(sub.test) if isinstance(n, p.Compare)]

@@ -101,7 +101,7 @@ def _accuracy(problems: list[Any], measure: bool) -> None:
                 )["complexity_analysis"]
                 row["measured"] = report["evidence"].get("measured", {}).get("class") or "none"
                 row["final"] = report["time_complexity"]
-                row["spoke"] = report.get("time_from", "structure")
+                row["spoke"] = (report["evidence"].get("time_from") or {}).get("source", "structure")
             for reading, got in row.items():
                 if reading == "spoke":
                     continue

@@ -26,6 +26,8 @@ from .detectors.flow import modified_names
 from .facts import Scope
 from .loops import LoopInfo, family_in_context
 
+_GUESS = "a loop until the input is used up"
+
 
 @dataclass
 class Estimate:
@@ -75,6 +77,7 @@ class _Reader:
         self.active: set[int] = set()
         self.notes_of: dict[int, list[str]] = {}
         self.unsure = False
+        self.guesses = 0  # guessed while-loop bounds around the statement being read
 
     def notes(self, scope: Scope) -> list[str]:
         return self.notes_of.get(id(scope.function), [])
@@ -125,7 +128,12 @@ class _Reader:
             head, head_hidden = self.expr_cost(
                 scope, [stmt.iter, stmt.test] if isinstance(stmt, p.Loop) else [stmt.iter], loops
             )
+            guessed = why == _GUESS
+            self.guesses += guessed
             body, hidden = self.block(scope, inner_stmts, [*loops, info], notes)
+            self.guesses -= guessed
+            if guessed and (self.guesses or body.growth != CONSTANT or any(i.family for i in loops)):
+                self.unsure = True  # a guessed bound multiplied by other work: let a measurement decide
             total = factor * body.growth
             if factor != CONSTANT and why:
                 notes.append(f"line {stmt.line}: {why} ({factor.label})")
@@ -203,7 +211,7 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
             return CONSTANT, ""
         if loops and _resumes(scope, loop, loops):
             return CONSTANT, ""  # a pointer that keeps its place across the outer loop
-        return LINEAR, "a loop until the input is used up"
+        return LINEAR, _GUESS
     iterable = loop.iter
     if _constant(iterable):
         return CONSTANT, ""

@@ -130,7 +130,7 @@ MEASURED_SURE = 0.5  # a fit at least this confident decides when the reading fr
 def _read_from_code(structure: Estimate) -> dict[str, Any]:
     notes = sorted(structure.time_evidence, key=_line_of)[:3]
     why = "; ".join(notes) if notes else "no loop or recursion over the input"
-    unsure = " (unsure: a loop bound there is a guess)" if structure.unsure else ""
+    unsure = " (unsure: it rests on a guess)" if structure.unsure else ""
     return {"source": "structure", "text": f"read from the code: {structure.time.notation()} from {why}{unsure}"}
 
 
@@ -152,7 +152,7 @@ def arbitrate(
     counted = "line events" if measured.get("counted") == "line events" else "running times"
     text = (
         f"measured: {counted} grow as {growth.label} from n={int(min(sizes))} to n={int(max(sizes))} "
-        f"(the code's reading, {structure.time.notation()}, rests on a guessed loop bound)"
+        f"(the code's reading, {structure.time.notation()}, rests on a guess)"
     )
     return growth, {"source": "measurement", "text": text}
 

@@ -24,7 +24,7 @@ from .context import Context
 from .costs import Cost, builtin_cost, derived
 from .detectors.flow import modified_names
 from .facts import Scope
-from .loops import LoopInfo, family_in_context
+from .loops import LoopInfo, family_in_context, leaves, search_entered_once
 
 _GUESS = "a loop until the input is used up"
 
@@ -111,6 +111,10 @@ class _Reader:
             hidden = max(hidden, inner_hidden)
             if cost.growth > worst.growth:
                 worst = cost
+        if loops and leaves(stmts):
+            # A block that ends in a return runs once, however many passes lead to it.
+            self.once.append(worst)
+            return Cost(CONSTANT), hidden
         return worst, hidden
 
     def stmt(self, scope: Scope, stmt: p.Node, loops: list, notes: list[str]) -> tuple[Cost, Growth]:
@@ -162,6 +166,20 @@ class _Reader:
                 ),
             )
         ]
+        if isinstance(stmt, p.If):
+            head, head_hidden = self.expr_cost(scope, [stmt.test], loops)
+            if loops and search_entered_once(stmt) is not None:
+                cost, hidden = self.block(scope, stmt.body, [], notes)
+                notes.append(
+                    f"line {stmt.line}: a search that returns at its match, entered once ({cost.growth.label})"
+                )
+                self.once.append(cost)
+                self.unsure = True
+                return head, max(hidden, head_hidden)
+            body, hidden = self.block(scope, stmt.body, loops, notes)
+            other, other_hidden = self.block(scope, stmt.orelse, loops, notes)
+            worst = max([head, body, other], key=lambda c: c.growth)
+            return worst, max(hidden, other_hidden, head_hidden)
         if isinstance(stmt, (p.If, p.Try, p.Block, p.Switch)):
             exprs = [c for c in children if c not in statements]
             head, head_hidden = self.expr_cost(scope, exprs, loops)

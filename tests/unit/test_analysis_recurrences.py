@@ -255,3 +255,44 @@ def balanced(s: str) -> bool:
 def test_a_container_that_grows_with_the_input_is_extra_space(code, language, space):
     complexity = analyze(textwrap.dedent(code), language)["complexity_analysis"]
     assert complexity["space_complexity"] == space, complexity["evidence"]["space"]
+
+
+NEXT_ORDER = """
+def next_order(perm):
+    for i in range(len(perm) - 2, -1, -1):
+        if perm[i] < perm[i + 1]:
+            for j in range(len(perm) - 1, i, -1):
+                if perm[j] > perm[i]:
+                    result = list(perm)
+                    result[i], result[j] = result[j], result[i]
+                    result[i + 1 :] = result[i + 1 :][::-1]
+                    return result
+    return sorted(perm)
+"""
+BRUTE_PAIR = """
+def pair(nums, target):
+    for i in range(len(nums)):
+        for j in range(i + 1, len(nums)):
+            if nums[i] + nums[j] == target:
+                return [i, j]
+    return []
+"""
+FIRST_MATCH = """
+def first_negative(nums):
+    for i, value in enumerate(nums):
+        if value < 0:
+            return i
+    return -1
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "time"),
+    [(NEXT_ORDER, "O(n log n)"), (BRUTE_PAIR, "O(n²)"), (FIRST_MATCH, "O(n)")],
+)
+def test_loops_are_read_through_their_early_exits(code, time):
+    report = _report(code)
+    assert report["complexity_analysis"]["time_complexity"] == time, report["complexity_analysis"]["evidence"]
+    if code is NEXT_ORDER:
+        # Two scans from the end, each ending at its first match: no nested-loop finding.
+        assert not [p for p in report["detected_patterns"] if p["pattern_type"] == "suboptimal_time_complexity"]

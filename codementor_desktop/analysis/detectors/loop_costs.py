@@ -12,7 +12,7 @@ from ..complexity_hints import NESTED, SLICE, SORT, time_hint
 from ..context import Context
 from ..facts import Scope
 from ..findings import Finding
-from ..loops import LoopInfo, family_in_context, walk_with_loops
+from ..loops import LoopInfo, family_in_context, runs_once, walk_with_loops
 
 TIME = "suboptimal_time_complexity"
 CHOICE = "data_structure_choice"
@@ -22,10 +22,11 @@ def detect(ctx: Context) -> list[Finding]:
     found: list[Finding] = []
     for scope in ctx.scopes:
         constants = constant_collections(scope)
+        once = runs_once(scope.function.body)  # work on the way out of the function is paid once
         found.extend(_nested_loops(ctx, scope))
         found.extend(_scan_where_log_suffices(ctx, scope, constants))
         for node, loops in walk_with_loops(scope.function.body, scope):
-            if loops:
+            if loops and id(node) not in once:
                 found.extend(_sort_or_slice(ctx, scope, node, loops))
     return found
 
@@ -87,8 +88,9 @@ def with_run(ctx: Context, evidence: list[str]) -> list[str]:
 def _nested_loops(ctx: Context, scope: Scope) -> list[Finding]:
     found: list[Finding] = []
     reported: set[int] = set()
+    once = runs_once(scope.function.body)
     for node, loops in walk_with_loops(scope.function.body, scope):
-        if not isinstance(node, (p.Loop, p.Comprehension)) or not loops:
+        if not isinstance(node, (p.Loop, p.Comprehension)) or not loops or id(node) in once:
             continue
         inner = [info for info in loops if info.node is not node]
         family = family_in_context(node, inner, scope)

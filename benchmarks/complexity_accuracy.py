@@ -23,6 +23,7 @@ what it is for. Printed per pattern and listed.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections import Counter
@@ -74,11 +75,64 @@ def documented_class(text: str) -> tuple[Growth | None, str]:
     return None, parsed.excluded or "unreadable"
 
 
+def documented_sizes(text: str) -> tuple[tuple[int, ...], int] | None:
+    """A product of several sizes as its shape: the degree of each size, sorted, and the power
+    of log: ``O(n * W)`` -> ((1, 1), 0), ``O((rows * cols)^2)`` -> ((2, 2), 0). None for a sum
+    (``O(V + E)``), a cost per operation or anything not a plain product."""
+    if text.count("O(") != 1 or not text.strip().endswith(")") or "per" in text.split():
+        return None
+    inner = text.strip()[text.index("O(") + 2 : -1]
+    inner = re.sub(r"\blen\((\w+)\)", r"\1", inner)  # O(amount * len(coins)): the size is coins
+    if re.search(r"\b(?:d|min|max|sqrt)\(", inner):
+        return None
+    depth = 0
+    for char in inner:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char in "+-" and depth == 0:
+            return None
+    names = sorted(set(re.findall(r"(?<![A-Za-z])(?!log\b)[A-Za-z][A-Za-z0-9_]*", inner)))
+    degrees = []
+    for name in names:
+        alone = re.sub(
+            r"(?<![A-Za-z])(?!log\b)[A-Za-z][A-Za-z0-9_]*",
+            lambda m, name=name: "n" if m.group(0) == name else "2",
+            inner,
+        )
+        parsed = parse_complexity(f"O({alone})")
+        if parsed.growth is None or parsed.growth.exponential:
+            return None
+        if parsed.growth.degree:
+            degrees.append(parsed.growth.degree)
+    loose = loose_growth(text)
+    if len(degrees) < 2 or loose is None:
+        return None
+    return tuple(sorted(degrees)), loose.logs
+
+
+def reported_sizes(complexity: dict[str, Any]) -> tuple[tuple[int, ...], int] | None:
+    """The same shape of what ``analyze`` reports: its reading in named sizes, else its one size."""
+    named = complexity["evidence"].get("time_in_sizes")
+    if named:
+        notation = named["notation"][2:-1]
+        logs = notation.count("log")
+        degrees = [
+            int(part.split("^")[1]) if "^" in part else 1
+            for part in notation.split(" · ")
+            if not part.startswith("log")
+        ]
+        return tuple(sorted(degrees)), logs
+    growth = parse_complexity(complexity["time_complexity"]).growth
+    if growth is None or growth.exponential:
+        return None
+    return ((growth.degree,) if growth.degree else ()), growth.logs
+
+
 def _accuracy(problems: list[Any], measure: bool) -> None:
     print("== complexity accuracy on the bank's Python reference and slower solutions (documented class hidden)")
     right = Counter[tuple[str, str]]()
     scored = Counter[tuple[str, str]]()
     misses: list[str] = []
+    shape_misses: list[str] = []
     excluded: list[str] = []
     started = time.perf_counter()
     for problem in problems:
@@ -94,6 +148,14 @@ def _accuracy(problems: list[Any], measure: bool) -> None:
                 continue
             static = analyze(code, "python", problem=data)["complexity_analysis"]
             row = {"static": static["time_complexity"]}
+            shape = documented_sizes(text) if how != "one size" else None
+            if shape is not None:
+                scored["in sizes", how] += 1
+                got_shape = reported_sizes(static)
+                right["in sizes", how] += got_shape == shape
+                if got_shape != shape:
+                    named = (static["evidence"].get("time_in_sizes") or {}).get("notation", static["time_complexity"])
+                    shape_misses.append(f"{problem.id} ({key}) documented {text} -> read {named}")
             if measure:
                 counted = count_at_sizes(problem, code)
                 report = analyze(
@@ -115,14 +177,21 @@ def _accuracy(problems: list[Any], measure: bool) -> None:
                 misses.append(f"{problem.id} ({key}) documented {text} [{how}] -> {readings}  {tag}")
     for how in ("one size", "sizes read as n"):
         print(f"documented in {how}:")
-        for reading in ("static", "measured", "final"):
+        for reading in ("static", "measured", "final", "in sizes"):
             if scored[reading, how]:
                 share = right[reading, how] / scored[reading, how]
                 print(f"  {reading:9s} right {right[reading, how]}/{scored[reading, how]} = {share:.1%}")
     print(f"took {time.perf_counter() - started:.0f} s")
+    print(
+        "('in sizes': a product of several sizes, O(n * W), compared as the degree of each size, "
+        "with the static reading in the code's own sizes)"
+    )
     _space(problems)
     print(f"\nfinal class missed ({len(misses)}):")
     for line in misses:
+        print(f"  {line}")
+    print(f"\nstatic reading in several sizes missed ({len(shape_misses)}):")
+    for line in shape_misses:
         print(f"  {line}")
     print(f"\nexcluded ({len(excluded)}), each with why:")
     for line in excluded:

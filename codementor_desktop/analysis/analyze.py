@@ -115,6 +115,8 @@ def _complexity(
         evidence["measured"] = _measured(structure, measurement, language)
         time, spoke = arbitrate(structure, evidence["measured"], time, spoke)
     evidence["time_from"] = spoke
+    if structure.time_in_sizes and spoke["source"] == "structure":
+        evidence["time_in_sizes"] = structure.time_in_sizes
     return {
         "time_complexity": time.notation(),
         "space_complexity": structure.space.notation(),

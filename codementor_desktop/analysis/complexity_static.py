@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from . import program as p
 from .complexity_classes import CONSTANT, LINEAR, LOG, Growth
 from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
+from .complexity_sizes import UNKNOWN, declared_types, loop_size, named
 from .complexity_space import extra_space
 from .context import Context
 from .costs import Cost, builtin_cost, derived
@@ -37,6 +38,7 @@ class Estimate:
     time_evidence: list[str] = field(default_factory=list)
     space_evidence: list[str] = field(default_factory=list)
     unsure: bool = False  # the reading rests on a guess (an early exit, an unknown recursion)
+    time_in_sizes: dict | None = None  # O(len(items) · capacity) where the code has several sizes
 
 
 def estimate(ctx: Context) -> Estimate:
@@ -53,12 +55,20 @@ def estimate(ctx: Context) -> Estimate:
             result.time = time.growth
             result.time_evidence = reader.notes(scope)
             result.unsure = reader.unsure
+            result.time_in_sizes = named(time.growth, time.sizes, scope)
         result.hidden = max(result.hidden, hidden)
         for part in _own_scopes(ctx, scope):  # a helper defined inside keeps its tables too
             space, why = extra_space(ctx, part)
             if space > result.space or (space == result.space and part is scope):
                 result.space, result.space_evidence = space, why
     return result
+
+
+def _builtin_sizes(scope: Scope, node: p.Node, growth: Growth) -> tuple[str, ...]:
+    """The input a built-in works through (``sorted(nums)``: nums), once per factor of n."""
+    families = [scope.family(name) for name in sorted(p.names_in(node))]
+    family = next((f for f in families if f is not None), UNKNOWN)
+    return (family,) * growth.degree
 
 
 def _own_scopes(ctx: Context, scope: Scope) -> list[Scope]:
@@ -78,6 +88,7 @@ class _Reader:
         self.notes_of: dict[int, list[str]] = {}
         self.unsure = False
         self.guesses = 0  # guessed while-loop bounds around the statement being read
+        self.types = declared_types(ctx.raw_problem, ctx.scopes)
 
     def notes(self, scope: Scope) -> list[str]:
         return self.notes_of.get(id(scope.function), [])
@@ -139,11 +150,14 @@ class _Reader:
             if guessed and (self.guesses or body.growth != CONSTANT or any(i.family for i in loops)):
                 self.unsure = True  # a guessed bound multiplied by other work: let a measurement decide
             total = factor * body.growth
+            size = loop_size(scope, stmt, loops, factor, self.types)
             if factor != CONSTANT and why:
                 notes.append(f"line {stmt.line}: {why} ({factor.label})")
             # Work inside built-ins repeats with the loop; no such work stays none.
             hidden = max(head_hidden, factor * hidden if hidden != CONSTANT else CONSTANT)
-            return Cost(max(total, head.growth, factor), why, stmt.line), hidden
+            candidates = [Cost(total, why, stmt.line, size + body.sizes), head, Cost(factor, why, stmt.line, size)]
+            chosen = max(candidates, key=lambda c: c.growth)  # the first of equals: the product
+            return Cost(chosen.growth, why, stmt.line, chosen.sizes), hidden
         children = list(p.children(stmt))
         statements = [
             c
@@ -200,6 +214,7 @@ class _Reader:
                     continue
                 cost: Cost | None = builtin_cost(self.ctx, scope, node, loops)
                 if cost is not None:
+                    cost.sizes = _builtin_sizes(scope, node, cost.growth)
                     hidden = max(hidden, cost.growth)
                     if notes is not None and cost.growth != CONSTANT:
                         notes.append(f"line {cost.line}: {cost.why} ({cost.growth.label})")
@@ -207,7 +222,7 @@ class _Reader:
                     helper = self.by_name[node.func.id]
                     if helper.function is not scope.function:
                         helper_cost, helper_hidden = self.function_time(helper)
-                        cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line)
+                        cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line, helper_cost.sizes)
                         if notes is not None and helper_cost.growth != CONSTANT:
                             # Say where the helper's cost comes from, once.
                             notes.extend(n for n in self.notes(helper) if n not in notes)

@@ -40,6 +40,7 @@ class Cost:
     growth: Growth
     why: str = ""
     line: int = 0
+    sizes: tuple[str, ...] = ()  # the named size behind each factor of n (complexity_sizes)
 
 
 def sized(ctx: Context, scope: Scope, expr: p.Expr | None, loops: list) -> bool:

@@ -296,3 +296,36 @@ def test_loops_are_read_through_their_early_exits(code, time):
     if code is NEXT_ORDER:
         # Two scans from the end, each ending at its first match: no nested-loop finding.
         assert not [p for p in report["detected_patterns"] if p["pattern_type"] == "suboptimal_time_complexity"]
+
+
+TABLE = """
+def best_value(capacity, items):
+    best = [0] * (capacity + 1)
+    for weight, value in items:
+        for room in range(capacity, weight - 1, -1):
+            best[room] = max(best[room], best[room - weight] + value)
+    return best[capacity]
+"""
+GRID = """
+def count_land(grid):
+    rows, cols = len(grid), len(grid[0])
+    land = 0
+    for r in range(rows):
+        for c in range(cols):
+            land += grid[r][c]
+    return land
+"""
+
+
+def test_several_sizes_are_kept_where_the_code_has_them():
+    problem = {
+        "function": {"params": [{"name": "capacity", "type": "int"}, {"name": "items", "type": "list[list[int]]"}]}
+    }
+    table = analyze(textwrap.dedent(TABLE), "python", problem=problem)["complexity_analysis"]
+    assert table["time_complexity"] == "O(n²)"
+    assert table["evidence"]["time_in_sizes"]["notation"] == "O(capacity · len(items))"
+    grid = analyze(
+        textwrap.dedent(GRID), "python", problem={"function": {"params": [{"name": "grid", "type": "list[list[int]]"}]}}
+    )["complexity_analysis"]
+    assert grid["evidence"]["time_in_sizes"]["notation"] == "O(cols · rows)"
+    assert "time_in_sizes" not in _report(BRUTE_PAIR)["complexity_analysis"]["evidence"]  # one size says it

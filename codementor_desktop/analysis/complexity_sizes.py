@@ -1,0 +1,149 @@
+"""Time in the problem's own sizes, where the code has several: ``O(len(items) · capacity)`` for
+a knapsack table, ``O(rows · cols)`` for a grid walk, ``O(len(s) · len(t))`` for two strings.
+
+The static reading multiplies loop factors; each loop over an input also names the size it runs
+over (the input's length, an integer parameter's value, a grid's rows or columns). The named
+reading is given only when it is consistent (one name per factor of n) and has at least two
+different sizes; otherwise the one-size class says it all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from . import program as p
+from .complexity_classes import LINEAR, Growth
+from .facts import Scope
+from .loops import LoopInfo, family_in_context
+
+UNKNOWN = "n"
+
+
+def declared_types(problem: Mapping | None, scopes: list[Scope]) -> dict[str, str]:
+    """Parameter -> its declared type: the problem's signature, else the annotations."""
+    types: dict[str, str] = {}
+    for scope in scopes:
+        types.update(scope.function.annotations)
+    function = (problem or {}).get("function") or {}
+    for param in function.get("params") or [] if isinstance(function, Mapping) else []:
+        if isinstance(param, Mapping) and param.get("name"):
+            types[str(param["name"])] = str(param.get("type") or "")
+    return types
+
+
+def loop_size(
+    scope: Scope, loop: p.Loop | p.Comprehension, loops: list[LoopInfo], factor: Growth, types: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The size a loop of class ``factor`` runs over, named (``()`` when it is not a size)."""
+    if factor != LINEAR:
+        return ()
+
+    def _is_grid(_scope: Scope, name: str | None) -> bool:
+        return name is not None and types.get(name, "").replace(" ", "").lower().startswith("list[list[")
+
+    family = family_in_context(loop, loops, scope)
+    iterable = loop.iter
+    grid = family is not None and _is_grid(scope, family)
+    if family is not None and not grid:
+        if isinstance(iterable, p.Call) and iterable.name == "range" and iterable.args:
+            if not any(isinstance(n, p.Call) and n.name == "len" for n in p.walk(iterable.args)):
+                if family in p.names_in(iterable.args):
+                    return (f"#{family}",)  # range(capacity + 1): the value of a number, not a length
+        return (family,)
+    # A grid: rows when the loop runs down the outer list, columns when it runs along one row.
+    bound = iterable.args[-1] if isinstance(iterable, p.Call) and iterable.name == "range" and iterable.args else None
+    if isinstance(bound, p.Name):
+        bound = _bound_value(scope, bound.id) or bound  # cols = len(grid[0]); range(cols)
+    measured = bound.args[0] if isinstance(bound, p.Call) and bound.name == "len" and bound.args else iterable
+    if isinstance(measured, p.Call) and measured.name in ("enumerate", "reversed") and measured.args:
+        measured = measured.args[0]
+    outer_rows = {t for info in loops if info.family is not None and _is_grid(scope, info.family) for t in info.targets}
+    if isinstance(measured, p.Call) and measured.name == "len" and measured.args:
+        measured = measured.args[0]
+    if isinstance(bound, p.Call) and bound.name == "len" and isinstance(measured, p.Name):
+        if _is_grid(scope, measured.id):
+            return (f"{measured.id}.rows",)
+    if isinstance(measured, p.Index) and _is_grid(scope, p.root_name(measured)):
+        return (f"{p.root_name(measured)}.cols",)
+    if isinstance(measured, p.Name) and measured.id in outer_rows:
+        return (f"{_grid_of(loops, measured.id, scope)}.cols",)
+    if grid and family is not None:
+        return (f"{family}.rows",)
+    return (UNKNOWN,)
+
+
+def _bound_value(scope: Scope, name: str) -> p.Expr | None:
+    """What ``name`` is bound to in the function (``rows, cols = len(grid), len(grid[0])`` too)."""
+    for node in p.walk(scope.function.body, into_functions=False):
+        if not isinstance(node, p.Assign) or node.op is not None or node.value is None:
+            continue
+        for target in node.targets:
+            if isinstance(target, p.Name) and target.id == name:
+                return node.value
+            if isinstance(target, p.Seq) and isinstance(node.value, p.Seq):
+                for item, value in zip(target.items, node.value.items, strict=False):
+                    if isinstance(item, p.Name) and item.id == name:
+                        return value
+    return None
+
+
+def _grid_of(loops: list[LoopInfo], target: str, scope: Scope) -> str:
+    for info in loops:
+        if target in info.targets and info.family is not None:
+            return info.family
+    return "grid"
+
+
+def named(growth: Growth, sizes: tuple[str, ...], scope: Scope | None = None) -> dict[str, Any] | None:
+    """``{"notation": "O(len(items) · capacity)", "sizes": {...}}`` or None when one size says it."""
+    if growth.exponential or not sizes or UNKNOWN in sizes or len(sizes) != growth.degree:
+        return None
+    # The rows of a list of lists are just its length unless the code also walks its columns.
+    sizes = tuple(
+        s.removesuffix(".rows") if s.endswith(".rows") and f"{s.removesuffix('.rows')}.cols" not in sizes else s
+        for s in sizes
+    )
+    counts = Counter(sizes)
+    if len(counts) < 2:
+        return None
+    kinds = scope_kinds(scope)
+    parts, legend = [], {}
+    for name in sorted(counts, key=lambda n: (-counts[n], n)):
+        shown = _shown(name, kinds)
+        legend[shown] = _meaning(name, kinds)
+        power = counts[name]
+        parts.append(shown if power == 1 else f"{shown}^{power}")
+    product = " · ".join(parts)
+    if growth.logs:
+        product += " · log" if growth.logs == 1 else f" · log^{growth.logs}"
+    return {"notation": f"O({product})", "sizes": legend}
+
+
+def scope_kinds(scope: Scope | None) -> Mapping[str, str]:
+    return getattr(scope, "kinds", {}) if scope is not None else {}
+
+
+def _shown(name: str, kinds: Mapping[str, str]) -> str:
+    if name.startswith("#"):
+        return name[1:]
+    if name.endswith(".rows"):
+        return "rows"
+    if name.endswith(".cols"):
+        return "cols"
+    if kinds.get(name) == "int":
+        return name
+    return f"len({name})"
+
+
+def _meaning(name: str, kinds: Mapping[str, str]) -> str:
+    if name.startswith("#"):
+        return f"the value of {name[1:]}"
+    if name.endswith(".rows"):
+        return f"the rows of {name.removesuffix('.rows')}"
+    if name.endswith(".cols"):
+        return f"the columns of {name.removesuffix('.cols')}"
+    if kinds.get(name) == "int":
+        return f"the value of {name}"
+    return f"the length of {name}"

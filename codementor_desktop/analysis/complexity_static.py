@@ -249,6 +249,9 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
     if _constant(iterable):
         return CONSTANT, ""
     recursive = bool(self_calls(scope.function))
+    if recursive and isinstance(iterable, p.Name) and iterable.id in scope.function.params:
+        if _recurses_on_items(scope.function, loop):
+            return CONSTANT, ""  # for item in arr: f(item): over all calls, each item once
     if recursive and isinstance(iterable, p.Call) and iterable.name == scope.function.name:
         return CONSTANT, ""  # the items a call returns: the recursion (or the answer's size) pays for them
     if recursive and isinstance(iterable, (p.Index, p.Attr)) and p.root_name(iterable) in scope.function.params:
@@ -267,6 +270,26 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
     if root is not None and (root in targets or derived(scope, root, targets)):
         return CONSTANT, ""  # the letters of one word: bounded apart from n
     return LINEAR, "a loop over a collection"
+
+
+def _halved(value: p.BinOp) -> bool:
+    """``(...) / 2`` or ``0.5 * (...)``."""
+    if value.op == "/":
+        return p.const_int(value.right) == 2
+    if value.op == "*":
+        return any(isinstance(side, p.Const) and side.value == 0.5 for side in (value.left, value.right))
+    return False
+
+
+def _recurses_on_items(function: p.Function, loop: p.Loop | p.Comprehension) -> bool:
+    """The loop's body calls the function itself on one of the loop's items (a nested list)."""
+    targets = set(loop.targets)
+    return any(
+        isinstance(node, p.Call)
+        and node.name == function.name
+        and any(isinstance(a, p.Name) and a.id in targets for a in node.args)
+        for node in p.walk(loop.body, into_functions=False)
+    )
 
 
 def _drains(loop: p.Loop | p.Comprehension, scope: Scope, family: str) -> bool:
@@ -301,10 +324,17 @@ def _halves(loop: p.Loop) -> bool:
     for node in p.walk(loop.body):
         if (
             isinstance(node, p.Assign)
-            and node.op in ("//", ">>", "*", "/")
+            and node.op in ("//", ">>", "*", "/", "&")
             and any(p.root_name(t) in tested for t in node.targets)
         ):
-            return True
+            return True  # n &= n - 1 clears a bit: as many passes as n has bits
+        if (
+            isinstance(node, p.Assign)
+            and isinstance(node.value, p.BinOp)
+            and _halved(node.value)
+            and any(p.root_name(t) in tested for t in node.targets)
+        ):
+            return True  # x = (x + n / x) / 2: Newton's steps double the right digits
         if (
             isinstance(node, p.Assign)
             and node.value is not None

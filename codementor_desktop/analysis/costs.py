@@ -123,5 +123,6 @@ def derived(scope: Scope, name: str, targets: set[str]) -> bool:
             and node.value is not None
             and any(isinstance(t, p.Name) and t.id == name for t in node.targets)
         ):
-            return bool(p.names_in(node.value) & targets)
+            own = {t for n in p.walk(node.value) if isinstance(n, p.Comprehension) for t in n.targets}
+            return bool((p.names_in(node.value) - own) & targets)  # [node for node in nodes] is not one node
     return False

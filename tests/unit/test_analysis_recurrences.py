@@ -329,3 +329,48 @@ def test_several_sizes_are_kept_where_the_code_has_them():
     )["complexity_analysis"]
     assert grid["evidence"]["time_in_sizes"]["notation"] == "O(cols · rows)"
     assert "time_in_sizes" not in _report(BRUTE_PAIR)["complexity_analysis"]["evidence"]  # one size says it
+
+
+BITS = """
+def ones(n):
+    count = 0
+    while n:
+        n &= n - 1
+        count += 1
+    return count
+"""
+NEWTON = """
+def root(x, tolerance):
+    guess = x / 2
+    while abs(guess * guess - x) > tolerance:
+        guess = 0.5 * (guess + x / guess)
+    return guess
+"""
+NESTED_ITEMS = """
+def leaves(tree):
+    found = []
+    for item in tree:
+        if isinstance(item, list):
+            found.extend(leaves(item))
+        else:
+            found.append(item)
+    return found
+"""
+GROWING_ORDER = """
+def order(nodes):
+    done = [node for node in nodes if not node.before]
+    for node in done:
+        for after in node.after:
+            if set(done).issuperset(after.before) and after not in done:
+                done.append(after)
+    return done
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "time"),
+    [(BITS, "O(log n)"), (NEWTON, "O(log n)"), (NESTED_ITEMS, "O(n)"), (GROWING_ORDER, "O(n²)")],
+)
+def test_bit_clearing_newton_steps_nested_lists_and_a_growing_order(code, time):
+    complexity = _report(code)["complexity_analysis"]
+    assert complexity["time_complexity"] == time, complexity["evidence"]["time"]

@@ -49,7 +49,13 @@ ACCEPTED: dict[tuple[str, str], str] = {
     ("three-sum-zero", "space"): "nums = sorted(nums) makes a sorted copy: O(n), the statement leaves the sort out",
 }
 
-_EXPECTED_ON_SLOWER = {"suboptimal_time_complexity", "suboptimal_space_complexity"}
+# On a slower solution these say why it is slower: right, not false alarms (counted apart).
+_EXPECTED_ON_SLOWER = {
+    "suboptimal_time_complexity",
+    "suboptimal_space_complexity",
+    "data_structure_choice",
+    "inefficient_string_building",
+}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -237,6 +243,7 @@ def _false_alarms(problems: list[Any]) -> None:
     per_pattern: dict[str, Counter[str]] = {"reference": Counter(), "slower": Counter()}
     listed: list[str] = []
     counted = Counter[str]()
+    why_slower = Counter[str]()
     for problem in problems:
         data = problem.model_dump(mode="json")
         run = passing_run(problem)
@@ -251,6 +258,7 @@ def _false_alarms(problems: list[Any]) -> None:
             for item in report["detected_patterns"]:
                 pattern = item["pattern_type"]
                 if kind == "slower" and pattern in _EXPECTED_ON_SLOWER:
+                    why_slower[pattern] += 1
                     continue
                 per_pattern[kind][pattern] += 1
                 place = item.get("code_location") or {}
@@ -260,6 +268,8 @@ def _false_alarms(problems: list[Any]) -> None:
         total = sum(per_pattern[kind].values())
         detail = ", ".join(f"{k} {v}" for k, v in per_pattern[kind].most_common()) or "none"
         print(f"{kind:9s} solutions {counted[kind]:3d}: {total} false alarms ({detail})")
+    detail = ", ".join(f"{k} {v}" for k, v in why_slower.most_common()) or "none"
+    print(f"(on the slower solutions, findings that say why they are slower, not counted above: {detail})")
     for line in listed:
         print(f"  {line}")
 

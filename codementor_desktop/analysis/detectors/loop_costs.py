@@ -7,6 +7,7 @@ Pattern: ``suboptimal_time_complexity`` (searching a list in a loop is in ``cont
 from __future__ import annotations
 
 from .. import program as p
+from ..complexity_alphabet import alphabet_bounded
 from ..complexity_classes import LINEAR, Growth
 from ..complexity_hints import NESTED, SLICE, SORT, time_hint
 from ..context import Context
@@ -215,6 +216,8 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
             return []
         if not (scope.is_input(root) or scope.kind(root) in ("list", "seq", "unknown")):
             return []
+        if root in alphabet_bounded(ctx, scope):
+            return []  # a handful of letters sorted again: bounded by the alphabet
         growth = implied(loops, Growth(degree=1, logs=1))
         evidence = slower_than_optimal(ctx, growth)
         if evidence is None:

@@ -46,6 +46,10 @@ ACCEPTED: dict[tuple[str, str], str] = {
         "space",
     ): "for value in nums[1:] copies the list: O(n) in Python, the statement counts O(1)",
     ("min-cost-climbing-stairs", "space"): "for toll in cost[2:] copies the list: O(n) in Python",
+    (
+        "alien-dictionary",
+        "space",
+    ): "zip(words, words[1:]) copies the word list: O(n) in Python; the letters are bounded",
     ("three-sum-zero", "space"): "nums = sorted(nums) makes a sorted copy: O(n), the statement leaves the sort out",
 }
 

@@ -36,13 +36,16 @@ def alphabet_bounded(ctx: Context, scope: Scope) -> set[str]:
     if not letters:
         return set()
     bounded: set[str] = set()
+    distinct: set[str] = set()  # letters taken one by one out of a bounded collection
     for _ in range(4):  # a few rounds reach the fixed point of these short chains
-        before = len(bounded) + len(letters)
+        before = len(bounded) + len(distinct)
         adds: dict[str, list[bool]] = {}
         for node in p.walk(body, into_functions=True):
             if isinstance(node, p.Call) and node.name in _ADDERS and isinstance(node.receiver, p.Name):
+                # A set keeps each letter once; a list or a string only stays small with distinct ones.
+                allowed = letters | distinct if node.name == "add" else distinct
                 adds.setdefault(node.receiver.id, []).append(
-                    bool(node.args) and all(_from(a, letters, bounded) for a in node.args)
+                    bool(node.args) and all(_from(a, allowed, bounded) for a in node.args)
                 )
             elif isinstance(node, p.Assign) and node.value is not None and len(node.targets) == 1:
                 target = node.targets[0]
@@ -55,13 +58,13 @@ def alphabet_bounded(ctx: Context, scope: Scope) -> set[str]:
                     and value.name in _TAKERS
                     and p.root_name(value.receiver) in bounded
                 ):
-                    letters.add(target.id)
-                elif node.op == "+" and _from(value, letters, bounded):
+                    distinct.add(target.id)
+                elif node.op == "+" and _from(value, distinct, bounded):
                     adds.setdefault(target.id, []).append(True)
-                elif node.op is None and _copies_bounded(value, bounded):
+                elif node.op is None and (_copies_bounded(value, bounded) or _letters_of(value, letters)):
                     bounded.add(target.id)
         bounded |= {name for name, flags in adds.items() if flags and all(flags)}
-        if len(bounded) + len(letters) == before:
+        if len(bounded) + len(distinct) == before:
             break
     return bounded
 
@@ -69,6 +72,25 @@ def alphabet_bounded(ctx: Context, scope: Scope) -> set[str]:
 def _from(expr: p.Expr, letters: set[str], bounded: set[str]) -> bool:
     names = {n.id for n in p.walk(expr) if isinstance(n, p.Name)}
     return bool(names) and names <= letters | bounded
+
+
+def _letters_of(value: p.Expr, letters: set[str]) -> bool:
+    """``sorted({ch for word in words for ch in word})``: a collection of letters."""
+    while isinstance(value, p.Call) and value.name in _COPIERS and value.args:
+        value = value.args[0]
+    if not isinstance(value, p.Comprehension) or value.kind not in ("set", "list"):
+        return False
+    element = value
+    while (
+        element.body
+        and isinstance(element.body[-1], p.ExprStmt)
+        and isinstance(element.body[-1].value, p.Comprehension)
+    ):
+        element = element.body[-1].value
+    last = element.body[-1] if element.body else None
+    while isinstance(last, p.If) and last.body:
+        last = last.body[-1]
+    return isinstance(last, p.ExprStmt) and isinstance(last.value, p.Name) and last.value.id in letters
 
 
 def _copies_bounded(value: p.Expr, bounded: set[str]) -> bool:

@@ -4,7 +4,8 @@ copies) and how deep its recursion goes."""
 from __future__ import annotations
 
 from . import program as p
-from .complexity_classes import CONSTANT, LINEAR, LOG, QUADRATIC, Growth
+from .complexity_alphabet import alphabet_bounded
+from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, QUADRATIC, Growth
 from .complexity_recurrence import argument_shape, changed_params, halving_names, self_calls
 from .context import Context
 from .costs import mentions_size, sized
@@ -16,7 +17,7 @@ from .loops import family_in_context, walk_with_loops
 
 def extra_space(ctx: Context, scope: Scope) -> tuple[Growth, list[str]]:
     """The extra space of a function, with the line that needs it."""
-    returned = returned_names(scope.function)
+    returned = returned_names(scope.function) | alphabet_bounded(ctx, scope)  # letters: bounded
     worst, why = CONSTANT, []
     for node, loops in walk_with_loops(scope.function.body, scope):
         growth, reason = CONSTANT, ""
@@ -30,7 +31,9 @@ def extra_space(ctx: Context, scope: Scope) -> tuple[Growth, list[str]]:
             if name in returned:
                 continue
             value = node.value
-            if _sized_literal(scope, value):
+            if _per_subset(value):
+                growth, reason = EXPONENTIAL, f"{name} has a cell per subset of the items (2ⁿ)"
+            elif _sized_literal(scope, value):
                 growth, reason = LINEAR, f"{name} is a list as long as the input"
             elif isinstance(value, p.Comprehension) and family_in_context(value, loops, scope) is not None:
                 inner = any(
@@ -81,6 +84,23 @@ def extra_space(ctx: Context, scope: Scope) -> tuple[Growth, list[str]]:
     if depth is not None and depth[0] > worst:
         worst, why = depth[0], [depth[1]]
     return worst, why
+
+
+def _per_subset(value: p.Expr | None) -> bool:
+    """``[-1] * (1 << n)``: a table with a cell per subset."""
+    return value is not None and any(
+        isinstance(n, p.BinOp) and n.op == "*" and isinstance(n.left, p.Seq) and _shifted(n.right)
+        for n in p.walk(value, into_functions=False)
+    )
+
+
+def _shifted(expr: p.Expr) -> bool:
+    return any(
+        isinstance(n, p.BinOp)
+        and ((n.op == "<<" and p.const_int(n.left) == 1) or (n.op == "**" and p.const_int(n.left) == 2))
+        and p.const_int(n.right) is None
+        for n in p.walk(expr)
+    )
 
 
 def _sized_literal(scope: Scope, value: p.Expr | None) -> bool:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import program as p
-from .complexity_classes import CONSTANT, LINEAR, LOG, Growth
+from .complexity_alphabet import alphabet_bounded
+from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, Growth
 from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
 from .complexity_sizes import UNKNOWN, declared_types, loop_size, named
 from .complexity_space import extra_space
@@ -248,6 +249,10 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
     iterable = loop.iter
     if _constant(iterable):
         return CONSTANT, ""
+    if p.root_name(iterable) in alphabet_bounded(ctx, scope) and isinstance(iterable, p.Name):
+        return CONSTANT, ""  # the letters of the alphabet: bounded apart from n
+    if isinstance(iterable, p.Call) and iterable.name == "range" and any(subsets(a) for a in iterable.args):
+        return EXPONENTIAL, "a loop over every subset of the items (2ⁿ masks)"
     recursive = bool(self_calls(scope.function))
     if recursive and isinstance(iterable, p.Name) and iterable.id in scope.function.params:
         if _recurses_on_items(scope.function, loop):
@@ -270,6 +275,16 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
     if root is not None and (root in targets or derived(scope, root, targets)):
         return CONSTANT, ""  # the letters of one word: bounded apart from n
     return LINEAR, "a loop over a collection"
+
+
+def subsets(expr: p.Expr | None) -> bool:
+    """``1 << n``, ``2 ** n``: the number of subsets of n items."""
+    for node in p.walk(expr) if expr is not None else []:
+        if isinstance(node, p.BinOp) and node.op == "<<" and p.const_int(node.left) == 1:
+            return p.const_int(node.right) is None
+        if isinstance(node, p.BinOp) and node.op == "**" and p.const_int(node.left) == 2:
+            return p.const_int(node.right) is None
+    return False
 
 
 def _halved(value: p.BinOp) -> bool:

@@ -374,3 +374,22 @@ def order(nodes):
 def test_bit_clearing_newton_steps_nested_lists_and_a_growing_order(code, time):
     complexity = _report(code)["complexity_analysis"]
     assert complexity["time_complexity"] == time, complexity["evidence"]["time"]
+
+
+SUBSET_TABLE = """
+def reachable(nums):
+    n = len(nums)
+    ok = [False] * (1 << n)
+    ok[0] = True
+    for mask in range(1 << n):
+        if ok[mask]:
+            for i in range(n):
+                ok[mask | (1 << i)] = True
+    return ok[-1]
+"""
+
+
+def test_a_table_over_every_subset_is_exponential_in_time_and_space():
+    complexity = _report(SUBSET_TABLE)["complexity_analysis"]
+    assert complexity["time_complexity"] == "O(2ⁿ)" and complexity["space_complexity"] == "O(2ⁿ)"
+    assert any("subset" in note for note in complexity["evidence"]["time"])

@@ -238,6 +238,11 @@ class _Reader:
 
 def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loops: list) -> tuple[Growth, str]:
     family = family_in_context(loop, loops, scope)
+    bounded = alphabet_bounded(ctx, scope)
+    if bounded and isinstance(loop, p.Loop) and loop.kind == "while" and p.names_in(loop.test) <= bounded:
+        return CONSTANT, ""  # while letters are left: at most the alphabet
+    if bounded and loop.iter is not None and p.root_name(loop.iter) in bounded:
+        return CONSTANT, ""  # the letters of the alphabet, or what one letter maps to among them
     if isinstance(loop, p.Loop) and loop.kind == "while":
         if _halves(loop):
             return LOG, "the range halves on every pass"
@@ -249,8 +254,6 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
     iterable = loop.iter
     if _constant(iterable):
         return CONSTANT, ""
-    if p.root_name(iterable) in alphabet_bounded(ctx, scope) and isinstance(iterable, p.Name):
-        return CONSTANT, ""  # the letters of the alphabet: bounded apart from n
     if isinstance(iterable, p.Call) and iterable.name == "range" and any(subsets(a) for a in iterable.args):
         return EXPONENTIAL, "a loop over every subset of the items (2ⁿ masks)"
     recursive = bool(self_calls(scope.function))

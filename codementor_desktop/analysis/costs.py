@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import program as p
+from .complexity_alphabet import alphabet_bounded
 from .complexity_classes import LINEAR, LINEARITHMIC, LOG, Growth
 from .context import Context
 from .facts import Scope
@@ -72,6 +73,8 @@ def builtin_cost(ctx: Context, scope: Scope, node: p.Node, loops: list) -> Cost 
         if name in ("sort", "sorted") and sized(ctx, scope, subject, loops):
             return Cost(LINEARITHMIC, f"{name}() of the input", line)
         if name in _LOG_BUILTINS:
+            if p.root_name(subject) in alphabet_bounded(ctx, scope):
+                return None  # a heap of letters: bounded by the alphabet
             return Cost(LOG, f"{name}() on a heap or sorted list", line)
         if name in _LINEAR_METHODS and node.receiver is not None and sized(ctx, scope, node.receiver, loops):
             return Cost(LINEAR, f".{name}() scans the list", line)

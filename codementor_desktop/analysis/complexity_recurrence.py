@@ -315,8 +315,9 @@ def shape_in(function: p.Function, arg: p.Expr, param: str) -> str:
         return shape
     if isinstance(arg, p.BinOp) and arg.op == "%":
         return "half"  # Euclid: the remainder is below half of the divisor every two steps
-    if isinstance(arg, p.Comprehension) and param in p.names_in(arg.iter):
-        return "partition" if any(isinstance(n, p.If) for n in p.walk(arg.body)) else "child"
+    if isinstance(arg, p.Comprehension) and _from_param(function, arg.iter, param):
+        filtered = arg.kind == "filter" or any(isinstance(n, p.If) for n in p.walk(arg.body))
+        return "partition" if filtered else "child"
     names = p.names_in(arg)
     for node in p.walk(function.body, into_functions=False):
         if isinstance(node, p.Assign) and node.value is not None:
@@ -333,8 +334,9 @@ def shape_in(function: p.Function, arg: p.Expr, param: str) -> str:
             value = node.value
             if starred & names and p.root_name(value) == param:
                 return "step"  # first, *rest = arr
-            if isinstance(value, p.Comprehension) and param in p.names_in(value.iter):
-                return "partition" if any(isinstance(n, p.If) for n in p.walk(value.body)) else "child"
+            if isinstance(value, p.Comprehension) and _from_param(function, value.iter, param):
+                filtered = value.kind == "filter" or any(isinstance(n, p.If) for n in p.walk(value.body))
+                return "partition" if filtered else "child"
             if isinstance(value, p.Call) and value.name not in ("len", "min", "max", "abs", "int"):
                 if param in p.names_in(value.args) or not isinstance(arg, p.Name):
                     return "partition"  # p = partition(arr, lo, hi); sort(lo, p - 1)
@@ -345,6 +347,18 @@ def shape_in(function: p.Function, arg: p.Expr, param: str) -> str:
             if p.root_name(iterated) == param or (isinstance(iterated, p.Call) and param in p.names_in(iterated.args)):
                 return "child"  # for item in arr: f(item)
     return "other"
+
+
+def _from_param(function: p.Function, expr: p.Expr | None, param: str) -> bool:
+    """``arr``, ``arr[1:]``, or ``rest`` after ``rest = arr.slice(1)``: the parameter's items."""
+    names = p.names_in(expr)
+    if param in names:
+        return True
+    for node in p.walk(function.body, into_functions=False):
+        if isinstance(node, p.Assign) and node.value is not None and param in p.names_in(node.value):
+            if any(name in names for t in node.targets for name in p.assigned_names(t)):
+                return True
+    return False
 
 
 def collects_output(function: p.Function, calls: list[SelfCall]) -> str | None:

@@ -393,3 +393,44 @@ def test_a_table_over_every_subset_is_exponential_in_time_and_space():
     complexity = _report(SUBSET_TABLE)["complexity_analysis"]
     assert complexity["time_complexity"] == "O(2ⁿ)" and complexity["space_complexity"] == "O(2ⁿ)"
     assert any("subset" in note for note in complexity["evidence"]["time"])
+
+
+JS_QUICKSORT = """function sortValues(arr) {
+  if (arr.length <= 1) return arr;
+  const pivot = arr[0];
+  const rest = arr.slice(1);
+  return [...sortValues(rest.filter((x) => x < pivot)), pivot, ...sortValues(rest.filter((x) => x >= pivot))];
+}
+"""
+JS_MOVES = """function moves(n, from, to) {
+  const out = [];
+  if (n > 0) {
+    const spare = 6 - from - to;
+    out.push(...moves(n - 1, from, spare));
+    out.push([from, to]);
+    out.push(...moves(n - 1, spare, to));
+  }
+  return out;
+}
+"""
+JS_FIB = """function fib(n) {
+  if (n < 2) return n;
+  return fib(n - 1) + fib(n - 2);
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "time", "words", "overlapping"),
+    [
+        (JS_QUICKSORT, "O(n²)", "O(n log n) on average", False),
+        (JS_MOVES, "O(2ⁿ)", "output-bound", False),
+        (JS_FIB, "O(2ⁿ)", "overlapping subproblems", True),
+    ],
+)
+def test_javascript_recurrences_read_as_pythons_do(code, time, words, overlapping):
+    report = analyze(code, "javascript")
+    complexity = report["complexity_analysis"]
+    assert complexity["time_complexity"] == time
+    assert any(words in note for note in complexity["evidence"]["time"]), complexity["evidence"]["time"]
+    assert bool(_overlapping(report)) is overlapping

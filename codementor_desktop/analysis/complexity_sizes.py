@@ -43,8 +43,11 @@ def loop_size(
     def _is_grid(_scope: Scope, name: str | None) -> bool:
         return name is not None and types.get(name, "").replace(" ", "").lower().startswith("list[list[")
 
-    family = family_in_context(loop, loops, scope)
     iterable = loop.iter
+    span = span_name(iterable)
+    if span is not None and types.get(span, "").strip() == "int":
+        return (f"#{span}",)  # range(start, start + k), nums[start:start + k]: k items
+    family = family_in_context(loop, loops, scope)
     grid = family is not None and _is_grid(scope, family)
     if family is not None and not grid:
         if isinstance(iterable, p.Call) and iterable.name == "range" and iterable.args:
@@ -71,7 +74,42 @@ def loop_size(
         return (f"{_grid_of(loops, measured.id, scope)}.cols",)
     if grid and family is not None:
         return (f"{family}.rows",)
+    if isinstance(iterable, p.Call) and iterable.name == "range":
+        # range(len(nums) - k + 1): as many passes as nums has items (k aside)
+        measured_inputs = [
+            scope.family(p.root_name(n.args[0])) or p.root_name(n.args[0])
+            for n in p.walk(iterable.args)
+            if isinstance(n, p.Call) and n.name == "len" and n.args and p.root_name(n.args[0])
+        ]
+        if len(set(measured_inputs)) == 1 and measured_inputs[0]:
+            return (str(measured_inputs[0]),)
     return (UNKNOWN,)
+
+
+def span_name(expr: p.Expr | None) -> str | None:
+    """The one name that ``upper - lower`` leaves of ``range(lower, upper)`` or ``xs[lower:upper]``
+    (``start + k - start`` is ``k``), constants aside; None otherwise."""
+    if isinstance(expr, p.Call) and expr.name == "range" and len(expr.args) >= 2:
+        lower, upper = expr.args[0], expr.args[1]
+    elif isinstance(expr, p.Slice) and expr.lower is not None and expr.upper is not None:
+        lower, upper = expr.lower, expr.upper
+    else:
+        return None
+    terms: dict[str, int] = {}
+    for sign, term in [*_additive(upper, 1), *_additive(lower, -1)]:
+        if p.const_int(term) is not None:
+            continue
+        if not isinstance(term, p.Name):
+            return None
+        terms[term.id] = terms.get(term.id, 0) + sign
+    left = [name for name, count in terms.items() if count]
+    return left[0] if len(left) == 1 and terms[left[0]] == 1 else None
+
+
+def _additive(expr: p.Expr, sign: int) -> list[tuple[int, p.Expr]]:
+    if isinstance(expr, p.BinOp) and expr.op in ("+", "-"):
+        return [*_additive(expr.left, sign), *_additive(expr.right, sign if expr.op == "+" else -sign)]
+    return [(sign, expr)]
 
 
 def _bound_value(scope: Scope, name: str) -> p.Expr | None:

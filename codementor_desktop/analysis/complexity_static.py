@@ -20,7 +20,7 @@ from . import program as p
 from .complexity_alphabet import alphabet_bounded
 from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, Growth
 from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
-from .complexity_sizes import UNKNOWN, declared_types, loop_size, named
+from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name
 from .complexity_space import extra_space
 from .context import Context
 from .costs import Cost, builtin_cost, derived
@@ -67,6 +67,10 @@ def estimate(ctx: Context) -> Estimate:
 
 def _builtin_sizes(scope: Scope, node: p.Node, growth: Growth) -> tuple[str, ...]:
     """The input a built-in works through (``sorted(nums)``: nums), once per factor of n."""
+    for part in p.walk(node):
+        span = span_name(part) if isinstance(part, p.Slice) else None
+        if span is not None and scope.kind(span) == "int":
+            return (f"#{span}",) * growth.degree  # max(nums[i:i + k]): k items
     families = [scope.family(name) for name in sorted(p.names_in(node))]
     family = next((f for f in families if f is not None), UNKNOWN)
     return (family,) * growth.degree

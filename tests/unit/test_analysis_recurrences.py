@@ -434,3 +434,21 @@ def test_javascript_recurrences_read_as_pythons_do(code, time, words, overlappin
     assert complexity["time_complexity"] == time
     assert any(words in note for note in complexity["evidence"]["time"]), complexity["evidence"]["time"]
     assert bool(_overlapping(report)) is overlapping
+
+
+WINDOW_MAXIMA = """
+def window_maxima(nums, k):
+    found = []
+    for start in range(len(nums) - k + 1):
+        best = nums[start]
+        for i in range(start + 1, start + k):
+            best = max(best, nums[i])
+        found.append(best)
+    return found
+"""
+
+
+def test_a_window_of_k_items_is_named_by_k():
+    problem = {"function": {"params": [{"name": "nums", "type": "list[int]"}, {"name": "k", "type": "int"}]}}
+    complexity = analyze(textwrap.dedent(WINDOW_MAXIMA), "python", problem=problem)["complexity_analysis"]
+    assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(k · len(nums))"

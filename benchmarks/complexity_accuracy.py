@@ -85,56 +85,69 @@ def documented_class(text: str) -> tuple[Growth | None, str]:
     return None, parsed.excluded or "unreadable"
 
 
-def documented_sizes(text: str) -> tuple[tuple[int, ...], int] | None:
-    """A product of several sizes as its shape: the degree of each size, sorted, and the power
-    of log: ``O(n * W)`` -> ((1, 1), 0), ``O((rows * cols)^2)`` -> ((2, 2), 0). None for a sum
-    (``O(V + E)``), a cost per operation or anything not a plain product."""
+_WORD = r"(?<![A-Za-z])(?!log\b)[A-Za-z][A-Za-z0-9_]*"
+Shape = tuple[tuple[tuple[int, ...], ...], int]
+
+
+def documented_sizes(text: str) -> Shape | None:
+    """A complexity in several sizes as its shape: for each term of a sum, the degree of each
+    size, sorted; and the power of log. ``O(n * W)`` -> (((1, 1),), 0), ``O(V + E)`` ->
+    (((1,), (1,)), 0), ``O((rows * cols)^2)`` -> (((2, 2),), 0). None for one size, a cost per
+    operation, or a term that is not a plain product of sizes."""
     if text.count("O(") != 1 or not text.strip().endswith(")") or "per" in text.split():
         return None
     inner = text.strip()[text.index("O(") + 2 : -1]
     inner = re.sub(r"\blen\((\w+)\)", r"\1", inner)  # O(amount * len(coins)): the size is coins
-    if re.search(r"\b(?:d|min|max|sqrt)\(", inner):
+    if re.search(r"\b(?:d|min|max|sqrt)\(|α", inner):
         return None
-    depth = 0
-    for char in inner:
+    terms, depth, start = [], 0, 0
+    for at, char in enumerate(inner):
         depth += {"(": 1, ")": -1}.get(char, 0)
         if char in "+-" and depth == 0:
+            terms.append(inner[start:at])
+            start = at + 1
+        elif char in "+-":
+            return None  # a sum inside a product (V * (V + E)): not scored term by term
+    terms.append(inner[start:])
+    shapes = []
+    for term in terms:
+        degrees = _degrees(term)
+        if degrees is None:
             return None
-    names = sorted(set(re.findall(r"(?<![A-Za-z])(?!log\b)[A-Za-z][A-Za-z0-9_]*", inner)))
+        shapes.append(degrees)
+    loose = loose_growth(text)
+    if loose is None or len(set(re.findall(_WORD, inner))) < 2:
+        return None
+    return tuple(sorted(shapes)), loose.logs
+
+
+def _degrees(term: str) -> tuple[int, ...] | None:
     degrees = []
-    for name in names:
-        alone = re.sub(
-            r"(?<![A-Za-z])(?!log\b)[A-Za-z][A-Za-z0-9_]*",
-            lambda m, name=name: "n" if m.group(0) == name else "2",
-            inner,
-        )
+    for name in sorted(set(re.findall(_WORD, term))):
+        alone = re.sub(_WORD, lambda m, name=name: "n" if m.group(0) == name else "2", term)
         parsed = parse_complexity(f"O({alone})")
         if parsed.growth is None or parsed.growth.exponential:
             return None
         if parsed.growth.degree:
             degrees.append(parsed.growth.degree)
-    loose = loose_growth(text)
-    if len(degrees) < 2 or loose is None:
-        return None
-    return tuple(sorted(degrees)), loose.logs
+    return tuple(sorted(degrees))
 
 
-def reported_sizes(complexity: dict[str, Any]) -> tuple[tuple[int, ...], int] | None:
+def reported_sizes(complexity: dict[str, Any]) -> Shape | None:
     """The same shape of what ``analyze`` reports: its reading in named sizes, else its one size."""
     named = complexity["evidence"].get("time_in_sizes")
     if named:
-        notation = named["notation"][2:-1]
+        notation = named["notation"][2:-1].strip("()")
         logs = notation.count("log")
-        degrees = [
-            int(part.split("^")[1]) if "^" in part else 1
-            for part in notation.split(" · ")
-            if not part.startswith("log")
-        ]
-        return tuple(sorted(degrees)), logs
+        shapes = []
+        for term in notation.split(" + "):
+            parts = [part for part in term.strip("()").split(" · ") if not part.startswith("log")]
+            shapes.append(tuple(sorted(int(part.split("^")[1]) if "^" in part else 1 for part in parts)))
+        return tuple(sorted(shapes)), logs
     growth = parse_complexity(complexity["time_complexity"]).growth
     if growth is None or growth.exponential:
         return None
-    return ((growth.degree,) if growth.degree else ()), growth.logs
+    return (((growth.degree,) if growth.degree else (),), growth.logs)
 
 
 def _accuracy(problems: list[Any], measure: bool) -> None:
@@ -193,8 +206,8 @@ def _accuracy(problems: list[Any], measure: bool) -> None:
                 print(f"  {reading:9s} right {right[reading, how]}/{scored[reading, how]} = {share:.1%}")
     print(f"took {time.perf_counter() - started:.0f} s")
     print(
-        "('in sizes': a product of several sizes, O(n * W), compared as the degree of each size, "
-        "with the static reading in the code's own sizes)"
+        "('in sizes': a complexity in several sizes, O(n * W) or O(V + E), compared term by term as the "
+        "degree of each size, with the static reading in the code's own sizes)"
     )
     _space(problems)
     print(f"\nfinal class missed ({len(misses)}):")

@@ -18,7 +18,7 @@ from .complexity_classes import LINEAR, Growth
 from .facts import Scope
 from .loops import LoopInfo, family_in_context
 
-UNKNOWN = "n"
+UNKNOWN = "?"
 
 
 def declared_types(problem: Mapping | None, scopes: list[Scope]) -> dict[str, str]:
@@ -48,6 +48,10 @@ def loop_size(
     if span is not None and types.get(span, "").strip() == "int":
         return (f"#{span}",)  # range(start, start + k), nums[start:start + k]: k items
     family = family_in_context(loop, loops, scope)
+    if isinstance(loop, p.Loop) and loop.kind == "while" and not (family and family in types):
+        counted = _node_count(scope, types)
+        if counted is not None:
+            return (f"#{counted}",)  # a walk that takes each node off its queue once
     grid = family is not None and _is_grid(scope, family)
     if family is not None and not grid:
         if isinstance(iterable, p.Call) and iterable.name == "range" and iterable.args:
@@ -84,6 +88,51 @@ def loop_size(
         if len(set(measured_inputs)) == 1 and measured_inputs[0]:
             return (str(measured_inputs[0]),)
     return (UNKNOWN,)
+
+
+def _node_count(scope: Scope, types: Mapping[str, str]) -> str | None:
+    """The one integer parameter that sizes the function's per-node tables (``[False] * n``,
+    ``[[] for _ in range(n)]``): the number of nodes a graph walk visits."""
+    ints = {name for name, declared in types.items() if declared.strip() == "int"}
+    used = set()
+    for node in p.walk(scope.function.body, into_functions=False):
+        if isinstance(node, p.BinOp) and node.op == "*" and isinstance(node.left, p.Seq):
+            used |= p.names_in(node.right) & ints
+        if isinstance(node, p.Call) and node.name == "range" and len(node.args) == 1:
+            used |= p.names_in(node.args[0]) & ints
+    return next(iter(used)) if len(used) == 1 else None
+
+
+def terms_in_sizes(terms: list[tuple[Growth, tuple[str, ...]]], scope: Scope | None = None) -> dict[str, Any] | None:
+    """``O(n + len(edges))``: the statements of the body that cost the most, when they run over
+    different sizes (building an adjacency list from the edges, then walking the nodes)."""
+    top = max((g for g, _ in terms), default=None)
+    if top is None or top.exponential or top.degree == 0:
+        return None
+    kept: list[tuple[str, ...]] = []
+    every = {s for _, sizes in terms for s in sizes}
+    for growth, sizes in terms:
+        if growth != top or UNKNOWN in sizes or len(sizes) != growth.degree:
+            continue
+        sizes = tuple(_plain_rows(s, every) for s in sizes)
+        key = tuple(sorted(sizes))
+        if key not in kept:
+            kept.append(key)
+    if len(kept) < 2:
+        return None
+    kinds = scope_kinds(scope)
+    legend: dict[str, str] = {}
+    parts = []
+    for sizes in kept:
+        counts = Counter(sizes)
+        shown = []
+        for name in sorted(counts):
+            legend[_shown(name, kinds)] = _meaning(name, kinds)
+            shown.append(_shown(name, kinds) + (f"^{counts[name]}" if counts[name] > 1 else ""))
+        parts.append(" · ".join(shown))
+    log = "" if not top.logs else " · log" if top.logs == 1 else f" · log^{top.logs}"
+    body = " + ".join(parts)
+    return {"notation": f"O(({body}){log})" if log else f"O({body})", "sizes": legend}
 
 
 def span_name(expr: p.Expr | None) -> str | None:
@@ -138,11 +187,7 @@ def named(growth: Growth, sizes: tuple[str, ...], scope: Scope | None = None) ->
     """``{"notation": "O(len(items) · capacity)", "sizes": {...}}`` or None when one size says it."""
     if growth.exponential or not sizes or UNKNOWN in sizes or len(sizes) != growth.degree:
         return None
-    # The rows of a list of lists are just its length unless the code also walks its columns.
-    sizes = tuple(
-        s.removesuffix(".rows") if s.endswith(".rows") and f"{s.removesuffix('.rows')}.cols" not in sizes else s
-        for s in sizes
-    )
+    sizes = tuple(_plain_rows(s, set(sizes)) for s in sizes)
     counts = Counter(sizes)
     if len(counts) < 2:
         return None
@@ -157,6 +202,12 @@ def named(growth: Growth, sizes: tuple[str, ...], scope: Scope | None = None) ->
     if growth.logs:
         product += " · log" if growth.logs == 1 else f" · log^{growth.logs}"
     return {"notation": f"O({product})", "sizes": legend}
+
+
+def _plain_rows(size: str, every: set[str]) -> str:
+    """The rows of a list of lists are just its length unless the code also walks its columns."""
+    base = size.removesuffix(".rows")
+    return base if size.endswith(".rows") and f"{base}.cols" not in every else size
 
 
 def scope_kinds(scope: Scope | None) -> Mapping[str, str]:

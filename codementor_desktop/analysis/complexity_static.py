@@ -20,7 +20,7 @@ from . import program as p
 from .complexity_alphabet import alphabet_bounded
 from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, Growth
 from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
-from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name
+from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name, terms_in_sizes
 from .complexity_space import extra_space
 from .context import Context
 from .costs import Cost, builtin_cost, derived
@@ -56,7 +56,9 @@ def estimate(ctx: Context) -> Estimate:
             result.time = time.growth
             result.time_evidence = reader.notes(scope)
             result.unsure = reader.unsure
-            result.time_in_sizes = named(time.growth, time.sizes, scope)
+            result.time_in_sizes = named(time.growth, time.sizes, scope) or terms_in_sizes(
+                reader.terms_of.get(id(scope.function), []), scope
+            )
         result.hidden = max(result.hidden, hidden)
         for part in _own_scopes(ctx, scope):  # a helper defined inside keeps its tables too
             space, why = extra_space(ctx, part)
@@ -73,6 +75,8 @@ def _builtin_sizes(scope: Scope, node: p.Node, growth: Growth) -> tuple[str, ...
             return (f"#{span}",) * growth.degree  # max(nums[i:i + k]): k items
     families = [scope.family(name) for name in sorted(p.names_in(node))]
     family = next((f for f in families if f is not None), UNKNOWN)
+    if family != UNKNOWN and scope.kind(family) == "int":
+        family = f"#{family}"  # [False] * n: as many as the value of n
     return (family,) * growth.degree
 
 
@@ -94,6 +98,7 @@ class _Reader:
         self.unsure = False
         self.guesses = 0  # guessed while-loop bounds around the statement being read
         self.types = declared_types(ctx.raw_problem, ctx.scopes)
+        self.terms_of: dict[int, list[tuple[Growth, tuple[str, ...]]]] = {}  # the body's statements
 
     def notes(self, scope: Scope) -> list[str]:
         return self.notes_of.get(id(scope.function), [])
@@ -122,8 +127,11 @@ class _Reader:
 
     def block(self, scope: Scope, stmts: list, loops: list, notes: list[str]) -> tuple[Cost, Growth]:
         worst, hidden = Cost(CONSTANT), CONSTANT
+        terms = self.terms_of.setdefault(id(scope.function), []) if stmts is scope.function.body else None
         for stmt in stmts:
             cost, inner_hidden = self.stmt(scope, stmt, loops, notes)
+            if terms is not None:
+                terms.append((cost.growth, cost.sizes))
             hidden = max(hidden, inner_hidden)
             if cost.growth > worst.growth:
                 worst = cost
@@ -273,6 +281,8 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
             return CONSTANT, ""  # one level of a level-by-level walk: each item is taken once
         return LINEAR, f"a loop over {family}"
     root = p.root_name(iterable)
+    if isinstance(iterable, p.Index) and _popped_node(iterable.index, loops):
+        return CONSTANT, ""  # the neighbours of the node just taken off the queue: each edge once in all
     if isinstance(iterable, (p.Index, p.Attr)) and root is not None:
         outer = {info.family for info in loops}
         if scope.family(root) in outer or root in {t for info in loops for t in info.targets}:
@@ -300,6 +310,28 @@ def _halved(value: p.BinOp) -> bool:
         return p.const_int(value.right) == 2
     if value.op == "*":
         return any(isinstance(side, p.Const) and side.value == 0.5 for side in (value.left, value.right))
+    return False
+
+
+def _popped_node(index: p.Expr, loops: list) -> bool:
+    """``node`` in ``adj[node]`` was taken off the queue a surrounding ``while queue`` drains."""
+    if not isinstance(index, p.Name):
+        return False
+    for info in loops:
+        loop = info.node
+        if not (isinstance(loop, p.Loop) and loop.kind == "while"):
+            continue
+        drained = p.names_in(loop.test)
+        for node in p.walk(loop.body, into_functions=False):
+            if not (isinstance(node, p.Assign) and isinstance(node.value, p.Call)):
+                continue
+            call = node.value
+            if call.name not in ("pop", "popleft", "heappop", "shift", "get"):
+                continue
+            source = call.receiver if call.receiver is not None else (call.args[0] if call.args else None)
+            taken = {name for t in node.targets for name in p.assigned_names(t)}
+            if p.root_name(source) in drained and index.id in taken:
+                return True
     return False
 
 

@@ -452,3 +452,43 @@ def test_a_window_of_k_items_is_named_by_k():
     problem = {"function": {"params": [{"name": "nums", "type": "list[int]"}, {"name": "k", "type": "int"}]}}
     complexity = analyze(textwrap.dedent(WINDOW_MAXIMA), "python", problem=problem)["complexity_analysis"]
     assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(k · len(nums))"
+
+
+GRAPH_WALK = """
+from collections import deque
+
+
+def reachable(n, edges, start, goal):
+    adj = [[] for _ in range(n)]
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    seen = [False] * n
+    seen[start] = True
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        if node == goal:
+            return True
+        for nxt in adj[node]:
+            if not seen[nxt]:
+                seen[nxt] = True
+                queue.append(nxt)
+    return False
+"""
+
+
+def test_a_graph_walk_is_nodes_plus_edges():
+    problem = {
+        "function": {
+            "params": [
+                {"name": "n", "type": "int"},
+                {"name": "edges", "type": "list[list[int]]"},
+                {"name": "start", "type": "int"},
+                {"name": "goal", "type": "int"},
+            ]
+        }
+    }
+    complexity = analyze(textwrap.dedent(GRAPH_WALK), "python", problem=problem)["complexity_analysis"]
+    assert complexity["time_complexity"] == "O(n)"
+    assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(n + len(edges))"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .complexity_classes import parse_complexity
+from .complexity_classes import Growth, from_label, parse_complexity
 from .complexity_measured import combine, fit_complexity, growth_of
 from .complexity_static import Estimate, estimate
 from .confidence import calibrated
@@ -110,15 +110,53 @@ def _complexity(
         "optimal_from": source,
         "built_in_work": structure.hidden.notation(),
     }
+    time, spoke = structure.time, _read_from_code(structure)
     if measurement:
         evidence["measured"] = _measured(structure, measurement, language)
+        time, spoke = arbitrate(structure, evidence["measured"], time, spoke)
+    evidence["time_from"] = spoke
+    if structure.time_in_sizes and spoke["source"] == "structure":
+        evidence["time_in_sizes"] = structure.time_in_sizes
     return {
-        "time_complexity": structure.time.notation(),
+        "time_complexity": time.notation(),
         "space_complexity": structure.space.notation(),
         "optimal_time": optimal_time,
         "optimal_space": optimal_space,
         "evidence": evidence,
     }
+
+
+MEASURED_SURE = 0.5  # a fit at least this confident decides when the reading from the code is unsure
+
+
+def _read_from_code(structure: Estimate) -> dict[str, Any]:
+    notes = sorted(structure.time_evidence, key=_line_of)[:3]
+    why = "; ".join(notes) if notes else "no loop or recursion over the input"
+    unsure = " (unsure: it rests on a guess)" if structure.unsure else ""
+    return {"source": "structure", "text": f"read from the code: {structure.time.notation()} from {why}{unsure}"}
+
+
+def _line_of(note: str) -> int:
+    head = note.split(":", 1)[0].removeprefix("line ")
+    return int(head) if head.isdigit() else 0
+
+
+def arbitrate(
+    structure: Estimate, measured: Mapping[str, Any], time: Growth, spoke: dict[str, Any]
+) -> tuple[Growth, dict[str, Any]]:
+    """The measured class decides when the reading from the code rests on a guess and the
+    counted operations fit a class with confidence; otherwise the reading from the code stands."""
+    growth = from_label(str(measured.get("class") or "").removeprefix("O(").removesuffix(")") or "?")
+    fit = measured.get("fit") or {}
+    sizes = fit.get("sizes") or []
+    if growth is None or not structure.unsure or float(fit.get("confidence") or 0) < MEASURED_SURE or not sizes:
+        return time, spoke
+    counted = "line events" if measured.get("counted") == "line events" else "running times"
+    text = (
+        f"measured: {counted} grow as {growth.label} from n={int(min(sizes))} to n={int(max(sizes))} "
+        f"(the code's reading, {structure.time.notation()}, rests on a guess)"
+    )
+    return growth, {"source": "measurement", "text": text}
 
 
 def _reference_estimate(code: str, language: str, ctx: Context) -> Estimate | None:

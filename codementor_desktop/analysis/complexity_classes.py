@@ -227,5 +227,16 @@ def from_label(label: str) -> Growth | None:
     for growth in CANDIDATES:
         if growth.label == label:
             return growth
+    written = _LABEL.fullmatch(label.strip())
+    if written is not None:  # n⁴, n² log n, n log² n: what ``Growth.label`` writes beyond the candidates
+        degree, logs = written.group(1), written.group(2)
+        return Growth(
+            degree=(1 if degree == "n" else int(degree[1:].translate(_PLAIN))) if degree else 0,
+            logs=(1 if logs == "log n" else int(logs[3:-2].translate(_PLAIN))) if logs else 0,
+        )
     parsed = parse_complexity(f"O({label})")
     return parsed.growth
+
+
+_PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_LABEL = re.compile(r"(n[⁰¹²³⁴⁵⁶⁷⁸⁹]*)?\s*(log[⁰¹²³⁴⁵⁶⁷⁸⁹]* n)?")

@@ -17,14 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import program as p
-from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, QUADRATIC, Growth
+from .complexity_alphabet import alphabet_bounded
+from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, Growth
+from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
+from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name, terms_in_sizes
 from .complexity_space import extra_space
 from .context import Context
 from .costs import Cost, builtin_cost, derived
 from .detectors.flow import modified_names
-from .detectors.recursion import argument_shape, changed_params, halving_names, memoized, self_calls
 from .facts import Scope
-from .loops import LoopInfo, family_in_context
+from .loops import LoopInfo, family_in_context, leaves, search_entered_once
+
+_GUESS = "a loop until the input is used up"
 
 
 @dataclass
@@ -34,6 +38,8 @@ class Estimate:
     hidden: Growth = CONSTANT
     time_evidence: list[str] = field(default_factory=list)
     space_evidence: list[str] = field(default_factory=list)
+    unsure: bool = False  # the reading rests on a guess (an early exit, an unknown recursion)
+    time_in_sizes: dict | None = None  # O(len(items) · capacity) where the code has several sizes
 
 
 def estimate(ctx: Context) -> Estimate:
@@ -49,11 +55,35 @@ def estimate(ctx: Context) -> Estimate:
         if time.growth >= result.time:
             result.time = time.growth
             result.time_evidence = reader.notes(scope)
+            result.unsure = reader.unsure
+            result.time_in_sizes = named(time.growth, time.sizes, scope) or terms_in_sizes(
+                reader.terms_of.get(id(scope.function), []), scope
+            )
         result.hidden = max(result.hidden, hidden)
-        space, why = extra_space(ctx, scope)
-        if space >= result.space:
-            result.space, result.space_evidence = space, why
+        for part in _own_scopes(ctx, scope):  # a helper defined inside keeps its tables too
+            space, why = extra_space(ctx, part)
+            if space > result.space or (space == result.space and part is scope):
+                result.space, result.space_evidence = space, why
     return result
+
+
+def _builtin_sizes(scope: Scope, node: p.Node, growth: Growth) -> tuple[str, ...]:
+    """The input a built-in works through (``sorted(nums)``: nums), once per factor of n."""
+    for part in p.walk(node):
+        span = span_name(part) if isinstance(part, p.Slice) else None
+        if span is not None and scope.kind(span) == "int":
+            return (f"#{span}",) * growth.degree  # max(nums[i:i + k]): k items
+    families = [scope.family(name) for name in sorted(p.names_in(node))]
+    family = next((f for f in families if f is not None), UNKNOWN)
+    if family != UNKNOWN and scope.kind(family) == "int":
+        family = f"#{family}"  # [False] * n: as many as the value of n
+    return (family,) * growth.degree
+
+
+def _own_scopes(ctx: Context, scope: Scope) -> list[Scope]:
+    """The function and the functions defined inside it."""
+    inner = {id(n) for n in p.walk(scope.function.body) if isinstance(n, p.Function)}
+    return [scope, *(s for s in ctx.scopes if id(s.function) in inner)]
 
 
 class _Reader:
@@ -65,6 +95,10 @@ class _Reader:
         self.cache: dict[int, tuple[Cost, Growth]] = {}
         self.active: set[int] = set()
         self.notes_of: dict[int, list[str]] = {}
+        self.unsure = False
+        self.guesses = 0  # guessed while-loop bounds around the statement being read
+        self.types = declared_types(ctx.raw_problem, ctx.scopes)
+        self.terms_of: dict[int, list[tuple[Growth, tuple[str, ...]]]] = {}  # the body's statements
 
     def notes(self, scope: Scope) -> list[str]:
         return self.notes_of.get(id(scope.function), [])
@@ -84,19 +118,27 @@ class _Reader:
         self.once = outer_once
         recursion = _recursion(self.ctx, scope, body.growth)
         if recursion is not None and recursion.growth >= total.growth:
-            total = recursion
+            total = Cost(recursion.growth, recursion.why, recursion.line)
             notes.append(f"line {recursion.line}: {recursion.why}")
+            self.unsure |= recursion.unsure
         self.active.discard(key)
         self.cache[key] = (total, hidden)
         return total, hidden
 
     def block(self, scope: Scope, stmts: list, loops: list, notes: list[str]) -> tuple[Cost, Growth]:
         worst, hidden = Cost(CONSTANT), CONSTANT
+        terms = self.terms_of.setdefault(id(scope.function), []) if stmts is scope.function.body else None
         for stmt in stmts:
             cost, inner_hidden = self.stmt(scope, stmt, loops, notes)
+            if terms is not None:
+                terms.append((cost.growth, cost.sizes))
             hidden = max(hidden, inner_hidden)
             if cost.growth > worst.growth:
                 worst = cost
+        if loops and leaves(stmts):
+            # A block that ends in a return runs once, however many passes lead to it.
+            self.once.append(worst)
+            return Cost(CONSTANT), hidden
         return worst, hidden
 
     def stmt(self, scope: Scope, stmt: p.Node, loops: list, notes: list[str]) -> tuple[Cost, Growth]:
@@ -114,13 +156,21 @@ class _Reader:
             head, head_hidden = self.expr_cost(
                 scope, [stmt.iter, stmt.test] if isinstance(stmt, p.Loop) else [stmt.iter], loops
             )
+            guessed = why == _GUESS
+            self.guesses += guessed
             body, hidden = self.block(scope, inner_stmts, [*loops, info], notes)
+            self.guesses -= guessed
+            if guessed and (self.guesses or body.growth != CONSTANT or any(i.family for i in loops)):
+                self.unsure = True  # a guessed bound multiplied by other work: let a measurement decide
             total = factor * body.growth
+            size = loop_size(scope, stmt, loops, factor, self.types)
             if factor != CONSTANT and why:
                 notes.append(f"line {stmt.line}: {why} ({factor.label})")
             # Work inside built-ins repeats with the loop; no such work stays none.
             hidden = max(head_hidden, factor * hidden if hidden != CONSTANT else CONSTANT)
-            return Cost(max(total, head.growth, factor), why, stmt.line), hidden
+            candidates = [Cost(total, why, stmt.line, size + body.sizes), head, Cost(factor, why, stmt.line, size)]
+            chosen = max(candidates, key=lambda c: c.growth)  # the first of equals: the product
+            return Cost(chosen.growth, why, stmt.line, chosen.sizes), hidden
         children = list(p.children(stmt))
         statements = [
             c
@@ -143,6 +193,20 @@ class _Reader:
                 ),
             )
         ]
+        if isinstance(stmt, p.If):
+            head, head_hidden = self.expr_cost(scope, [stmt.test], loops)
+            if loops and search_entered_once(stmt) is not None:
+                cost, hidden = self.block(scope, stmt.body, [], notes)
+                notes.append(
+                    f"line {stmt.line}: a search that returns at its match, entered once ({cost.growth.label})"
+                )
+                self.once.append(cost)
+                self.unsure = True
+                return head, max(hidden, head_hidden)
+            body, hidden = self.block(scope, stmt.body, loops, notes)
+            other, other_hidden = self.block(scope, stmt.orelse, loops, notes)
+            worst = max([head, body, other], key=lambda c: c.growth)
+            return worst, max(hidden, other_hidden, head_hidden)
         if isinstance(stmt, (p.If, p.Try, p.Block, p.Switch)):
             exprs = [c for c in children if c not in statements]
             head, head_hidden = self.expr_cost(scope, exprs, loops)
@@ -163,6 +227,7 @@ class _Reader:
                     continue
                 cost: Cost | None = builtin_cost(self.ctx, scope, node, loops)
                 if cost is not None:
+                    cost.sizes = _builtin_sizes(scope, node, cost.growth)
                     hidden = max(hidden, cost.growth)
                     if notes is not None and cost.growth != CONSTANT:
                         notes.append(f"line {cost.line}: {cost.why} ({cost.growth.label})")
@@ -170,7 +235,10 @@ class _Reader:
                     helper = self.by_name[node.func.id]
                     if helper.function is not scope.function:
                         helper_cost, helper_hidden = self.function_time(helper)
-                        cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line)
+                        cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line, helper_cost.sizes)
+                        if notes is not None and helper_cost.growth != CONSTANT:
+                            # Say where the helper's cost comes from, once.
+                            notes.extend(n for n in self.notes(helper) if n not in notes)
                         hidden = max(hidden, helper_hidden)
                         if memoized(self.ctx, helper.function):
                             self.once.append(cost)  # a memo pays for each state once, however often it is called
@@ -182,6 +250,11 @@ class _Reader:
 
 def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loops: list) -> tuple[Growth, str]:
     family = family_in_context(loop, loops, scope)
+    bounded = alphabet_bounded(ctx, scope)
+    if bounded and isinstance(loop, p.Loop) and loop.kind == "while" and p.names_in(loop.test) <= bounded:
+        return CONSTANT, ""  # while letters are left: at most the alphabet
+    if bounded and loop.iter is not None and p.root_name(loop.iter) in bounded:
+        return CONSTANT, ""  # the letters of the alphabet, or what one letter maps to among them
     if isinstance(loop, p.Loop) and loop.kind == "while":
         if _halves(loop):
             return LOG, "the range halves on every pass"
@@ -189,15 +262,27 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
             return CONSTANT, ""
         if loops and _resumes(scope, loop, loops):
             return CONSTANT, ""  # a pointer that keeps its place across the outer loop
-        return LINEAR, "a loop until the input is used up"
+        return LINEAR, _GUESS
     iterable = loop.iter
     if _constant(iterable):
         return CONSTANT, ""
+    if isinstance(iterable, p.Call) and iterable.name == "range" and any(subsets(a) for a in iterable.args):
+        return EXPONENTIAL, "a loop over every subset of the items (2ⁿ masks)"
+    recursive = bool(self_calls(scope.function))
+    if recursive and isinstance(iterable, p.Name) and iterable.id in scope.function.params:
+        if _recurses_on_items(scope.function, loop):
+            return CONSTANT, ""  # for item in arr: f(item): over all calls, each item once
+    if recursive and isinstance(iterable, p.Call) and iterable.name == scope.function.name:
+        return CONSTANT, ""  # the items a call returns: the recursion (or the answer's size) pays for them
+    if recursive and isinstance(iterable, (p.Index, p.Attr)) and p.root_name(iterable) in scope.function.params:
+        return CONSTANT, ""  # the neighbours of the node a call visits: over all calls, one pass
     if family is not None:
         if loops and _drains(loop, scope, family):
             return CONSTANT, ""  # one level of a level-by-level walk: each item is taken once
         return LINEAR, f"a loop over {family}"
     root = p.root_name(iterable)
+    if isinstance(iterable, p.Index) and _popped_node(iterable.index, loops):
+        return CONSTANT, ""  # the neighbours of the node just taken off the queue: each edge once in all
     if isinstance(iterable, (p.Index, p.Attr)) and root is not None:
         outer = {info.family for info in loops}
         if scope.family(root) in outer or root in {t for info in loops for t in info.targets}:
@@ -207,6 +292,58 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
     if root is not None and (root in targets or derived(scope, root, targets)):
         return CONSTANT, ""  # the letters of one word: bounded apart from n
     return LINEAR, "a loop over a collection"
+
+
+def subsets(expr: p.Expr | None) -> bool:
+    """``1 << n``, ``2 ** n``: the number of subsets of n items."""
+    for node in p.walk(expr) if expr is not None else []:
+        if isinstance(node, p.BinOp) and node.op == "<<" and p.const_int(node.left) == 1:
+            return p.const_int(node.right) is None
+        if isinstance(node, p.BinOp) and node.op == "**" and p.const_int(node.left) == 2:
+            return p.const_int(node.right) is None
+    return False
+
+
+def _halved(value: p.BinOp) -> bool:
+    """``(...) / 2`` or ``0.5 * (...)``."""
+    if value.op == "/":
+        return p.const_int(value.right) == 2
+    if value.op == "*":
+        return any(isinstance(side, p.Const) and side.value == 0.5 for side in (value.left, value.right))
+    return False
+
+
+def _popped_node(index: p.Expr, loops: list) -> bool:
+    """``node`` in ``adj[node]`` was taken off the queue a surrounding ``while queue`` drains."""
+    if not isinstance(index, p.Name):
+        return False
+    for info in loops:
+        loop = info.node
+        if not (isinstance(loop, p.Loop) and loop.kind == "while"):
+            continue
+        drained = p.names_in(loop.test)
+        for node in p.walk(loop.body, into_functions=False):
+            if not (isinstance(node, p.Assign) and isinstance(node.value, p.Call)):
+                continue
+            call = node.value
+            if call.name not in ("pop", "popleft", "heappop", "shift", "get"):
+                continue
+            source = call.receiver if call.receiver is not None else (call.args[0] if call.args else None)
+            taken = {name for t in node.targets for name in p.assigned_names(t)}
+            if p.root_name(source) in drained and index.id in taken:
+                return True
+    return False
+
+
+def _recurses_on_items(function: p.Function, loop: p.Loop | p.Comprehension) -> bool:
+    """The loop's body calls the function itself on one of the loop's items (a nested list)."""
+    targets = set(loop.targets)
+    return any(
+        isinstance(node, p.Call)
+        and node.name == function.name
+        and any(isinstance(a, p.Name) and a.id in targets for a in node.args)
+        for node in p.walk(loop.body, into_functions=False)
+    )
 
 
 def _drains(loop: p.Loop | p.Comprehension, scope: Scope, family: str) -> bool:
@@ -241,10 +378,17 @@ def _halves(loop: p.Loop) -> bool:
     for node in p.walk(loop.body):
         if (
             isinstance(node, p.Assign)
-            and node.op in ("//", ">>", "*", "/")
+            and node.op in ("//", ">>", "*", "/", "&")
             and any(p.root_name(t) in tested for t in node.targets)
         ):
-            return True
+            return True  # n &= n - 1 clears a bit: as many passes as n has bits
+        if (
+            isinstance(node, p.Assign)
+            and isinstance(node.value, p.BinOp)
+            and _halved(node.value)
+            and any(p.root_name(t) in tested for t in node.targets)
+        ):
+            return True  # x = (x + n / x) / 2: Newton's steps double the right digits
         if (
             isinstance(node, p.Assign)
             and node.value is not None
@@ -286,34 +430,5 @@ def _inside(outer: p.Node, inner: p.Node) -> bool:
     return any(n is inner for n in p.walk(outer))
 
 
-def _recursion(ctx: Context, scope: Scope, work: Growth) -> Cost | None:
-    calls = self_calls(scope.function)
-    if not calls:
-        return None
-    changed = changed_params(scope.function, calls)
-    shapes = {
-        argument_shape(arg, name, halving_names(scope.function)) for name, args in changed.items() for arg in args
-    }
-    line = calls[0].call.line
-    many = len(calls) >= 2 or any(c.in_loop for c in calls)
-    if memoized(ctx, scope.function):
-        states = sum(
-            1
-            for name, args in changed.items()
-            if any(argument_shape(a, name, halving_names(scope.function)) in ("step", "other", "slice") for a in args)
-        )
-        growth = Growth(degree=max(states, 1)) * work
-        return Cost(growth, "memoized recursion: one call per state", line)
-    if "child" in shapes:
-        return Cost(LINEAR * work, "recursion over the children of each node: every node once", line)
-    if "half" in shapes:
-        if len(calls) >= 2:
-            return Cost(max(LINEAR, work * LOG), "divide and conquer on halves", line)
-        return Cost(LOG * work, "recursion that halves its range", line)
-    if many and shapes & {"step", "slice", "other"}:
-        return Cost(EXPONENTIAL, "several recursive calls on overlapping smaller inputs, no memo", line)
-    if "slice" in shapes:
-        return Cost(QUADRATIC, "recursion that copies a slice on every call", line)
-    if shapes:
-        return Cost(LINEAR * work, "recursion one step smaller at a time", line)
-    return None
+def _recursion(ctx: Context, scope: Scope, work: Growth) -> Recurrence | None:
+    return recurrence(ctx, scope.function, work)

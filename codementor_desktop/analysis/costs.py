@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import program as p
+from .complexity_alphabet import alphabet_bounded
 from .complexity_classes import LINEAR, LINEARITHMIC, LOG, Growth
 from .context import Context
 from .facts import Scope
@@ -40,6 +41,7 @@ class Cost:
     growth: Growth
     why: str = ""
     line: int = 0
+    sizes: tuple[str, ...] = ()  # the named size behind each factor of n (complexity_sizes)
 
 
 def sized(ctx: Context, scope: Scope, expr: p.Expr | None, loops: list) -> bool:
@@ -71,6 +73,8 @@ def builtin_cost(ctx: Context, scope: Scope, node: p.Node, loops: list) -> Cost 
         if name in ("sort", "sorted") and sized(ctx, scope, subject, loops):
             return Cost(LINEARITHMIC, f"{name}() of the input", line)
         if name in _LOG_BUILTINS:
+            if p.root_name(subject) in alphabet_bounded(ctx, scope):
+                return None  # a heap of letters: bounded by the alphabet
             return Cost(LOG, f"{name}() on a heap or sorted list", line)
         if name in _LINEAR_METHODS and node.receiver is not None and sized(ctx, scope, node.receiver, loops):
             return Cost(LINEAR, f".{name}() scans the list", line)
@@ -122,5 +126,6 @@ def derived(scope: Scope, name: str, targets: set[str]) -> bool:
             and node.value is not None
             and any(isinstance(t, p.Name) and t.id == name for t in node.targets)
         ):
-            return bool(p.names_in(node.value) & targets)
+            own = {t for n in p.walk(node.value) if isinstance(n, p.Comprehension) for t in n.targets}
+            return bool((p.names_in(node.value) - own) & targets)  # [node for node in nodes] is not one node
     return False

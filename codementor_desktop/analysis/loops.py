@@ -125,3 +125,51 @@ def walk_with_loops(body: list, scope: Scope) -> Iterator[tuple[p.Node, list[Loo
 
     for stmt in body:
         yield from visit(stmt, [])
+
+
+def leaves(stmts: list) -> bool:
+    """Whether a block always ends in a return or a raise (it leaves the function)."""
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, p.Return) or (isinstance(last, p.Jump) and last.kind == "raise"):
+        return True
+    if isinstance(last, p.If):
+        return leaves(last.body) and leaves(last.orelse)
+    return False
+
+
+def returns_on_match(loop: p.Node) -> bool:
+    """A loop that returns from the function as soon as it finds what it looks for."""
+    if not isinstance(loop, (p.Loop, p.Comprehension)):
+        return False
+    return any(
+        isinstance(node, p.If) and leaves(node.body) for node in p.walk(loop.body, into_functions=False)
+    ) or leaves(loop.body)
+
+
+def search_entered_once(branch: p.If) -> p.Loop | None:
+    """``if perm[i] < perm[i + 1]: for j ...: if ...: return``: a branch inside a loop whose
+    work is one search that returns at its match. Once the branch is taken the function ends
+    (when the search finds, as the branch's test promises), so the search runs once, not once
+    per pass: read as such, and marked a guess. Returns the search loop."""
+    body = [s for s in branch.body if not isinstance(s, p.Pass)]
+    if branch.orelse or not body or not isinstance(body[-1], p.Loop):
+        return None
+    search = body[-1]
+    if not returns_on_match(search) or any(isinstance(s, (p.Loop, p.Comprehension)) for s in body[:-1]):
+        return None
+    return search
+
+
+def runs_once(body: list) -> set[int]:
+    """Ids of the nodes inside loops that run at most once per call: a branch that ends in a
+    return, and a search entered once (``search_entered_once``)."""
+    found: set[int] = set()
+    for loop in p.walk(body, into_functions=False):
+        if not isinstance(loop, (p.Loop, p.Comprehension)):
+            continue
+        for branch in p.walk(loop.body, into_functions=False):
+            if isinstance(branch, p.If) and (leaves(branch.body) or search_entered_once(branch) is not None):
+                found.update(id(n) for n in p.walk(branch.body, into_functions=False))
+    return found

@@ -132,3 +132,11 @@ STRUCTURES = [
 def test_the_structure_gives_time_and_space(code, time, space):
     complexity = analyze(code, "python")["complexity_analysis"]
     assert (complexity["time_complexity"], complexity["space_complexity"]) == (time, space), complexity["evidence"]
+
+
+@pytest.mark.parametrize("label", ["1", "log n", "n", "n log n", "n²", "n² log n", "n log² n", "n⁴", "2ⁿ"])
+def test_every_label_a_class_writes_reads_back_as_that_class(label):
+    from codementor_desktop.analysis.complexity_classes import from_label
+
+    growth = from_label(label)
+    assert growth is not None and growth.label == label

@@ -8,6 +8,8 @@ Patterns: ``data_structure_choice`` and, for the repeated search, ``suboptimal_t
 from __future__ import annotations
 
 from .. import program as p
+from ..complexity_alphabet import alphabet_bounded
+from ..complexity_hints import EXTREME, time_hint
 from ..context import Context
 from ..facts import Scope
 from ..findings import Finding
@@ -198,6 +200,8 @@ def _queue_front(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInfo]
     root = p.root_name(node.receiver)
     if root is None or scope.kind(root) in ("deque", "dict", "set", "str"):
         return []
+    if root in alphabet_bounded(ctx, scope):
+        return []  # a queue of letters: shifting it costs at most the alphabet
     front = "removes the first item" if node.name == "pop" else "inserts at the front"
     return [
         Finding(
@@ -231,7 +235,7 @@ def _priority_queue(ctx: Context, scope: Scope) -> list[Finding]:
                 if node.name == "remove" or (node.args and p.const_int(node.args[0]) == 0) or not node.args:
                     removed.add(node.receiver.id)
         for name in sorted(set(picked) & removed):
-            if scope.kind(name) in ("heap", "dict", "set"):
+            if scope.kind(name) in ("heap", "dict", "set") or name in alphabet_bounded(ctx, scope):
                 continue
             found.append(
                 Finding(
@@ -240,7 +244,7 @@ def _priority_queue(ctx: Context, scope: Scope) -> list[Finding]:
                     loop.line,
                     loop.end,
                     f"{name} is searched for its smallest (or largest) item and shrunk on every pass",
-                    "Keep it in a heap (heapq / a priority queue): push and pop are O(log n).",
+                    time_hint(ctx, EXTREME, loop),
                     "medium",
                     [],
                 )

@@ -7,11 +7,13 @@ Pattern: ``suboptimal_time_complexity`` (searching a list in a loop is in ``cont
 from __future__ import annotations
 
 from .. import program as p
+from ..complexity_alphabet import alphabet_bounded
 from ..complexity_classes import LINEAR, Growth
+from ..complexity_hints import NESTED, SLICE, SORT, time_hint
 from ..context import Context
 from ..facts import Scope
 from ..findings import Finding
-from ..loops import LoopInfo, family_in_context, walk_with_loops
+from ..loops import LoopInfo, family_in_context, runs_once, walk_with_loops
 
 TIME = "suboptimal_time_complexity"
 CHOICE = "data_structure_choice"
@@ -21,10 +23,11 @@ def detect(ctx: Context) -> list[Finding]:
     found: list[Finding] = []
     for scope in ctx.scopes:
         constants = constant_collections(scope)
+        once = runs_once(scope.function.body)  # work on the way out of the function is paid once
         found.extend(_nested_loops(ctx, scope))
         found.extend(_scan_where_log_suffices(ctx, scope, constants))
         for node, loops in walk_with_loops(scope.function.body, scope):
-            if loops:
+            if loops and id(node) not in once:
                 found.extend(_sort_or_slice(ctx, scope, node, loops))
     return found
 
@@ -86,8 +89,9 @@ def with_run(ctx: Context, evidence: list[str]) -> list[str]:
 def _nested_loops(ctx: Context, scope: Scope) -> list[Finding]:
     found: list[Finding] = []
     reported: set[int] = set()
+    once = runs_once(scope.function.body)
     for node, loops in walk_with_loops(scope.function.body, scope):
-        if not isinstance(node, (p.Loop, p.Comprehension)) or not loops:
+        if not isinstance(node, (p.Loop, p.Comprehension)) or not loops or id(node) in once:
             continue
         inner = [info for info in loops if info.node is not node]
         family = family_in_context(node, inner, scope)
@@ -114,7 +118,7 @@ def _nested_loops(ctx: Context, scope: Scope) -> list[Finding]:
                 outer.line,
                 node.end,
                 f"{depth} nested loops run over {family}: {growth.notation()} work",
-                _nested_suggestion(ctx),
+                _nested_suggestion(ctx, node),
                 "high",
                 with_run(ctx, evidence),
             )
@@ -191,10 +195,13 @@ def _bounded_by_outer(node: p.Loop | p.Comprehension, chain: list[LoopInfo]) -> 
     return bool(p.names_in(node.iter.args[2]) & outer)
 
 
-def _nested_suggestion(ctx: Context) -> str:
+def _nested_suggestion(ctx: Context, inner: p.Node) -> str:
+    return time_hint(ctx, NESTED, inner, _reach(ctx))
+
+
+def _reach(ctx: Context) -> str:
     optimal = ctx.problem.optimal_time
-    target = f" to reach {optimal.notation()}" if optimal is not None else ""
-    return f"Remember what earlier passes saw (a hash map or set), or sort once and use two pointers{target}."
+    return f" (to reach {optimal.notation()})" if optimal is not None else ""
 
 
 # ---- sorting and slicing in a loop -------------------------------------------------------
@@ -209,6 +216,8 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
             return []
         if not (scope.is_input(root) or scope.kind(root) in ("list", "seq", "unknown")):
             return []
+        if root in alphabet_bounded(ctx, scope):
+            return []  # a handful of letters sorted again: bounded by the alphabet
         growth = implied(loops, Growth(degree=1, logs=1))
         evidence = slower_than_optimal(ctx, growth)
         if evidence is None:
@@ -220,7 +229,7 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
                 node.line,
                 node.end,
                 f"{show(subject)} is sorted again on every pass of the loop: {growth.notation()}",
-                "Sort once before the loop, or keep the values in a heap (or insert with bisect) as they arrive.",
+                time_hint(ctx, SORT, node, _reach(ctx)),
                 "high",
                 with_run(ctx, evidence),
             )
@@ -244,7 +253,7 @@ def _sort_or_slice(ctx: Context, scope: Scope, node: p.Node, loops: list[LoopInf
                 node.line,
                 node.end,
                 f"{show(node)} copies a growing part of {root} on every pass: {growth.notation()}",
-                "Keep a running total (or prefix sums) instead of slicing and summing again.",
+                time_hint(ctx, SLICE, node, _reach(ctx)),
                 "high",
                 with_run(ctx, evidence),
             )

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import program as p
+from ..complexity_recurrence import self_calls
 from ..context import Context
 from ..facts import Scope
 from ..findings import Finding
-from .recursion import self_calls
+from ..python_source import ParseFailure, parse_python
 
 _MUTATORS = {
     "sort", "append", "extend", "insert", "pop", "remove", "clear", "reverse", "splice", "fill",
@@ -24,10 +25,31 @@ _MUTATORS = {
 _SCALAR = {"int", "str"}
 
 
+def _changed_by_reference(ctx: Context) -> set[int]:
+    """Positions of the parameters the bank's own Python solution changes (a flood fill that
+    repaints the grid it returns): changing them is within the problem's promises."""
+    solutions = (ctx.raw_problem or {}).get("solutions") or {}
+    code = solutions.get("python") if isinstance(solutions, dict) else None
+    if not code:
+        return set()
+    try:
+        program = parse_python(str(code))
+    except ParseFailure:
+        return set()
+    reference = Context.build(program, None, ctx.run, [])
+    changed: set[int] = set()
+    for scope in reference.top_scopes():
+        for index, name in enumerate(scope.function.params):
+            if _first_change(scope.function, name, reference) is not None:
+                changed.add(index)
+    return changed
+
+
 def detect(ctx: Context) -> list[Finding]:
     if ctx.problem.inplace:
         return []
     found: list[Finding] = []
+    reference_changes = _changed_by_reference(ctx)
     for scope in ctx.top_scopes():
         function = scope.function
         if function.is_method or not _returns_value(function) or _says_in_place(ctx, function):
@@ -37,6 +59,8 @@ def detect(ctx: Context) -> list[Finding]:
                 continue
             if _replaced_first(function, name) or _threaded(ctx, scope, name):
                 continue
+            if function.params.index(name) in reference_changes:
+                continue  # the problem's own solution changes it too: the statement allows it
             change = _first_change(function, name, ctx)
             if change is not None:
                 node, how = change

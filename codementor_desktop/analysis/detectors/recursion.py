@@ -1,147 +1,26 @@
-"""Recursion: overlapping subproblems computed again and again (no memo), a base case that is
-missing or can be stepped over, and recursion that copies its input at every level.
+"""Recursion: overlapping subproblems computed again and again (no memo: only when the same
+arguments really recur, never for divide and conquer or for output-bound enumeration), a base
+case that is missing or can be stepped over, and recursion that copies its input at every level.
 
 Patterns: ``suboptimal_time_complexity``, ``recursion_base_case``, ``suboptimal_space_complexity``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .. import program as p
-from ..complexity_classes import EXPONENTIAL
+from ..complexity_classes import CONSTANT, EXPONENTIAL
+from ..complexity_hints import RECURSION, time_hint
+from ..complexity_recurrence import (
+    OVERLAPPING,
+    SelfCall,
+    changed_params,
+    recurrence,
+    self_calls,
+)
 from ..context import Context
 from ..findings import Finding
 from .flow import tested_names
 from .loop_costs import slower_than_optimal
-
-
-@dataclass
-class SelfCall:
-    call: p.Call
-    in_loop: bool
-    conditional: bool
-    used: bool  # its result is combined or returned, not a bare statement
-
-
-def self_calls(function: p.Function) -> list[SelfCall]:
-    """The calls a function makes to itself, with where they sit."""
-    found: list[SelfCall] = []
-
-    def is_self(call: p.Call) -> bool:
-        if isinstance(call.func, p.Name):
-            return call.func.id == function.name
-        func = call.func
-        return (
-            isinstance(func, p.Attr)
-            and isinstance(func.obj, p.Name)
-            and func.obj.id in ("self", "this")
-            and func.name == function.name
-        )
-
-    def visit(node: p.Node, in_loop: bool, conditional: bool, statement_call: p.Node | None) -> None:
-        if isinstance(node, p.Function) and node is not function:
-            return
-        if isinstance(node, p.Call) and is_self(node):
-            found.append(SelfCall(node, in_loop, conditional, node is not statement_call))
-        if isinstance(node, p.ExprStmt):
-            visit(node.value, in_loop, conditional, node.value)
-            return
-        if isinstance(node, (p.Loop, p.Comprehension)):
-            for child in p.children(node):
-                visit(child, True, True, None)
-            return
-        branching = isinstance(node, (p.If, p.Ternary, p.BoolOp, p.Try, p.Switch))
-        for index, child in enumerate(p.children(node)):
-            # The test of an if (and the first operand of and/or) always runs.
-            cond = conditional or (branching and index > 0)
-            visit(child, in_loop, cond, None)
-
-    for stmt in function.body:
-        visit(stmt, False, False, None)
-    return found
-
-
-def halving_names(function: p.Function) -> set[str]:
-    """Names bound to a half of something: ``mid = (lo + hi) // 2``, ``half = len(a) >> 1``."""
-    names = set()
-    for node in p.walk(function.body, into_functions=False):
-        if isinstance(node, p.Assign) and node.op is None and node.value is not None:
-            if any(isinstance(n, p.BinOp) and n.op in ("//", ">>") for n in p.walk(node.value)):
-                for target in node.targets:
-                    names.update(p.assigned_names(target))
-    return names
-
-
-def changed_params(function: p.Function, calls: list[SelfCall]) -> dict[str, list[p.Expr]]:
-    """Parameter -> the arguments passed for it where they differ from the parameter itself."""
-    offset = 1 if function.is_method and function.params[:1] == ["self"] else 0
-    params = function.params[offset:]
-    changed: dict[str, list[p.Expr]] = {}
-    for item in calls:
-        for name, arg in zip(params, item.call.args, strict=False):
-            if not (isinstance(arg, p.Name) and arg.id == name):
-                changed.setdefault(name, []).append(arg)
-    return changed
-
-
-def argument_shape(arg: p.Expr, param: str, halves: set[str] | None = None) -> str:
-    """How an argument moves from its parameter: step (n - 1), half (n // 2, a[:mid]), child
-    (node.left), slice (s[1:]) or other. ``halves`` are names set to a half (mid = len(a) // 2)."""
-    if isinstance(arg, p.Attr) and isinstance(arg.obj, p.Name) and arg.obj.id == param:
-        return "child"
-    if isinstance(arg, p.Slice) and p.root_name(arg) == param:
-        bounds = [b for b in (arg.lower, arg.upper) if b is not None]
-        halving = any(isinstance(n, p.BinOp) and n.op in ("//", ">>") for b in bounds for n in p.walk(b))
-        if halving or any(p.names_in(b) & (halves or set()) for b in bounds):
-            return "half"
-        return "slice"
-    if halves and isinstance(arg, (p.Name, p.BinOp)) and p.names_in(arg) & halves:
-        return "half"
-    if isinstance(arg, p.BinOp):
-        if arg.op in ("//", ">>", "/"):
-            return "half"
-        if (
-            arg.op in ("+", "-")
-            and param in p.names_in(arg.left)
-            and not any(isinstance(n, p.BinOp) and n.op in ("//", ">>") for n in p.walk(arg))
-        ):
-            return "step"
-    return "other"
-
-
-def memoized(ctx: Context, function: p.Function) -> bool:
-    """A cache decorator, or a container outside the call that is both read and written."""
-    for decorator in function.decorators:
-        text = " ".join(n.id if isinstance(n, p.Name) else getattr(n, "name", "") for n in p.walk(decorator))
-        if "cache" in text or "memo" in text:
-            return True
-    # A container made afresh in every call remembers nothing; a parameter passed along or a
-    # variable of the enclosing function does (a memo, or a set of visited states).
-    local = {
-        name
-        for node in p.walk(function.body, into_functions=False)
-        if isinstance(node, p.Assign) and node.declaration
-        for target in node.targets
-        for name in p.assigned_names(target)
-    } - set(function.params)
-    read: set[str] = set()
-    written: set[str] = set()
-    for node in p.walk(function.body, into_functions=False):
-        if isinstance(node, p.Compare) and any(op in ("in", "not in", "has") for op in node.ops):
-            read.update(p.root_name(r) or "" for r in node.rights)
-        elif isinstance(node, p.Call) and node.name in ("get", "has") and node.receiver is not None:
-            read.add(p.root_name(node.receiver) or "")
-        elif isinstance(node, p.Call) and node.name in ("set", "setdefault", "add") and node.receiver is not None:
-            written.add(p.root_name(node.receiver) or "")
-        elif isinstance(node, p.Index):
-            read.add(p.root_name(node) or "")
-        elif isinstance(node, p.Assign):
-            for target in node.targets:
-                if isinstance(target, p.Index):
-                    written.add(p.root_name(target) or "")
-    shared = (read & written) - local - {""}
-    return bool(shared)
 
 
 def detect(ctx: Context) -> list[Finding]:
@@ -163,14 +42,9 @@ def _overlapping(
 ) -> list[Finding]:
     if not any(c.used for c in calls):
         return []
-    if not (len(calls) >= 2 or any(c.in_loop for c in calls)):
-        return []
-    halves = halving_names(function)
-    shapes = {argument_shape(arg, name, halves) for name, args in changed.items() for arg in args}
-    if not shapes & {"step", "slice"} or shapes & {"half", "child"}:
-        return []
-    if memoized(ctx, function):
-        return []
+    found = recurrence(ctx, function, CONSTANT)
+    if found is None or found.kind != OVERLAPPING:
+        return []  # divide and conquer, a pivot split or output-bound enumeration: no memo helps
     evidence = slower_than_optimal(ctx, EXPONENTIAL)
     if evidence is None:
         return []
@@ -184,8 +58,9 @@ def _overlapping(
             "recursion_without_memo",
             first,
             last,
-            f"{function.name} calls itself on overlapping subproblems without remembering results: about O(2ⁿ) calls",
-            "Memoize the results (functools.cache, or a dict keyed by the arguments), or fill a table bottom-up.",
+            f"{function.name} reaches the same arguments again along different calls (overlapping "
+            "subproblems) and computes them anew each time: about O(2ⁿ) calls",
+            time_hint(ctx, RECURSION),
             "high",
             evidence,
         )

@@ -29,6 +29,9 @@ def detect(ctx: Context) -> list[Finding]:
     return found
 
 
+_LOOKUPS = {"get", "has", "pop", "popleft", "index", "indexOf", "count", "at", "charAt", "includes", "peek"}
+
+
 def returned_names(function: p.Function) -> set[str]:
     """Names whose whole value leaves the function in a return (not one item, not a summary)."""
     names: set[str] = set()
@@ -42,6 +45,11 @@ def returned_names(function: p.Function) -> set[str]:
             escape(expr.index)  # xs[i] returns an item of xs, not xs
         elif isinstance(expr, p.Call) and expr.name in _REDUCTIONS:
             return
+        elif isinstance(expr, p.Call) and expr.receiver is not None and expr.name in _LOOKUPS:
+            for arg in expr.args:
+                escape(arg)  # seen.get(key) returns one value of seen, not seen
+        elif isinstance(expr, (p.Unary, p.Compare)):
+            return  # ``not stack``, ``len(seen) == n``: a yes or no, not the collection
         else:
             for child in p.children(expr):
                 escape(child)

@@ -6,6 +6,7 @@ Pattern: ``inefficient_string_building``.
 from __future__ import annotations
 
 from .. import program as p
+from ..complexity_alphabet import alphabet_bounded
 from ..context import Context
 from ..findings import Finding
 from ..loops import walk_with_loops
@@ -26,6 +27,8 @@ def _string_building(ctx: Context) -> list[Finding]:
             target = node.targets[0]
             if not isinstance(target, p.Name) or scope.kind(target.id) != "str":
                 continue
+            if target.id in alphabet_bounded(ctx, scope):
+                continue  # a string of distinct letters: at most the alphabet long
             if all(_constant_loop(info.node, constants) for info in loops):
                 continue
             if _grows(node, target.id):

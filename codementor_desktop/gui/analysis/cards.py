@@ -235,10 +235,20 @@ def complexity_html(complexity: dict[str, Any]) -> str:
     if not complexity:
         return ""
     evidence = complexity.get("evidence") or {}
+    spoke = evidence.get("time_from") or {}
     rows = [
         f"<b>Complexity</b>: time {escaped(complexity.get('time_complexity') or '?')}, "
-        f"space {escaped(complexity.get('space_complexity') or '?')} (read from the structure)"
+        f"space {escaped(complexity.get('space_complexity') or '?')}"
+        + ("" if spoke.get("text") else " (read from the structure)")
     ]
+    if spoke.get("text"):
+        # Which one spoke for the time: the measurement or the reading of the code.
+        who = "Time measured" if spoke.get("source") == "measurement" else "Time read from the code"
+        rows.append(f"<i>{who}</i> — {escaped(spoke['text'].split(': ', 1)[-1])}")
+    in_sizes = evidence.get("time_in_sizes") or {}
+    if in_sizes.get("notation"):
+        legend = "; ".join(f"{k}: {v}" for k, v in (in_sizes.get("sizes") or {}).items())
+        rows.append(f"In the problem's sizes: time {escaped(in_sizes['notation'])} ({escaped(legend)})")
     if complexity.get("optimal_time"):
         rows.append(
             f"Best known: time {escaped(complexity['optimal_time'])}"

@@ -1,0 +1,238 @@
+"""Time in the problem's own sizes, where the code has several: ``O(len(items) · capacity)`` for
+a knapsack table, ``O(rows · cols)`` for a grid walk, ``O(len(s) · len(t))`` for two strings.
+
+The static reading multiplies loop factors; each loop over an input also names the size it runs
+over (the input's length, an integer parameter's value, a grid's rows or columns). The named
+reading is given only when it is consistent (one name per factor of n) and has at least two
+different sizes; otherwise the one-size class says it all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from . import program as p
+from .complexity_classes import LINEAR, Growth
+from .facts import Scope
+from .loops import LoopInfo, family_in_context
+
+UNKNOWN = "?"
+
+
+def declared_types(problem: Mapping | None, scopes: list[Scope]) -> dict[str, str]:
+    """Parameter -> its declared type: the problem's signature, else the annotations."""
+    types: dict[str, str] = {}
+    for scope in scopes:
+        types.update(scope.function.annotations)
+    function = (problem or {}).get("function") or {}
+    for param in function.get("params") or [] if isinstance(function, Mapping) else []:
+        if isinstance(param, Mapping) and param.get("name"):
+            types[str(param["name"])] = str(param.get("type") or "")
+    return types
+
+
+def loop_size(
+    scope: Scope, loop: p.Loop | p.Comprehension, loops: list[LoopInfo], factor: Growth, types: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The size a loop of class ``factor`` runs over, named (``()`` when it is not a size)."""
+    if factor != LINEAR:
+        return ()
+
+    def _is_grid(_scope: Scope, name: str | None) -> bool:
+        return name is not None and types.get(name, "").replace(" ", "").lower().startswith("list[list[")
+
+    iterable = loop.iter
+    span = span_name(iterable)
+    if span is not None and types.get(span, "").strip() == "int":
+        return (f"#{span}",)  # range(start, start + k), nums[start:start + k]: k items
+    family = family_in_context(loop, loops, scope)
+    if isinstance(loop, p.Loop) and loop.kind == "while" and not (family and family in types):
+        counted = _node_count(scope, types)
+        if counted is not None:
+            return (f"#{counted}",)  # a walk that takes each node off its queue once
+    grid = family is not None and _is_grid(scope, family)
+    if family is not None and not grid:
+        if isinstance(iterable, p.Call) and iterable.name == "range" and iterable.args:
+            if not any(isinstance(n, p.Call) and n.name == "len" for n in p.walk(iterable.args)):
+                if family in p.names_in(iterable.args):
+                    return (f"#{family}",)  # range(capacity + 1): the value of a number, not a length
+        return (family,)
+    # A grid: rows when the loop runs down the outer list, columns when it runs along one row.
+    bound = iterable.args[-1] if isinstance(iterable, p.Call) and iterable.name == "range" and iterable.args else None
+    if isinstance(bound, p.Name):
+        bound = _bound_value(scope, bound.id) or bound  # cols = len(grid[0]); range(cols)
+    measured = bound.args[0] if isinstance(bound, p.Call) and bound.name == "len" and bound.args else iterable
+    if isinstance(measured, p.Call) and measured.name in ("enumerate", "reversed") and measured.args:
+        measured = measured.args[0]
+    outer_rows = {t for info in loops if info.family is not None and _is_grid(scope, info.family) for t in info.targets}
+    if isinstance(measured, p.Call) and measured.name == "len" and measured.args:
+        measured = measured.args[0]
+    if isinstance(bound, p.Call) and bound.name == "len" and isinstance(measured, p.Name):
+        if _is_grid(scope, measured.id):
+            return (f"{measured.id}.rows",)
+    if isinstance(measured, p.Index) and _is_grid(scope, p.root_name(measured)):
+        return (f"{p.root_name(measured)}.cols",)
+    if isinstance(measured, p.Name) and measured.id in outer_rows:
+        return (f"{_grid_of(loops, measured.id, scope)}.cols",)
+    if grid and family is not None:
+        return (f"{family}.rows",)
+    if isinstance(iterable, p.Call) and iterable.name == "range":
+        # range(len(nums) - k + 1): as many passes as nums has items (k aside)
+        measured_inputs = [
+            scope.family(p.root_name(n.args[0])) or p.root_name(n.args[0])
+            for n in p.walk(iterable.args)
+            if isinstance(n, p.Call) and n.name == "len" and n.args and p.root_name(n.args[0])
+        ]
+        if len(set(measured_inputs)) == 1 and measured_inputs[0]:
+            return (str(measured_inputs[0]),)
+    return (UNKNOWN,)
+
+
+def _node_count(scope: Scope, types: Mapping[str, str]) -> str | None:
+    """The one integer parameter that sizes the function's per-node tables (``[False] * n``,
+    ``[[] for _ in range(n)]``): the number of nodes a graph walk visits."""
+    ints = {name for name, declared in types.items() if declared.strip() == "int"}
+    used = set()
+    for node in p.walk(scope.function.body, into_functions=False):
+        if isinstance(node, p.BinOp) and node.op == "*" and isinstance(node.left, p.Seq):
+            used |= p.names_in(node.right) & ints
+        if isinstance(node, p.Call) and node.name == "range" and len(node.args) == 1:
+            used |= p.names_in(node.args[0]) & ints
+    return next(iter(used)) if len(used) == 1 else None
+
+
+def terms_in_sizes(terms: list[tuple[Growth, tuple[str, ...]]], scope: Scope | None = None) -> dict[str, Any] | None:
+    """``O(n + len(edges))``: the statements of the body that cost the most, when they run over
+    different sizes (building an adjacency list from the edges, then walking the nodes)."""
+    top = max((g for g, _ in terms), default=None)
+    if top is None or top.exponential or top.degree == 0:
+        return None
+    kept: list[tuple[str, ...]] = []
+    every = {s for _, sizes in terms for s in sizes}
+    for growth, sizes in terms:
+        if growth != top or UNKNOWN in sizes or len(sizes) != growth.degree:
+            continue
+        sizes = tuple(_plain_rows(s, every) for s in sizes)
+        key = tuple(sorted(sizes))
+        if key not in kept:
+            kept.append(key)
+    if len(kept) < 2:
+        return None
+    kinds = scope_kinds(scope)
+    legend: dict[str, str] = {}
+    parts = []
+    for sizes in kept:
+        counts = Counter(sizes)
+        shown = []
+        for name in sorted(counts):
+            legend[_shown(name, kinds)] = _meaning(name, kinds)
+            shown.append(_shown(name, kinds) + (f"^{counts[name]}" if counts[name] > 1 else ""))
+        parts.append(" · ".join(shown))
+    log = "" if not top.logs else " · log" if top.logs == 1 else f" · log^{top.logs}"
+    body = " + ".join(parts)
+    return {"notation": f"O(({body}){log})" if log else f"O({body})", "sizes": legend}
+
+
+def span_name(expr: p.Expr | None) -> str | None:
+    """The one name that ``upper - lower`` leaves of ``range(lower, upper)`` or ``xs[lower:upper]``
+    (``start + k - start`` is ``k``), constants aside; None otherwise."""
+    if isinstance(expr, p.Call) and expr.name == "range" and len(expr.args) >= 2:
+        lower, upper = expr.args[0], expr.args[1]
+    elif isinstance(expr, p.Slice) and expr.lower is not None and expr.upper is not None:
+        lower, upper = expr.lower, expr.upper
+    else:
+        return None
+    terms: dict[str, int] = {}
+    for sign, term in [*_additive(upper, 1), *_additive(lower, -1)]:
+        if p.const_int(term) is not None:
+            continue
+        if not isinstance(term, p.Name):
+            return None
+        terms[term.id] = terms.get(term.id, 0) + sign
+    left = [name for name, count in terms.items() if count]
+    return left[0] if len(left) == 1 and terms[left[0]] == 1 else None
+
+
+def _additive(expr: p.Expr, sign: int) -> list[tuple[int, p.Expr]]:
+    if isinstance(expr, p.BinOp) and expr.op in ("+", "-"):
+        return [*_additive(expr.left, sign), *_additive(expr.right, sign if expr.op == "+" else -sign)]
+    return [(sign, expr)]
+
+
+def _bound_value(scope: Scope, name: str) -> p.Expr | None:
+    """What ``name`` is bound to in the function (``rows, cols = len(grid), len(grid[0])`` too)."""
+    for node in p.walk(scope.function.body, into_functions=False):
+        if not isinstance(node, p.Assign) or node.op is not None or node.value is None:
+            continue
+        for target in node.targets:
+            if isinstance(target, p.Name) and target.id == name:
+                return node.value
+            if isinstance(target, p.Seq) and isinstance(node.value, p.Seq):
+                for item, value in zip(target.items, node.value.items, strict=False):
+                    if isinstance(item, p.Name) and item.id == name:
+                        return value
+    return None
+
+
+def _grid_of(loops: list[LoopInfo], target: str, scope: Scope) -> str:
+    for info in loops:
+        if target in info.targets and info.family is not None:
+            return info.family
+    return "grid"
+
+
+def named(growth: Growth, sizes: tuple[str, ...], scope: Scope | None = None) -> dict[str, Any] | None:
+    """``{"notation": "O(len(items) · capacity)", "sizes": {...}}`` or None when one size says it."""
+    if growth.exponential or not sizes or UNKNOWN in sizes or len(sizes) != growth.degree:
+        return None
+    sizes = tuple(_plain_rows(s, set(sizes)) for s in sizes)
+    counts = Counter(sizes)
+    if len(counts) < 2:
+        return None
+    kinds = scope_kinds(scope)
+    parts, legend = [], {}
+    for name in sorted(counts, key=lambda n: (-counts[n], n)):
+        shown = _shown(name, kinds)
+        legend[shown] = _meaning(name, kinds)
+        power = counts[name]
+        parts.append(shown if power == 1 else f"{shown}^{power}")
+    product = " · ".join(parts)
+    if growth.logs:
+        product += " · log" if growth.logs == 1 else f" · log^{growth.logs}"
+    return {"notation": f"O({product})", "sizes": legend}
+
+
+def _plain_rows(size: str, every: set[str]) -> str:
+    """The rows of a list of lists are just its length unless the code also walks its columns."""
+    base = size.removesuffix(".rows")
+    return base if size.endswith(".rows") and f"{base}.cols" not in every else size
+
+
+def scope_kinds(scope: Scope | None) -> Mapping[str, str]:
+    return getattr(scope, "kinds", {}) if scope is not None else {}
+
+
+def _shown(name: str, kinds: Mapping[str, str]) -> str:
+    if name.startswith("#"):
+        return name[1:]
+    if name.endswith(".rows"):
+        return "rows"
+    if name.endswith(".cols"):
+        return "cols"
+    if kinds.get(name) == "int":
+        return name
+    return f"len({name})"
+
+
+def _meaning(name: str, kinds: Mapping[str, str]) -> str:
+    if name.startswith("#"):
+        return f"the value of {name[1:]}"
+    if name.endswith(".rows"):
+        return f"the rows of {name.removesuffix('.rows')}"
+    if name.endswith(".cols"):
+        return f"the columns of {name.removesuffix('.cols')}"
+    if kinds.get(name) == "int":
+        return f"the value of {name}"
+    return f"the length of {name}"

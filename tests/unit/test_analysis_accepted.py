@@ -1,0 +1,67 @@
+"""Accepted code is not called faulty: every bank reference (both languages) and slower solution,
+analysed after a run in which every example passed, gets no finding that claims a fault."""
+
+from __future__ import annotations
+
+import pytest
+
+from codementor_desktop.analysis import analyze
+from codementor_desktop.problems.bank import load_bank
+from codementor_desktop.resources import builtin_problems_dir
+
+# What a slower solution may be told: why it is slower.
+WHY_SLOWER = {
+    "suboptimal_time_complexity",
+    "suboptimal_space_complexity",
+    "data_structure_choice",
+    "inefficient_string_building",
+}
+LETTER_QUEUE = """function order(words) {
+  const seen = new Set();
+  for (const w of words) for (const ch of w) seen.add(ch);
+  const free = [...seen].sort();
+  let out = "";
+  while (free.length) {
+    free.sort();
+    out += free.shift();
+  }
+  return out;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def bank():
+    return load_bank([builtin_problems_dir()])
+
+
+def _all_passed(problem) -> dict:
+    tests = [
+        {"test_id": i, "input": e.input, "passed": True, "verdict": "AC"} for i, e in enumerate(problem.examples, 1)
+    ]
+    return {"status": "success", "all_passed": True, "test_results": tests}
+
+
+def test_no_reference_or_slower_solution_is_told_it_has_a_fault(bank):
+    alarms = []
+    for problem in bank.all():
+        data = problem.model_dump(mode="json")
+        run = _all_passed(problem)
+        for kind, language, code in (
+            ("reference", "python", problem.solutions.python),
+            ("reference", "javascript", problem.solutions.javascript),
+            ("slower", "python", problem.solutions.python_slow),
+        ):
+            for item in analyze(code, language, problem=data, test_results=run)["detected_patterns"]:
+                if kind == "slower" and item["pattern_type"] in WHY_SLOWER:
+                    continue
+                alarms.append((problem.id, kind, language, item["pattern_type"], item["description"]))
+    assert alarms == []
+
+
+def test_a_queue_of_letters_is_bounded_by_the_alphabet():
+    problem = {"function": {"params": [{"name": "words", "type": "list[str]"}]}}
+    report = analyze(LETTER_QUEUE, "javascript", problem=problem)
+    assert report["detected_patterns"] == []
+    unknown = analyze(LETTER_QUEUE.replace("ch of w", "ch of w.parts"), "javascript", problem=problem)
+    assert unknown["detected_patterns"]  # a collection of anything else is still read as growing

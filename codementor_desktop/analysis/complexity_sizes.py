@@ -15,6 +15,7 @@ from typing import Any
 
 from . import program as p
 from .complexity_classes import LINEAR, Growth
+from .complexity_tree_sizes import HEIGHT, below_each_node, tree_walked
 from .facts import Scope
 from .loops import LoopInfo, family_in_context
 
@@ -47,6 +48,11 @@ def loop_size(
     span = span_name(iterable)
     if span is not None and types.get(span, "").strip() == "int":
         return (f"#{span}",)  # range(start, start + k), nums[start:start + k]: k items
+    if isinstance(loop.iter, p.Call) and below_each_node(loop.iter, loops):
+        return (HEIGHT,)  # for v in values(node.left): the subtree below each node of a walk
+    walked = tree_walked(scope, loop)
+    if walked is not None:
+        return (walked,)  # each node of the tree taken off a stack seeded with its root
     family = family_in_context(loop, loops, scope)
     if isinstance(loop, p.Loop) and loop.kind == "while" and not (family and family in types):
         counted = _node_count(scope, types)
@@ -215,6 +221,10 @@ def scope_kinds(scope: Scope | None) -> Mapping[str, str]:
 
 
 def _shown(name: str, kinds: Mapping[str, str]) -> str:
+    if name == HEIGHT:
+        return "h"
+    if kinds.get(name) == "node":
+        return "n"
     if name.startswith("#"):
         return name[1:]
     if name.endswith(".rows"):
@@ -227,6 +237,10 @@ def _shown(name: str, kinds: Mapping[str, str]) -> str:
 
 
 def _meaning(name: str, kinds: Mapping[str, str]) -> str:
+    if name == HEIGHT:
+        return "the height of the tree"
+    if kinds.get(name) == "node":
+        return f"the nodes of {name}"
     if name.startswith("#"):
         return f"the value of {name[1:]}"
     if name.endswith(".rows"):

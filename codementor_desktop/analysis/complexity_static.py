@@ -22,6 +22,7 @@ from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, Growth
 from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
 from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name, terms_in_sizes
 from .complexity_space import extra_space
+from .complexity_tree_sizes import HEIGHT, below_each_node, walks_one_path
 from .context import Context
 from .costs import Cost, builtin_cost, derived
 from .detectors.flow import modified_names
@@ -118,7 +119,8 @@ class _Reader:
         self.once = outer_once
         recursion = _recursion(self.ctx, scope, body.growth)
         if recursion is not None and recursion.growth >= total.growth:
-            total = Cost(recursion.growth, recursion.why, recursion.line)
+            one_path = recursion.growth == LINEAR and walks_one_path(scope.function)
+            total = Cost(recursion.growth, recursion.why, recursion.line, (HEIGHT,) if one_path else ())
             notes.append(f"line {recursion.line}: {recursion.why}")
             self.unsure |= recursion.unsure
         self.active.discard(key)
@@ -235,7 +237,10 @@ class _Reader:
                     helper = self.by_name[node.func.id]
                     if helper.function is not scope.function:
                         helper_cost, helper_hidden = self.function_time(helper)
-                        cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line, helper_cost.sizes)
+                        sizes = helper_cost.sizes
+                        if helper_cost.growth == LINEAR and below_each_node(node, loops):
+                            sizes = (HEIGHT,)  # the subtree below each node of a walk: n · h in all
+                        cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line, sizes)
                         if notes is not None and helper_cost.growth != CONSTANT:
                             # Say where the helper's cost comes from, once.
                             notes.extend(n for n in self.notes(helper) if n not in notes)

@@ -1,0 +1,88 @@
+"""The height of a tree as its own size: a walk that goes down one path (inserting into a binary
+search tree) takes h steps, and a helper that walks the subtree below each node of a walk over
+the whole tree costs n · h in all (each node is counted once per ancestor), not n².
+
+The one-size class stays the worst case (a tree as deep as it has nodes, h = n); the named
+reading says which factor is the height.
+"""
+
+from __future__ import annotations
+
+from . import program as p
+from .facts import Scope
+
+HEIGHT = "@h"  # a size name: the height of the tree
+CHILDREN = frozenset({"left", "right"})
+
+
+def child_of(expr: p.Expr | None) -> str | None:
+    """``node.left`` -> ``node``: the node whose child an expression is."""
+    if isinstance(expr, p.Attr) and expr.name in CHILDREN and isinstance(expr.obj, p.Name):
+        return expr.obj.id
+    return None
+
+
+def walks_one_path(function: p.Function) -> bool:
+    """The function calls itself on one child at most on any way through its body
+    (``insert(node.left, v)`` in one branch, ``insert(node.right, v)`` in the other): h calls."""
+    calls = [
+        n
+        for n in p.walk(function.body, into_functions=False)
+        if isinstance(n, p.Call) and isinstance(n.func, p.Name) and n.func.id == function.name
+    ]
+    if not calls or not all(any(child_of(a) for a in call.args) for call in calls):
+        return False
+    if any(isinstance(n, (p.Loop, p.Comprehension)) for n in p.walk(function.body, into_functions=False)):
+        return False
+    return _most_on_one_way(function.body, function.name) <= 1
+
+
+def _most_on_one_way(nodes: list | p.Node | None, name: str) -> int:
+    """The most self-calls that run on one way through ``nodes`` (a branch counts its larger side)."""
+    if nodes is None:
+        return 0
+    if isinstance(nodes, list):
+        return sum(_most_on_one_way(node, name) for node in nodes)
+    if isinstance(nodes, p.Function):
+        return 0
+    if isinstance(nodes, p.If):
+        test = _most_on_one_way(nodes.test, name)
+        return test + max(_most_on_one_way(nodes.body, name), _most_on_one_way(nodes.orelse, name))
+    if isinstance(nodes, p.Ternary):
+        test = _most_on_one_way(nodes.test, name)
+        return test + max(_most_on_one_way(nodes.then, name), _most_on_one_way(nodes.other, name))
+    own = int(isinstance(nodes, p.Call) and isinstance(nodes.func, p.Name) and nodes.func.id == name)
+    return own + sum(_most_on_one_way(child, name) for child in p.children(nodes))
+
+
+def below_each_node(call: p.Call, loops: list) -> bool:
+    """``height(node.left)`` inside a loop that takes each node of the tree in turn: the helper
+    walks the subtree below that node (the node is the loop's item, or taken off its stack)."""
+    owners = {child_of(arg) for arg in call.args} - {None}
+    if not owners or not loops:
+        return False
+    for info in loops:
+        if owners & set(info.targets):
+            return True
+        for node in p.walk(getattr(info.node, "body", []), into_functions=False):
+            if isinstance(node, p.Assign) and node.op is None and isinstance(node.value, p.Call):
+                taken = node.value.name in ("pop", "popleft", "get", "heappop")
+                if taken and owners & {n for t in node.targets for n in p.assigned_names(t)}:
+                    return True
+    return False
+
+
+def tree_walked(scope: Scope, loop: p.Loop | p.Comprehension) -> str | None:
+    """``while stack:`` with ``stack = [root]``: the tree parameter whose nodes the loop takes."""
+    if not (isinstance(loop, p.Loop) and loop.kind == "while"):
+        return None
+    for name in sorted(p.names_in(loop.test)):
+        for node in p.walk(scope.function.body, into_functions=False):
+            if not (isinstance(node, p.Assign) and node.op is None and node.value is not None):
+                continue
+            if not any(name in p.assigned_names(t) for t in node.targets):
+                continue
+            seeds = [n for n in sorted(p.names_in(node.value)) if scope.kind(n) == "node"]
+            if len(seeds) == 1 and seeds[0] in scope.function.params:
+                return seeds[0]
+    return None

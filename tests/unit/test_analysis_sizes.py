@@ -1,0 +1,107 @@
+"""Time in the problem's own sizes: the height of a tree, string lengths, linked lists and grids
+are kept apart from the count of items where the code has them."""
+
+from __future__ import annotations
+
+import textwrap
+
+from codementor_desktop.analysis import analyze
+
+TREE = {"function": {"params": [{"name": "root", "type": "TreeNode"}]}}
+
+HEIGHT_AT_EVERY_NODE = """
+def diameter(root):
+    def height(node):
+        if node is None:
+            return 0
+        return 1 + max(height(node.left), height(node.right))
+
+    best = 0
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        best = max(best, height(node.left) + height(node.right))
+        if node.left is not None:
+            stack.append(node.left)
+        if node.right is not None:
+            stack.append(node.right)
+    return best
+"""
+SUBTREE_VALUES_AT_EVERY_NODE = """
+def is_valid(root):
+    def values(node):
+        out, stack = [], [node]
+        while stack:
+            n = stack.pop()
+            if n is not None:
+                out.append(n.val)
+                stack.append(n.left)
+                stack.append(n.right)
+        return out
+
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        if any(v >= node.val for v in values(node.left)):
+            return False
+        stack.append(node.left)
+        stack.append(node.right)
+    return True
+"""
+INSERT_EACH = """
+def build(values):
+    def insert(node, value):
+        if node is None:
+            return TreeNode(value)
+        if value < node.val:
+            node.left = insert(node.left, value)
+        else:
+            node.right = insert(node.right, value)
+        return node
+
+    root = None
+    for value in values:
+        root = insert(root, value)
+    return root
+"""
+HEIGHT_OF_ROOT_PER_QUERY = """
+def heights(root, queries):
+    def height(node):
+        if node is None:
+            return 0
+        return 1 + max(height(node.left), height(node.right))
+
+    return [height(root) + q for q in queries]
+"""
+
+
+def _complexity(code: str, problem: dict) -> dict:
+    return analyze(textwrap.dedent(code), "python", problem=problem)["complexity_analysis"]
+
+
+def _notation(code: str, problem: dict) -> str | None:
+    return (_complexity(code, problem)["evidence"].get("time_in_sizes") or {}).get("notation")
+
+
+def test_a_helper_on_the_subtree_below_each_node_costs_the_height():
+    complexity = _complexity(HEIGHT_AT_EVERY_NODE, TREE)
+    assert complexity["time_complexity"] == "O(n²)"  # the worst case: a tree as deep as it is large
+    assert complexity["evidence"]["time_in_sizes"] == {
+        "notation": "O(h · n)",
+        "sizes": {"h": "the height of the tree", "n": "the nodes of root"},
+    }
+    assert _notation(SUBTREE_VALUES_AT_EVERY_NODE, TREE) == "O(h · n)"
+
+
+def test_a_walk_down_one_path_is_the_height():
+    problem = {"function": {"params": [{"name": "values", "type": "list[int]"}]}}
+    assert _notation(INSERT_EACH, problem) == "O(h · len(values))"
+
+
+def test_a_whole_tree_walk_that_is_not_below_a_walked_node_is_not_the_height():
+    problem = {"function": {"params": [{"name": "root", "type": "TreeNode"}, {"name": "queries", "type": "list[int]"}]}}
+    complexity = _complexity(HEIGHT_OF_ROOT_PER_QUERY, problem)
+    assert complexity["time_complexity"] == "O(n²)"
+    assert "h" not in (complexity["evidence"].get("time_in_sizes") or {}).get("sizes", {})

@@ -15,11 +15,13 @@ from typing import Any
 
 from . import program as p
 from .complexity_classes import LINEAR, Growth
+from .complexity_grid_sizes import cells_of, filled_in_sweep, worklist_of_cells
 from .complexity_tree_sizes import HEIGHT, below_each_node, tree_walked
 from .facts import Scope
 from .loops import LoopInfo, family_in_context
 
 UNKNOWN = "?"
+_WRAPPERS = ("sorted", "reversed", "enumerate", "list", "set")
 
 
 def declared_types(problem: Mapping | None, scopes: list[Scope]) -> dict[str, str]:
@@ -50,6 +52,15 @@ def loop_size(
         return (f"#{span}",)  # range(start, start + k), nums[start:start + k]: k items
     if isinstance(loop.iter, p.Call) and below_each_node(loop.iter, loops):
         return (HEIGHT,)  # for v in values(node.left): the subtree below each node of a walk
+    listed = (
+        iterable.args[0] if isinstance(iterable, p.Call) and iterable.name in _WRAPPERS and iterable.args else iterable
+    )
+    filled = filled_in_sweep(scope, listed.id if isinstance(listed, p.Name) else None, types)
+    if filled is not None:
+        return (f"{filled}.cells",)  # for r, c in land: the cells collected by a sweep of the grid
+    worked = worklist_of_cells(loop, types)
+    if worked is not None:
+        return (f"{worked}.cells",)
     walked = tree_walked(scope, loop)
     if walked is not None:
         return (walked,)  # each node of the tree taken off a stack seeded with its root
@@ -116,11 +127,11 @@ def terms_in_sizes(terms: list[tuple[Growth, tuple[str, ...]]], scope: Scope | N
     if top is None or top.exponential or top.degree == 0:
         return None
     kept: list[tuple[str, ...]] = []
-    every = {s for _, sizes in terms for s in sizes}
+    every = {s for _, sizes in terms for s in _expanded(sizes)}
     for growth, sizes in terms:
         if growth != top or UNKNOWN in sizes or len(sizes) != growth.degree:
             continue
-        sizes = tuple(_plain_rows(s, every) for s in sizes)
+        sizes = tuple(_plain_rows(s, every) for s in _expanded(sizes))
         key = tuple(sorted(sizes))
         if key not in kept:
             kept.append(key)
@@ -193,6 +204,7 @@ def named(growth: Growth, sizes: tuple[str, ...], scope: Scope | None = None) ->
     """``{"notation": "O(len(items) · capacity)", "sizes": {...}}`` or None when one size says it."""
     if growth.exponential or not sizes or UNKNOWN in sizes or len(sizes) != growth.degree:
         return None
+    sizes = _expanded(sizes)
     sizes = tuple(_plain_rows(s, set(sizes)) for s in sizes)
     counts = Counter(sizes)
     if len(counts) < 2:
@@ -208,6 +220,11 @@ def named(growth: Growth, sizes: tuple[str, ...], scope: Scope | None = None) ->
     if growth.logs:
         product += " · log" if growth.logs == 1 else f" · log^{growth.logs}"
     return {"notation": f"O({product})", "sizes": legend}
+
+
+def _expanded(sizes: tuple[str, ...]) -> tuple[str, ...]:
+    """Each factor by the sizes it names: the cells of a grid are its rows and its columns."""
+    return tuple(name for size in sizes for name in cells_of(size))
 
 
 def _plain_rows(size: str, every: set[str]) -> str:

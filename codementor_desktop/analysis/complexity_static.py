@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from . import program as p
 from .complexity_alphabet import alphabet_bounded
 from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, Growth
+from .complexity_grid_sizes import named_factors, repeated_sweep
 from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
 from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name, terms_in_sizes
 from .complexity_space import extra_space
@@ -135,7 +136,8 @@ class _Reader:
             if terms is not None:
                 terms.append((cost.growth, cost.sizes))
             hidden = max(hidden, inner_hidden)
-            if cost.growth > worst.growth:
+            heavier = cost.growth == worst.growth and named_factors(cost.sizes) > named_factors(worst.sizes)
+            if cost.growth > worst.growth or heavier:
                 worst = cost
         if loops and leaves(stmts):
             # A block that ends in a return runs once, however many passes lead to it.
@@ -166,6 +168,8 @@ class _Reader:
                 self.unsure = True  # a guessed bound multiplied by other work: let a measurement decide
             total = factor * body.growth
             size = loop_size(scope, stmt, loops, factor, self.types)
+            swept = repeated_sweep(stmt, body.sizes) if size == (UNKNOWN,) else None
+            size = (swept,) if swept is not None else size
             if factor != CONSTANT and why:
                 notes.append(f"line {stmt.line}: {why} ({factor.label})")
             # Work inside built-ins repeats with the loop; no such work stays none.

@@ -105,3 +105,78 @@ def test_a_whole_tree_walk_that_is_not_below_a_walked_node_is_not_the_height():
     complexity = _complexity(HEIGHT_OF_ROOT_PER_QUERY, problem)
     assert complexity["time_complexity"] == "O(n²)"
     assert "h" not in (complexity["evidence"].get("time_in_sizes") or {}).get("sizes", {})
+
+
+GRID = {"function": {"params": [{"name": "grid", "type": "list[list[int]]"}]}}
+
+FLOOD = """
+def fill(grid):
+    rows, cols = len(grid), len(grid[0])
+    stack = [(0, 0)]
+    grid[0][0] = 2
+    while stack:
+        r, c = stack.pop()
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= nr < rows and 0 <= nc < cols and grid[nr][nc] == 1:
+                grid[nr][nc] = 2
+                stack.append((nr, nc))
+    return grid
+"""
+SWEEP_UNTIL_STILL = """
+def spread(grid):
+    rows, cols = len(grid), len(grid[0])
+    changed = True
+    while changed:
+        changed = False
+        for r in range(rows):
+            for c in range(cols):
+                if grid[r][c] == 1 and r > 0 and grid[r - 1][c] == 2:
+                    grid[r][c] = 2
+                    changed = True
+    return grid
+"""
+PAIRS_OF_CELLS = """
+def touching(grid):
+    land = []
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell == 1:
+                land.append((r, c))
+    count = 0
+    for a in land:
+        for b in land:
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
+                count += 1
+    return count
+"""
+WORKLIST_OF_NUMBERS = """
+def drain(nums):
+    stack = list(nums)
+    total = 0
+    while stack:
+        value = stack.pop()
+        total += value
+    return total
+"""
+
+
+def test_a_worklist_of_cells_takes_each_cell_once():
+    complexity = _complexity(FLOOD, GRID)
+    assert complexity["time_complexity"] == "O(n)"  # n: the cells, as the generator counts them
+    assert complexity["evidence"]["time_in_sizes"] == {
+        "notation": "O(cols · rows)",
+        "sizes": {"cols": "the columns of grid", "rows": "the rows of grid"},
+    }
+
+
+def test_a_sweep_repeated_until_nothing_changes_runs_once_per_cell():
+    assert _notation(SWEEP_UNTIL_STILL, GRID) == "O(cols^2 · rows^2)"
+
+
+def test_cells_collected_by_a_sweep_are_the_cells_and_outweigh_the_sweep():
+    assert _notation(PAIRS_OF_CELLS, GRID) == "O(cols^2 · rows^2)"
+
+
+def test_a_worklist_without_a_grid_is_not_cells():
+    problem = {"function": {"params": [{"name": "nums", "type": "list[int]"}]}}
+    assert "time_in_sizes" not in _complexity(WORKLIST_OF_NUMBERS, problem)["evidence"]

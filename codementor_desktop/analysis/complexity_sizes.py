@@ -16,7 +16,7 @@ from typing import Any
 from . import program as p
 from .complexity_classes import LINEAR, Growth
 from .complexity_grid_sizes import cells_of, filled_in_sweep, worklist_of_cells
-from .complexity_tree_sizes import HEIGHT, below_each_node, tree_walked
+from .complexity_tree_sizes import HEIGHT, below_each_node, list_walked, tree_walked
 from .facts import Scope
 from .loops import LoopInfo, family_in_context
 
@@ -64,6 +64,9 @@ def loop_size(
     walked = tree_walked(scope, loop)
     if walked is not None:
         return (walked,)  # each node of the tree taken off a stack seeded with its root
+    lists = list_walked(scope, loop)
+    if lists:
+        return ("+".join(lists),)  # node = node.next: as many passes as nodes (of both, in a merge)
     family = family_in_context(loop, loops, scope)
     if isinstance(loop, p.Loop) and loop.kind == "while" and not (family and family in types):
         counted = _node_count(scope, types)
@@ -129,7 +132,7 @@ def terms_in_sizes(terms: list[tuple[Growth, tuple[str, ...]]], scope: Scope | N
     kept: list[tuple[str, ...]] = []
     every = {s for _, sizes in terms for s in _expanded(sizes)}
     for growth, sizes in terms:
-        if growth != top or UNKNOWN in sizes or len(sizes) != growth.degree:
+        if growth != top or UNKNOWN in sizes or len(sizes) != growth.degree or any("+" in s for s in sizes):
             continue
         sizes = tuple(_plain_rows(s, every) for s in _expanded(sizes))
         key = tuple(sorted(sizes))
@@ -138,14 +141,15 @@ def terms_in_sizes(terms: list[tuple[Growth, tuple[str, ...]]], scope: Scope | N
     if len(kept) < 2:
         return None
     kinds = scope_kinds(scope)
+    lone = _lone_node({name for sizes in kept for name in sizes}, kinds)
     legend: dict[str, str] = {}
     parts = []
     for sizes in kept:
         counts = Counter(sizes)
         shown = []
         for name in sorted(counts):
-            legend[_shown(name, kinds)] = _meaning(name, kinds)
-            shown.append(_shown(name, kinds) + (f"^{counts[name]}" if counts[name] > 1 else ""))
+            legend[_shown(name, kinds, lone)] = _meaning(name, kinds)
+            shown.append(_shown(name, kinds, lone) + (f"^{counts[name]}" if counts[name] > 1 else ""))
         parts.append(" · ".join(shown))
     log = "" if not top.logs else " · log" if top.logs == 1 else f" · log^{top.logs}"
     body = " + ".join(parts)
@@ -204,15 +208,23 @@ def named(growth: Growth, sizes: tuple[str, ...], scope: Scope | None = None) ->
     """``{"notation": "O(len(items) · capacity)", "sizes": {...}}`` or None when one size says it."""
     if growth.exponential or not sizes or UNKNOWN in sizes or len(sizes) != growth.degree:
         return None
+    kinds = scope_kinds(scope)
+    if any("+" in size for size in sizes):
+        if len(sizes) != 1:
+            return None  # a sum inside a product: not said in sizes
+        summed = sizes[0].split("+")
+        lone = _lone_node(summed, kinds)
+        legend = {_shown(name, kinds, lone): _meaning(name, kinds) for name in summed}
+        return {"notation": "O(" + " + ".join(legend) + ")", "sizes": legend}
     sizes = _expanded(sizes)
     sizes = tuple(_plain_rows(s, set(sizes)) for s in sizes)
     counts = Counter(sizes)
     if len(counts) < 2:
         return None
-    kinds = scope_kinds(scope)
+    lone = _lone_node(counts, kinds)
     parts, legend = [], {}
     for name in sorted(counts, key=lambda n: (-counts[n], n)):
-        shown = _shown(name, kinds)
+        shown = _shown(name, kinds, lone)
         legend[shown] = _meaning(name, kinds)
         power = counts[name]
         parts.append(shown if power == 1 else f"{shown}^{power}")
@@ -237,10 +249,15 @@ def scope_kinds(scope: Scope | None) -> Mapping[str, str]:
     return getattr(scope, "kinds", {}) if scope is not None else {}
 
 
-def _shown(name: str, kinds: Mapping[str, str]) -> str:
+def _lone_node(names: Any, kinds: Mapping[str, str]) -> bool:
+    """Whether one linked structure (a tree, a list) is among the sizes: then it is shown as n."""
+    return sum(1 for name in names if kinds.get(name) == "node") == 1
+
+
+def _shown(name: str, kinds: Mapping[str, str], lone_node: bool = True) -> str:
     if name == HEIGHT:
         return "h"
-    if kinds.get(name) == "node":
+    if kinds.get(name) == "node" and lone_node:
         return "n"
     if name.startswith("#"):
         return name[1:]

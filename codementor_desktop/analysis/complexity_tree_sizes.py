@@ -1,4 +1,4 @@
-"""The height of a tree as its own size: a walk that goes down one path (inserting into a binary
+"""Linked structures' own sizes. The height of a tree as its own size: a walk that goes down one path (inserting into a binary
 search tree) takes h steps, and a helper that walks the subtree below each node of a walk over
 the whole tree costs n · h in all (each node is counted once per ancestor), not n².
 
@@ -85,4 +85,50 @@ def tree_walked(scope: Scope, loop: p.Loop | p.Comprehension) -> str | None:
             seeds = [n for n in sorted(p.names_in(node.value)) if scope.kind(n) == "node"]
             if len(seeds) == 1 and seeds[0] in scope.function.params:
                 return seeds[0]
+    return None
+
+
+def list_walked(scope: Scope, loop: p.Loop | p.Comprehension) -> tuple[str, ...]:
+    """``while node is not None: ... node = node.next`` with ``node = head``: the linked lists the
+    loop walks, each named by its parameter (two when a merge advances one or the other)."""
+    if not (isinstance(loop, p.Loop) and loop.kind == "while"):
+        return ()
+    walked: set[str] = set()
+    for name in p.names_in(loop.test):
+        moved = any(
+            isinstance(n, p.Assign) and any(name in p.assigned_names(t) for t in n.targets)
+            for n in p.walk(loop.body, into_functions=False)
+        )
+        follows = any(
+            isinstance(n, p.Attr) and n.name == "next" and isinstance(n.obj, p.Name) and n.obj.id == name
+            for n in p.walk([loop.test, *loop.body], into_functions=False)
+        )
+        origin = _list_origin(scope, name) if moved and follows else None
+        if origin is not None:
+            walked.add(origin)
+    return tuple(sorted(walked))
+
+
+def _list_origin(scope: Scope, name: str) -> str | None:
+    """The list parameter a name starts at: itself, ``node = head``, ``prev = dummy`` with
+    ``dummy = ListNode(0, head)``."""
+    for _ in range(4):
+        if name in scope.function.params:
+            return name  # walked by .next: a linked list, however its kind was guessed
+        value = _first_binding(scope, name)
+        if value is None:
+            return None
+        if isinstance(value, p.Name):
+            name = value.id
+            continue
+        found = sorted(n for n in p.names_in(value) if n in scope.function.params)
+        return found[0] if len(found) == 1 else None
+    return None
+
+
+def _first_binding(scope: Scope, name: str) -> p.Expr | None:
+    for node in p.walk(scope.function.body, into_functions=False):
+        if isinstance(node, p.Assign) and node.op is None and node.value is not None:
+            if any(isinstance(t, p.Name) and t.id == name for t in node.targets):
+                return node.value
     return None

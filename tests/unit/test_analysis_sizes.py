@@ -180,3 +180,45 @@ def test_cells_collected_by_a_sweep_are_the_cells_and_outweigh_the_sweep():
 def test_a_worklist_without_a_grid_is_not_cells():
     problem = {"function": {"params": [{"name": "nums", "type": "list[int]"}]}}
     assert "time_in_sizes" not in _complexity(WORKLIST_OF_NUMBERS, problem)["evidence"]
+
+
+MERGE = """
+def merge(list1, list2):
+    dummy = ListNode()
+    tail = dummy
+    while list1 is not None and list2 is not None:
+        if list2.val < list1.val:
+            tail.next = list2
+            list2 = list2.next
+        else:
+            tail.next = list1
+            list1 = list1.next
+        tail = tail.next
+    tail.next = list1 if list1 is not None else list2
+    return dummy.next
+"""
+INSERT_EACH_NODE = """
+def merge(list1, list2):
+    dummy = ListNode(0, list1)
+    node = list2
+    while node is not None:
+        following = node.next
+        prev = dummy
+        while prev.next is not None and prev.next.val <= node.val:
+            prev = prev.next
+        node.next = prev.next
+        prev.next = node
+        node = following
+    return dummy.next
+"""
+
+
+def test_a_merge_walks_both_lists_once_and_an_insertion_per_node_multiplies_them():
+    problem = {"function": {"params": [{"name": "list1", "type": "ListNode"}, {"name": "list2", "type": "ListNode"}]}}
+    merged = _complexity(MERGE, problem)
+    assert merged["time_complexity"] == "O(n)"
+    assert merged["evidence"]["time_in_sizes"] == {
+        "notation": "O(len(list1) + len(list2))",
+        "sizes": {"len(list1)": "the length of list1", "len(list2)": "the length of list2"},
+    }
+    assert _notation(INSERT_EACH_NODE, problem) == "O(len(list1) · len(list2))"

@@ -285,6 +285,8 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
         return CONSTANT, ""  # the items a call returns: the recursion (or the answer's size) pays for them
     if recursive and isinstance(iterable, (p.Index, p.Attr)) and p.root_name(iterable) in scope.function.params:
         return CONSTANT, ""  # the neighbours of the node a call visits: over all calls, one pass
+    if loops and _next_level(loop, loops):
+        return CONSTANT, ""  # one level of a level-by-level walk: each item is in one level only
     if family is not None:
         if loops and _drains(loop, scope, family):
             return CONSTANT, ""  # one level of a level-by-level walk: each item is taken once
@@ -361,6 +363,32 @@ def _drains(loop: p.Loop | p.Comprehension, scope: Scope, family: str) -> bool:
             if scope.family(node.receiver.id) == family:
                 return True
     return False
+
+
+def _next_level(loop: p.Loop | p.Comprehension, loops: list) -> bool:
+    """``while level: ... for node in level: next_level.append(...) ... level = next_level`` with
+    ``next_level = []`` made afresh on each pass."""
+    outer = loops[-1].node
+    if not (isinstance(loop.iter, p.Name) and isinstance(outer, p.Loop) and outer.kind == "while"):
+        return False
+    level = loop.iter.id
+    if level not in p.names_in(outer.test):
+        return False
+    fresh = {
+        name
+        for n in outer.body
+        if isinstance(n, p.Assign) and n.op is None and isinstance(n.value, p.Seq) and not n.value.items
+        for t in n.targets
+        for name in p.assigned_names(t)
+    }
+    return any(
+        isinstance(n, p.Assign)
+        and n.op is None
+        and isinstance(n.value, p.Name)
+        and n.value.id in fresh
+        and any(level in p.assigned_names(t) for t in n.targets)
+        for n in outer.body
+    )
 
 
 def _constant(iterable: p.Expr | None) -> bool:

@@ -151,6 +151,12 @@ def arbitrate(
     sizes = fit.get("sizes") or []
     if growth is None or not structure.unsure or float(fit.get("confidence") or 0) < MEASURED_SURE or not sizes:
         return time, spoke
+    if structure.time_in_sizes and growth != time:
+        # The generator grows its sizes together by one n; the code reads in several of its own
+        # sizes, which one curve cannot tell apart: the reading in sizes stands.
+        named = structure.time_in_sizes["notation"]
+        text = f"{spoke['text']}; the measurement ({growth.label}) grows the input by one n, the code reads {named}"
+        return time, {**spoke, "text": text}
     counted = "line events" if measured.get("counted") == "line events" else "running times"
     text = (
         f"measured: {counted} grow as {growth.label} from n={int(min(sizes))} to n={int(max(sizes))} "

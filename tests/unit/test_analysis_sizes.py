@@ -222,3 +222,61 @@ def test_a_merge_walks_both_lists_once_and_an_insertion_per_node_multiplies_them
         "sizes": {"len(list1)": "the length of list1", "len(list2)": "the length of list2"},
     }
     assert _notation(INSERT_EACH_NODE, problem) == "O(len(list1) · len(list2))"
+
+
+def test_a_one_size_measurement_does_not_overrule_a_reading_in_several_sizes():
+    sizes = [16, 32, 64, 128, 256, 512]
+    measurement = {"sizes": sizes, "counts": [3 * n * n + 5 for n in sizes]}  # the cells grown as one n
+    report = analyze(textwrap.dedent(SWEEP_UNTIL_STILL), "python", problem=GRID, measurement=measurement)
+    complexity = report["complexity_analysis"]
+    assert complexity["evidence"]["measured"]["class"] == "O(n²)"
+    assert complexity["time_complexity"] == "O(n³)"
+    assert complexity["evidence"]["time_from"]["source"] == "structure"
+    assert "grows the input by one n" in complexity["evidence"]["time_from"]["text"]
+    assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(cols^2 · rows^2)"
+
+
+def test_a_one_size_measurement_still_decides_an_unsure_reading_in_one_size():
+    code = """
+def count(nums):
+    i, total = 0, 0
+    while i < len(nums):
+        for x in nums:
+            total += x
+        i += 1
+    return total
+"""
+    sizes = [16, 32, 64, 128, 256, 512]
+    measurement = {"sizes": sizes, "counts": [4 * n + 3 for n in sizes]}
+    complexity = analyze(
+        textwrap.dedent(code),
+        "python",
+        problem={"function": {"params": [{"name": "nums", "type": "list[int]"}]}},
+        measurement=measurement,
+    )["complexity_analysis"]
+    assert complexity["evidence"]["time_from"]["source"] == "measurement"
+    assert complexity["time_complexity"] == "O(n)"
+
+
+LEVEL_BY_LEVEL = """
+def level_sums(root):
+    sums = []
+    level = [root]
+    while level:
+        total = 0
+        next_level = []
+        for node in level:
+            total += node.val
+            if node.left is not None:
+                next_level.append(node.left)
+            if node.right is not None:
+                next_level.append(node.right)
+        sums.append(total)
+        level = next_level
+    return sums
+"""
+
+
+def test_a_level_by_level_walk_takes_each_node_once():
+    complexity = _complexity(LEVEL_BY_LEVEL, TREE)
+    assert complexity["time_complexity"] == "O(n)"

@@ -69,6 +69,13 @@ def loop_size(
         return ("+".join(lists),)  # node = node.next: as many passes as nodes (of both, in a merge)
     family = family_in_context(loop, loops, scope)
     if isinstance(loop, p.Loop) and loop.kind == "while" and not (family and family in types):
+        tested = {
+            scope.family(p.root_name(n.args[0]) or "") or p.root_name(n.args[0])
+            for n in (p.walk(loop.test) if loop.test is not None else [])
+            if isinstance(n, p.Call) and n.name == "len" and n.args
+        }
+        if len(tested) == 1 and next(iter(tested)) in types:
+            return (str(next(iter(tested))),)  # while i + 1 < len(num): a pointer along num
         counted = _node_count(scope, types)
         if counted is not None:
             return (f"#{counted}",)  # a walk that takes each node off its queue once
@@ -81,6 +88,8 @@ def loop_size(
         return (family,)
     # A grid: rows when the loop runs down the outer list, columns when it runs along one row.
     bound = iterable.args[-1] if isinstance(iterable, p.Call) and iterable.name == "range" and iterable.args else None
+    if isinstance(bound, p.BinOp) and bound.op in ("+", "-") and p.const_int(bound.right) is not None:
+        bound = bound.left  # range(c1 + 1, cols + 1): as many as cols
     if isinstance(bound, p.Name):
         bound = _bound_value(scope, bound.id) or bound  # cols = len(grid[0]); range(cols)
     measured = bound.args[0] if isinstance(bound, p.Call) and bound.name == "len" and bound.args else iterable

@@ -280,3 +280,35 @@ def level_sums(root):
 def test_a_level_by_level_walk_takes_each_node_once():
     complexity = _complexity(LEVEL_BY_LEVEL, TREE)
     assert complexity["time_complexity"] == "O(n)"
+
+
+EVERY_SUBMATRIX = """
+def count(matrix):
+    rows, cols = len(matrix), len(matrix[0])
+    total = 0
+    for r1 in range(rows):
+        for r2 in range(r1 + 1, rows + 1):
+            for c1 in range(cols):
+                for c2 in range(c1 + 1, cols + 1):
+                    total += 1
+    return total
+"""
+K_ROUNDS = """
+def shorten(num, k):
+    for _ in range(k):
+        i = 0
+        while i + 1 < len(num) and num[i] <= num[i + 1]:
+            i += 1
+        num = num[:i] + num[i + 1:]
+    return num
+"""
+
+
+def test_a_bound_past_the_last_column_is_still_the_columns():
+    problem = {"function": {"params": [{"name": "matrix", "type": "list[list[int]]"}]}}
+    assert _notation(EVERY_SUBMATRIX, problem) == "O(cols^2 · rows^2)"
+
+
+def test_a_pointer_bounded_by_a_length_runs_over_that_input_not_over_a_count():
+    problem = {"function": {"params": [{"name": "num", "type": "str"}, {"name": "k", "type": "int"}]}}
+    assert _notation(K_ROUNDS, problem) == "O(k · len(num))"

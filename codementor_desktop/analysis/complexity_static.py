@@ -23,7 +23,7 @@ from .complexity_grid_sizes import named_factors, repeated_sweep
 from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
 from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name, terms_in_sizes
 from .complexity_space import extra_space
-from .complexity_tree_sizes import HEIGHT, below_each_node, walks_one_path
+from .complexity_tree_sizes import HEIGHT, below_each_node, pass_per_level, walks_one_path
 from .context import Context
 from .costs import Cost, builtin_cost, derived
 from .detectors.flow import modified_names
@@ -170,6 +170,8 @@ class _Reader:
             size = loop_size(scope, stmt, loops, factor, self.types)
             swept = repeated_sweep(stmt, body.sizes) if size == (UNKNOWN,) else None
             size = (swept,) if swept is not None else size
+            if size == (UNKNOWN,) and pass_per_level(scope, stmt, body.sizes):
+                size = (HEIGHT,)  # one pass per level of the tree
             if factor != CONSTANT and why:
                 notes.append(f"line {stmt.line}: {why} ({factor.label})")
             # Work inside built-ins repeats with the loop; no such work stays none.
@@ -454,6 +456,8 @@ def _resumes(scope: Scope, loop: p.Loop, loops: list) -> bool:
     }
     if isinstance(outer, p.Loop) and outer.test is not None:
         popped |= p.names_in(outer.test)
+    if _reseeded_each_pass(outer, loop, moved):
+        return False  # while True: stack = [root]; while stack: ...: a whole new walk on every pass
     if pushed & popped - {None}:
         return True
     for node in p.walk(outer.body):
@@ -461,6 +465,24 @@ def _resumes(scope: Scope, loop: p.Loop, loops: list) -> bool:
             if any(name in moved for t in node.targets for name in p.assigned_names(t)):
                 return False
     return True
+
+
+def _reseeded_each_pass(outer: p.Node, loop: p.Loop, moved: set[str]) -> bool:
+    """The outer loop is ``while True`` (or a flag) and sets the inner loop's worklist afresh
+    before it, on every pass."""
+    if not (isinstance(outer, p.Loop) and outer.kind == "while"):
+        return False
+    if not (isinstance(outer.test, p.Name) or (isinstance(outer.test, p.Const) and outer.test.value is True)):
+        return False
+    return any(
+        isinstance(stmt, p.Assign)
+        and stmt.op is None
+        and (
+            isinstance(stmt.value, p.Seq) or (isinstance(stmt.value, p.Ternary) and isinstance(stmt.value.then, p.Seq))
+        )
+        and any(name in moved for t in stmt.targets for name in p.assigned_names(t))
+        for stmt in outer.body
+    )
 
 
 def _inside(outer: p.Node, inner: p.Node) -> bool:

@@ -132,3 +132,29 @@ def _first_binding(scope: Scope, name: str) -> p.Expr | None:
             if any(isinstance(t, p.Name) and t.id == name for t in node.targets):
                 return node.value
     return None
+
+
+def pass_per_level(scope: Scope, loop: p.Loop | p.Comprehension, inner_sizes: tuple[str, ...]) -> bool:
+    """``while True:`` around a walk of the whole tree that keeps the nodes at ``depth`` and then
+    goes one level deeper (``depth += 1``): one pass per level, h passes."""
+    if not (isinstance(loop, p.Loop) and loop.kind == "while"):
+        return False
+    if not (isinstance(loop.test, p.Name) or (isinstance(loop.test, p.Const) and loop.test.value is True)):
+        return False
+    if not any(scope.kind(size) == "node" for size in inner_sizes):
+        return False
+    deeper = {
+        stmt.targets[0].id
+        for stmt in loop.body
+        if isinstance(stmt, p.Assign)
+        and stmt.op == "+"
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], p.Name)
+        and p.const_int(stmt.value) == 1
+    }
+    return any(
+        isinstance(node, p.Compare) and p.names_in(node) & deeper
+        for inner in p.walk(loop.body, into_functions=False)
+        if isinstance(inner, p.Loop)
+        for node in p.walk(inner.body, into_functions=False)
+    )

@@ -312,3 +312,33 @@ def test_a_bound_past_the_last_column_is_still_the_columns():
 def test_a_pointer_bounded_by_a_length_runs_over_that_input_not_over_a_count():
     problem = {"function": {"params": [{"name": "num", "type": "str"}, {"name": "k", "type": "int"}]}}
     assert _notation(K_ROUNDS, problem) == "O(k · len(num))"
+
+
+ONE_WALK_PER_LEVEL = """
+def level_totals(root):
+    totals = []
+    depth = 0
+    while True:
+        total, found = 0, False
+        stack = [(root, 0)] if root is not None else []
+        while stack:
+            node, d = stack.pop()
+            if d == depth:
+                total += node.val
+                found = True
+                continue
+            if node.left is not None:
+                stack.append((node.left, d + 1))
+            if node.right is not None:
+                stack.append((node.right, d + 1))
+        if not found:
+            return totals
+        totals.append(total)
+        depth += 1
+"""
+
+
+def test_a_whole_walk_on_every_level_is_n_times_h():
+    complexity = _complexity(ONE_WALK_PER_LEVEL, TREE)
+    assert complexity["time_complexity"] == "O(n²)"  # a new walk from the root on every pass
+    assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(h · n)"

@@ -404,10 +404,16 @@ def _constant(iterable: p.Expr | None) -> bool:
 def _follows_parents(loop: p.Loop) -> bool:
     """``while parent[x] != x: x = parent[x]`` with path compression: near-constant (union-find)."""
     for node in p.walk(loop.body):
-        if isinstance(node, p.Assign) and isinstance(node.value, p.Index):
-            array = p.root_name(node.value)
-            if array and any(isinstance(t, p.Name) and t.id in p.names_in(node.value.index) for t in node.targets):
-                return True
+        if not isinstance(node, p.Assign):
+            continue
+        pairs = [(t, node.value) for t in node.targets]
+        for target, value in list(pairs):
+            if isinstance(target, p.Seq) and isinstance(value, p.Seq):  # parent[x], x = root, parent[x]
+                pairs.extend(zip(target.items, value.items, strict=False))
+        for target, value in pairs:
+            if isinstance(value, p.Index) and p.root_name(value):
+                if isinstance(target, p.Name) and target.id in p.names_in(value.index):
+                    return True
     return False
 
 

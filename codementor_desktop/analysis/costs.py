@@ -93,6 +93,14 @@ def builtin_cost(ctx: Context, scope: Scope, node: p.Node, loops: list) -> Cost 
             and sized(ctx, scope, node.args[0], loops)
         ):
             return Cost(LINEAR, f"{name}() reads the whole input", line)
+        if (
+            name in ("list", "set", "tuple", "sum")
+            and len(node.args) == 1
+            and isinstance(node.args[0], p.Call)
+            and node.args[0].name == "range"
+            and mentions_size(scope, node.args[0])
+        ):
+            return Cost(LINEAR, f"{name}(range(...)) makes one item per number", line)  # parent = list(range(n))
         if name == "join" and node.args and sized(ctx, scope, node.args[0], loops):
             return Cost(LINEAR, "join() reads every piece", line)
         return None

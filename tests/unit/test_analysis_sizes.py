@@ -3,7 +3,10 @@ are kept apart from the count of items where the code has them."""
 
 from __future__ import annotations
 
+import importlib.util
 import textwrap
+from pathlib import Path
+from typing import Any
 
 from codementor_desktop.analysis import analyze
 
@@ -342,3 +345,48 @@ def test_a_whole_walk_on_every_level_is_n_times_h():
     complexity = _complexity(ONE_WALK_PER_LEVEL, TREE)
     assert complexity["time_complexity"] == "O(n²)"  # a new walk from the root on every pass
     assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(h · n)"
+
+
+UNION_FIND = """
+def count_components(n, edges):
+    parent = list(range(n))
+
+    def find(x):
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    groups = n
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+            groups -= 1
+    return groups
+"""
+
+
+def test_union_find_with_path_compression_is_nodes_plus_edges():
+    problem = {"function": {"params": [{"name": "n", "type": "int"}, {"name": "edges", "type": "list[list[int]]"}]}}
+    complexity = _complexity(UNION_FIND, problem)
+    assert complexity["time_complexity"] == "O(n)"
+    assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(n + len(edges))"
+
+
+def _benchmark() -> Any:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "complexity_accuracy.py"
+    spec = importlib.util.spec_from_file_location("complexity_accuracy", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_reads_union_find_and_outer_parentheses_as_the_plain_sum():
+    documented_sizes = _benchmark().documented_sizes
+    assert documented_sizes("O((V + E) α(V))") == documented_sizes("O(V + E)") == (((1,), (1,)), 0)
+    assert documented_sizes("O((rows * cols)^2)") == (((2, 2),), 0)
+    assert documented_sizes("O(V * (V + E))") is None  # a sum inside a product stays unscored

@@ -147,22 +147,42 @@ def terms_in_sizes(terms: list[tuple[Growth, tuple[str, ...]]], scope: Scope | N
         key = tuple(sorted(sizes))
         if key not in kept:
             kept.append(key)
+    kinds = scope_kinds(scope)
+    logs = {key: top.logs for key in kept}
+    if len(kept) == 1 and scope is not None and all(_counted_table(scope, name) for name in kept[0]):
+        # The best k of the distinct values counted: the table is no larger than the input, but
+        # the count of the input is not outweighed by work on the table (O(n + d log k)).
+        read = [(g, sz) for g, sz in terms if g < top and g.degree == len(sz) >= 1 and UNKNOWN not in sz]
+        read = [(g, sz) for g, sz in read if all(name in scope.function.params for name in sz)]
+        if read:
+            growth, sizes = max(read, key=lambda item: item[0])
+            kept.insert(0, tuple(sorted(sizes)))
+            logs[kept[0]] = growth.logs
     if len(kept) < 2:
         return None
-    kinds = scope_kinds(scope)
     lone = _lone_node({name for sizes in kept for name in sizes}, kinds)
     legend: dict[str, str] = {}
     parts = []
+    shared = len(set(logs.values())) == 1
     for sizes in kept:
         counts = Counter(sizes)
         shown = []
         for name in sorted(counts):
             legend[_shown(name, kinds, lone)] = _meaning(name, kinds)
             shown.append(_shown(name, kinds, lone) + (f"^{counts[name]}" if counts[name] > 1 else ""))
-        parts.append(" · ".join(shown))
-    log = "" if not top.logs else " · log" if top.logs == 1 else f" · log^{top.logs}"
+        parts.append(" · ".join(shown) + ("" if shared else _log(logs[sizes])))
+    log = _log(top.logs) if shared else ""
     body = " + ".join(parts)
     return {"notation": f"O(({body}){log})" if log else f"O({body})", "sizes": legend}
+
+
+def _counted_table(scope: Scope, name: str) -> bool:
+    """A dict the function fills itself (``counts[value] = counts.get(value, 0) + 1``)."""
+    return scope.kind(name) == "dict" and name not in scope.function.params
+
+
+def _log(logs: int) -> str:
+    return "" if not logs else " · log" if logs == 1 else f" · log^{logs}"
 
 
 def span_name(expr: p.Expr | None) -> str | None:

@@ -75,6 +75,13 @@ def _builtin_sizes(scope: Scope, node: p.Node, growth: Growth) -> tuple[str, ...
         span = span_name(part) if isinstance(part, p.Slice) else None
         if span is not None and scope.kind(span) == "int":
             return (f"#{span}",) * growth.degree  # max(nums[i:i + k]): k items
+    if isinstance(node, p.Call) and node.name in ("nsmallest", "nlargest") and len(node.args) >= 2:
+        pool = node.args[1]
+        if isinstance(pool, p.Call) and pool.name in ("items", "keys", "values") and pool.receiver is not None:
+            pool = pool.receiver
+        table = p.root_name(pool)
+        if table is not None and scope.kind(table) == "dict" and table not in scope.function.params:
+            return (table,) * growth.degree  # the distinct keys counted, not the items read
     families = [scope.family(name) for name in sorted(p.names_in(node))]
     family = next((f for f in families if f is not None), UNKNOWN)
     if family != UNKNOWN and scope.kind(family) == "int":

@@ -70,6 +70,12 @@ def builtin_cost(ctx: Context, scope: Scope, node: p.Node, loops: list) -> Cost 
             if node.receiver is not None and name not in _LOG_BUILTINS
             else (node.args[0] if node.args else None)
         )
+        if name in ("nsmallest", "nlargest") and len(node.args) >= 2:
+            pool = node.args[1]
+            if isinstance(pool, p.Call) and pool.name in ("items", "keys", "values") and pool.receiver is not None:
+                pool = pool.receiver  # counts.items(): as many as counts
+            if sized(ctx, scope, pool, loops):
+                return Cost(LINEARITHMIC, f"{name}() keeps the best k of all the items in a heap (m log k)", line)
         if name in ("sort", "sorted") and sized(ctx, scope, subject, loops):
             return Cost(LINEARITHMIC, f"{name}() of the input", line)
         if name in _LOG_BUILTINS:

@@ -390,3 +390,25 @@ def test_the_benchmark_reads_union_find_and_outer_parentheses_as_the_plain_sum()
     assert documented_sizes("O((V + E) α(V))") == documented_sizes("O(V + E)") == (((1,), (1,)), 0)
     assert documented_sizes("O((rows * cols)^2)") == (((2, 2),), 0)
     assert documented_sizes("O(V * (V + E))") is None  # a sum inside a product stays unscored
+
+
+BEST_K_OF_COUNTS = """
+import heapq
+
+def top_k(nums, k):
+    counts = {}
+    for value in nums:
+        counts[value] = counts.get(value, 0) + 1
+    best = heapq.nsmallest(k, counts.items(), key=lambda item: (-item[1], item[0]))
+    return [value for value, _ in best]
+"""
+
+
+def test_the_best_k_of_the_distinct_values_counted_is_n_plus_d_log_k():
+    problem = {"function": {"params": [{"name": "nums", "type": "list[int]"}, {"name": "k", "type": "int"}]}}
+    complexity = _complexity(BEST_K_OF_COUNTS, problem)
+    assert complexity["time_complexity"] == "O(n log n)"  # k and the distinct values at most n
+    assert complexity["evidence"]["time_in_sizes"] == {
+        "notation": "O(len(nums) + len(counts) · log)",
+        "sizes": {"len(nums)": "the length of nums", "len(counts)": "the length of counts"},
+    }

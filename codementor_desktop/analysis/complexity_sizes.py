@@ -2,9 +2,11 @@
 a knapsack table, ``O(rows · cols)`` for a grid walk, ``O(len(s) · len(t))`` for two strings.
 
 The static reading multiplies loop factors; each loop over an input also names the size it runs
-over (the input's length, an integer parameter's value, a grid's rows or columns). The named
-reading is given only when it is consistent (one name per factor of n) and has at least two
-different sizes; otherwise the one-size class says it all.
+over (the input's length, an integer parameter's value, a grid's rows or columns, the cells of a
+grid (``complexity_grid_sizes``), a tree's nodes or height, a linked list's nodes
+(``complexity_tree_sizes``)). The named reading is given only when it is consistent (one name
+per factor of n, the cells counting as rows and columns) and has at least two different sizes;
+otherwise the one-size class says it all.
 """
 
 from __future__ import annotations

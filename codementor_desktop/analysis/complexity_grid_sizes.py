@@ -13,6 +13,7 @@ from . import program as p
 from .facts import Scope
 
 CELLS = ".cells"  # a size name suffix: the cells of a grid, rows · cols
+EDGES = ".edges"  # a size name suffix: the entries of an adjacency list, one per edge
 _TAKE = ("pop", "popleft", "heappop", "get")
 _FILL = ("append", "add", "appendleft", "heappush")
 

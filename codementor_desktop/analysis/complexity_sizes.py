@@ -17,7 +17,7 @@ from typing import Any
 
 from . import program as p
 from .complexity_classes import LINEAR, Growth
-from .complexity_grid_sizes import cells_of, filled_in_sweep, worklist_of_cells
+from .complexity_grid_sizes import EDGES, cells_of, filled_in_sweep, worklist_of_cells
 from .complexity_tree_sizes import HEIGHT, below_each_node, list_walked, tree_walked
 from .facts import Scope
 from .loops import LoopInfo, family_in_context
@@ -288,6 +288,8 @@ def _lone_node(names: Any, kinds: Mapping[str, str]) -> bool:
 def _shown(name: str, kinds: Mapping[str, str], lone_node: bool = True) -> str:
     if name == HEIGHT:
         return "h"
+    if name.endswith(EDGES):
+        return "E"
     if kinds.get(name) == "node" and lone_node:
         return "n"
     if name.startswith("#"):
@@ -304,6 +306,8 @@ def _shown(name: str, kinds: Mapping[str, str], lone_node: bool = True) -> str:
 def _meaning(name: str, kinds: Mapping[str, str]) -> str:
     if name == HEIGHT:
         return "the height of the tree"
+    if name.endswith(EDGES):
+        return f"the edges of {name.removesuffix(EDGES)} (the entries of its neighbour lists)"
     if kinds.get(name) == "node":
         return f"the nodes of {name}"
     if name.startswith("#"):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from . import program as p
 from .complexity_alphabet import alphabet_bounded
 from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, Growth
-from .complexity_grid_sizes import named_factors, repeated_sweep
+from .complexity_grid_sizes import EDGES, named_factors, repeated_sweep
 from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
 from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name, terms_in_sizes
 from .complexity_space import extra_space
@@ -174,6 +174,12 @@ class _Reader:
             if guessed and (self.guesses or body.growth != CONSTANT or any(i.family for i in loops)):
                 self.unsure = True  # a guessed bound multiplied by other work: let a measurement decide
             total = factor * body.growth
+            if factor == CONSTANT and isinstance(stmt.iter, p.Index) and _popped_node(stmt.iter.index, loops):
+                graph = p.root_name(stmt.iter)
+                if graph in scope.function.params:
+                    # The neighbours of each node taken off the queue: every edge once in all, a
+                    # term of its own beside the walk over the nodes (O(V + E)).
+                    self.terms_of.setdefault(id(scope.function), []).append((LINEAR, (f"{graph}{EDGES}",)))
             size = loop_size(scope, stmt, loops, factor, self.types)
             swept = repeated_sweep(stmt, body.sizes) if size == (UNKNOWN,) else None
             size = (swept,) if swept is not None else size

@@ -412,3 +412,33 @@ def test_the_best_k_of_the_distinct_values_counted_is_n_plus_d_log_k():
         "notation": "O(len(nums) + len(counts) · log)",
         "sizes": {"len(nums)": "the length of nums", "len(counts)": "the length of counts"},
     }
+
+
+TWO_COLOURS = """
+from collections import deque
+
+def two_colours(graph):
+    colour = [-1] * len(graph)
+    for start in range(len(graph)):
+        if colour[start] != -1:
+            continue
+        colour[start] = 0
+        queue = deque([start])
+        while queue:
+            u = queue.popleft()
+            for v in graph[u]:
+                if colour[v] == -1:
+                    colour[v] = 1 - colour[u]
+                    queue.append(v)
+                elif colour[v] == colour[u]:
+                    return False
+    return True
+"""
+
+
+def test_the_neighbours_of_each_node_taken_off_the_queue_are_each_edge_once():
+    problem = {"function": {"params": [{"name": "graph", "type": "list[list[int]]"}]}}
+    complexity = _complexity(TWO_COLOURS, problem)
+    assert complexity["time_complexity"] == "O(n)"
+    assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(len(graph) + E)"
+    assert complexity["evidence"]["time_in_sizes"]["sizes"]["E"].startswith("the edges of graph")

@@ -20,10 +20,10 @@ from . import program as p
 from .complexity_alphabet import alphabet_bounded
 from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, Growth
 from .complexity_grid_sizes import EDGES, named_factors, repeated_sweep
-from .complexity_recurrence import Recurrence, memoized, recurrence, self_calls
+from .complexity_recurrence import TREE, Recurrence, memoized, recurrence, self_calls
 from .complexity_sizes import UNKNOWN, declared_types, loop_size, named, span_name, terms_in_sizes
 from .complexity_space import extra_space
-from .complexity_tree_sizes import HEIGHT, below_each_node, pass_per_level, walks_one_path
+from .complexity_tree_sizes import HEIGHT, below_each_node, below_own_node, pass_per_level, walks_one_path
 from .context import Context
 from .costs import Cost, builtin_cost, derived
 from .detectors.flow import modified_names
@@ -128,7 +128,11 @@ class _Reader:
         recursion = _recursion(self.ctx, scope, body.growth)
         if recursion is not None and recursion.growth >= total.growth:
             one_path = recursion.growth == LINEAR and walks_one_path(scope.function)
-            total = Cost(recursion.growth, recursion.why, recursion.line, (HEIGHT,) if one_path else ())
+            sizes: tuple[str, ...] = (HEIGHT,) if one_path else ()
+            node = scope.function.params[0] if scope.function.params else None
+            if recursion.kind == TREE and body.sizes == (HEIGHT,) and node and scope.kind(node) == "node":
+                sizes = (node, HEIGHT)  # each node of the tree, and below it the subtree: n · h
+            total = Cost(recursion.growth, recursion.why, recursion.line, sizes)
             notes.append(f"line {recursion.line}: {recursion.why}")
             self.unsure |= recursion.unsure
         self.active.discard(key)
@@ -257,7 +261,9 @@ class _Reader:
                     if helper.function is not scope.function:
                         helper_cost, helper_hidden = self.function_time(helper)
                         sizes = helper_cost.sizes
-                        if helper_cost.growth == LINEAR and below_each_node(node, loops):
+                        if helper_cost.growth == LINEAR and (
+                            below_each_node(node, loops) or below_own_node(scope.function, node)
+                        ):
                             sizes = (HEIGHT,)  # the subtree below each node of a walk: n · h in all
                         cost = Cost(helper_cost.growth, f"calls {node.func.id}", node.line, sizes)
                         if notes is not None and helper_cost.growth != CONSTANT:

@@ -72,6 +72,23 @@ def below_each_node(call: p.Call, loops: list) -> bool:
     return False
 
 
+def below_own_node(function: p.Function, call: p.Call) -> bool:
+    """``height(root.left)`` in a recursion that calls itself on the children of ``root``: the
+    helper walks the subtree below each node the recursion visits."""
+    if not function.params:
+        return False
+    node = function.params[0]
+    if not any(child_of(arg) == node for arg in call.args):
+        return False
+    return any(
+        isinstance(n, p.Call)
+        and isinstance(n.func, p.Name)
+        and n.func.id == function.name
+        and any(child_of(arg) == node for arg in n.args)
+        for n in p.walk(function.body, into_functions=False)
+    )
+
+
 def tree_walked(scope: Scope, loop: p.Loop | p.Comprehension) -> str | None:
     """``while stack:`` with ``stack = [root]``: the tree parameter whose nodes the loop takes."""
     if not (isinstance(loop, p.Loop) and loop.kind == "while"):

@@ -442,3 +442,39 @@ def test_the_neighbours_of_each_node_taken_off_the_queue_are_each_edge_once():
     assert complexity["time_complexity"] == "O(n)"
     assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(len(graph) + E)"
     assert complexity["evidence"]["time_in_sizes"]["sizes"]["E"].startswith("the edges of graph")
+
+
+BALANCED_TOP_DOWN = """
+def is_balanced(root):
+    def height(node):
+        if node is None:
+            return 0
+        return 1 + max(height(node.left), height(node.right))
+
+    if root is None:
+        return True
+    if abs(height(root.left) - height(root.right)) > 1:
+        return False
+    return is_balanced(root.left) and is_balanced(root.right)
+"""
+BALANCED_BOTTOM_UP = """
+def is_balanced(root):
+    def check(node):
+        if node is None:
+            return 0
+        left, right = check(node.left), check(node.right)
+        if left < 0 or right < 0 or abs(left - right) > 1:
+            return -1
+        return 1 + max(left, right)
+
+    return check(root) >= 0
+"""
+
+
+def test_a_recursion_that_measures_the_subtrees_of_each_node_is_n_times_h():
+    complexity = _complexity(BALANCED_TOP_DOWN, TREE)
+    assert complexity["time_complexity"] == "O(n²)"
+    assert complexity["evidence"]["time_in_sizes"]["notation"] == "O(h · n)"
+    once = _complexity(BALANCED_BOTTOM_UP, TREE)
+    assert once["time_complexity"] == "O(n)"
+    assert "time_in_sizes" not in once["evidence"]  # one walk: n says it all

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 _KEYWORD_ARGUMENT = re.compile(r"(^|,)\s*[A-Za-z_][A-Za-z0-9_]*\s*=(?!=)\s*")
+_DID_NOT_RUN = {"skipped", "not_run"}
 _CLASS = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception|Interrupt))\b")
 
 
@@ -72,7 +73,7 @@ def read_run(result: Any) -> RunEvidence:
         tests = result.get("test_results")
         run = RunEvidence(known=True)
         if isinstance(tests, Sequence) and not isinstance(tests, str):
-            run.tests = [_outcome(t) for t in tests if isinstance(t, Mapping)]
+            run.tests = _outcomes(tests)
         if result.get("error_type") or result.get("error_message"):
             run.error = error_family(str(result.get("error_type") or ""), str(result.get("error_message") or ""))
             failed = result.get("failed_test_case")
@@ -83,7 +84,7 @@ def read_run(result: Any) -> RunEvidence:
             run.known = False
         return run
     if isinstance(result, Sequence) and not isinstance(result, str):
-        return RunEvidence([_outcome(t) for t in result if isinstance(t, Mapping)], known=True)
+        return RunEvidence(_outcomes(result), known=True)
     return RunEvidence()
 
 
@@ -101,6 +102,17 @@ def read_history(history: Any) -> list[RunEvidence]:
     if not isinstance(history, Sequence) or isinstance(history, str):
         return []
     return [run for run in (read_run(item) for item in history) if run.known]
+
+
+def _outcomes(tests: Sequence) -> list[TestOutcome]:
+    """The tests that ran: a skipped test (``status: "skipped"``) or one that never ran
+    (``"not_run"``, after a time-out or a lost child) is neither a pass nor a failure."""
+    return [_outcome(t) for t in tests if isinstance(t, Mapping) and ran(t)]
+
+
+def ran(test: Mapping) -> bool:
+    """Whether a test of a run result ran to a verdict (skipped and not-run tests did not)."""
+    return str(test.get("status") or "") not in _DID_NOT_RUN
 
 
 def _outcome(test: Mapping) -> TestOutcome:

@@ -26,6 +26,10 @@ class TestOutcome:
     message: str
     line: int | None
     shapes: set[str] = field(default_factory=set)  # empty, single, zero, null; unknown when hidden
+    covered: frozenset[int] | None = None  # the lines this test's call ran (None: not measured)
+    input: str = ""  # the test's input as written ("(hidden)" for a hidden test)
+    got: str | None = None  # what the code returned (its repr), when the run says
+    expected: str | None = None
 
     @property
     def wrong_answer(self) -> bool:
@@ -123,6 +127,7 @@ def _outcome(test: Mapping) -> TestOutcome:
     family = error_family(str(test.get("error_type") or ""), message) if not passed else None
     match = _CLASS.match(message)
     line = test.get("line_number")
+    covered = test.get("covered_lines")
     return TestOutcome(
         passed,
         verdict,
@@ -131,7 +136,15 @@ def _outcome(test: Mapping) -> TestOutcome:
         message,
         line if isinstance(line, int) else None,
         input_shapes(test.get("input")),
+        frozenset(n for n in covered if isinstance(n, int)) if isinstance(covered, Sequence) else None,
+        str(test.get("input") or ""),
+        _text(test.get("actual_output")),
+        _text(test.get("expected_output")),
     )
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def error_family(error_type: str, message: str) -> str | None:  # noqa: C901 - a table of messages

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from . import coverage_pass
 from .child.wire import Frame
 from .judging import Judgment
 from .protocol import ChildReport, Limits, execute_job, judge_job
@@ -81,12 +82,15 @@ class Executor:
         hidden_ids: set[int] | None = None,
         count_lines: bool = False,
         line_budget: int | None = None,
+        per_test_coverage: bool = False,
         cancel: threading.Event | None = None,
         progress: ProgressCallback | None = None,
     ) -> RunResult:
         """Judge ``code`` against ``tests``. ``count_lines`` counts every test's line events, and
         ``line_budget`` stops a test past that many (TLE for operations); a test's own
-        ``count_lines`` and ``line_budget`` do the same for that test alone."""
+        ``count_lines`` and ``line_budget`` do the same for that test alone. ``per_test_coverage``
+        gives each test that ran its ``covered_lines`` from an untimed second pass when one did
+        not pass (``coverage_pass.py``)."""
         self._check_language(language)
         limits = limits.clamped()
         if line_budget is not None:
@@ -108,7 +112,15 @@ class Executor:
 
         report = self.backend.run(job, limits.wall_seconds(len(tests)), cancel, on_frame)
         judgment.show_chars = int((job.get("limits") or {}).get("output_chars_per_test") or judgment.show_chars)
-        return judged_run(report, judgment, hidden_ids)
+        run = judged_run(report, judgment, hidden_ids)
+        if per_test_coverage:
+            if progress is not None and coverage_pass.needs_pass(run):
+                progress(total, total, "measuring each test's lines")
+            coverage_pass.measure(
+                self.backend, run, code=code, language=language, tests=tests, function=function, compare=compare,
+                memory_mb=limits.memory_mb, cancel=cancel,
+            )  # fmt: skip
+        return run
 
     def execute(
         self,

@@ -127,8 +127,10 @@ def judge_job(
     function: FunctionSpec | None = None,
     compare: str = "exact",
     count_lines: bool = False,
+    cover: dict[str, int] | None = None,
 ) -> JudgeJob:
-    """Run ``code`` on the inputs of ``tests``; ``count_lines`` counts every test's line events.
+    """Run ``code`` on the inputs of ``tests``; ``count_lines`` counts every test's line events,
+    ``cover`` makes it the untimed coverage pass (``coverage_pass.py``).
 
     The job carries no expected output and no checker: the app judges what comes back
     (``judging.py``), so nothing of a hidden test's answer enters the learner's process.
@@ -144,7 +146,9 @@ def judge_job(
         "compare": compare,
         "count_lines": count_lines,
     }
-    if count_lines or any(test.get("count_lines") for test in sent):
+    if cover:
+        job["cover"] = dict(cover)
+    if cover or count_lines or any(test.get("count_lines") for test in sent):
         # JavaScript's line events are counted by the tracer's hooks (the child's line_counter.js).
         return cast("JudgeJob", _with_hooks(job))
     return job

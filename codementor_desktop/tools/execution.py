@@ -100,6 +100,7 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
         compare=compare,
         checker=checker,
         hidden_ids=hidden_ids,
+        per_test_coverage=True,
         cancel=context.cancel,
         progress=lambda done, total, text: context.report(done / max(total, 1), text),
     )

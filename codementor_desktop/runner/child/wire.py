@@ -181,6 +181,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         compare: str  # how the app compares; the child only needs to know "operations"
         count_lines: bool  # count every test's line events (a test's own ``count_lines`` counts one)
         instrumented: NotRequired[dict[str, Any]]  # JavaScript, counted: the program with its hooks
+        cover: NotRequired[dict[str, int]]  # the untimed coverage pass: {"steps": per test, "total": in all}
 
     class BatchJob(JobBase):
         """A persistent child: the code is compiled once, then batches of inputs come one line each
@@ -248,6 +249,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         line_number: NotRequired[int | None]
         traceback: NotRequired[str]
         line_events: NotRequired[int]
+        covered_lines: NotRequired[list[int]]  # the learner's lines its call ran (the coverage pass)
 
     class FailedTestCase(TypedDict):
         test_id: int
@@ -298,6 +300,16 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         problem_version: NotRequired[int]
         language: NotRequired[str]
         run_id: NotRequired[str]
+        coverage: NotRequired[PerTestCoverage]
+
+    class PerTestCoverage(TypedDict):
+        """A judged run's per-test coverage: whether the pass measured its tests, and if not why;
+        ``capped_tests`` stopped at the pass's cap of line events (their lines are those reached)."""
+
+        available: bool
+        per_test: bool
+        reason: str | None
+        capped_tests: NotRequired[list[int]]
 
     class ExecutionResult(TypedDict):
         """What ``bp_execute`` returns (spec 002)."""
@@ -439,6 +451,8 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         execution_time_ms: NotRequired[float | None]
         cpu_time_ms: NotRequired[float | None]
         line_events: NotRequired[int]
+        covered_lines: NotRequired[list[int]]  # the coverage pass: only these and ``capped``
+        capped: NotRequired[bool]
 
     class ExecutionFrame(RunOfCode):
         """The one run of execute mode (``Frame.EXECUTION``)."""

@@ -211,10 +211,11 @@ function construct(target, args) {
 }
 
 /** One test: what the code gave (`value`, or `printed` for a script) or how it failed; no verdict of AC or WA. */
-async function judgeOne(session, test, compiled, fn, compare) {
+async function judgeOne(session, test, compiled, fn, compare, beforeCall = null) {
   const result = { test_id: test.test_id };
   if (!fn.name && !solution.definesFunctions(compiled)) {
     // A script: its input is stdin and the app judges what it printed, line by line.
+    if (beforeCall) beforeCall();
     const [, outcome] = await session.runModule(compiled, test.input || '', true);
     if (outcome.exception) return failed(session, result, outcome);
     return Object.assign(result, { printed: outcome.stdout, execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs });
@@ -235,6 +236,7 @@ async function judgeOne(session, test, compiled, fn, compare) {
     return Object.assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: error.message });
   }
   if (!target) return Object.assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: 'The code defines no function to call.' });
+  if (beforeCall) beforeCall();
   if (compare === 'operations') return judgeOperations(session, result, target, args);
   const params = fn.params || [];
   const decoded = args.map((a, i) => values.decode(a, params[i] && params[i].type));
@@ -284,6 +286,7 @@ async function judgeTests(job, session, send) {
   // Counted tests run the program with the app's counting hooks (line_counter.js): line events, as Python's.
   const lines = require('./line_counter.js');
   const countedCode = lines.countedProgram(job, compiled);
+  if (job.cover) return coverTests(job, session, send, countedCode, fn, compare);
   for (const test of job.tests || []) {
     let result;
     if (countedCode && (job.count_lines || test.count_lines)) {
@@ -296,6 +299,26 @@ async function judgeTests(job, session, send) {
     }
     send('test', result);
     if (STOPPING.has(result.verdict)) break;
+  }
+}
+
+/**
+ * The coverage pass (untimed: the timed run's verdicts stand): each test's lines, one frame each.
+ * Every test gets at most `steps` line events and the pass `total`; a capped test keeps the lines
+ * it reached, a test past the total is not measured. No value travels back.
+ */
+async function coverTests(job, session, send, countedCode, fn, compare) {
+  if (!countedCode) return; // no hooks (the code could not be read for them): nothing is measured
+  const lines = require('./line_counter.js');
+  const steps = Number(job.cover.steps) || 1e6;
+  let left = Number(job.cover.total) || 5e6;
+  for (const test of job.tests || []) {
+    if (left <= 0) break;
+    const collector = new lines.LineCollector(Math.min(steps, left), job.instrumented.hooks);
+    await lines.counted(null, () => judgeOne(session, test, countedCode, fn, compare, () => (collector.armed = true)), collector);
+    left -= collector.count;
+    const covered = Array.from(collector.lines).sort((a, b) => a - b);
+    send('test', { test_id: test.test_id, covered_lines: covered, capped: collector.capped });
   }
 }
 

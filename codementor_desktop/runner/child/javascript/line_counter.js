@@ -53,6 +53,31 @@ class LineCounter {
   }
 }
 
+/**
+ * The lines of the learner's code that ran (the untimed coverage pass): a LineCounter that keeps
+ * each statement's line (the hooks' `[line, names]` from the app). It collects only once `armed`
+ * (the test's call, not the module's load); past the budget the call stops with the lines it reached.
+ */
+class LineCollector extends LineCounter {
+  constructor(budget, hooks) {
+    super(budget);
+    this.lineOf = (hooks || []).map((hook) => hook[0]);
+    this.lines = new Set();
+    this.armed = false;
+  }
+
+  s(_frame, k) {
+    if (!this.armed) return;
+    super.s();
+    const line = this.lineOf[k];
+    if (line) this.lines.add(line);
+  }
+
+  get capped() {
+    return this.over;
+  }
+}
+
 /** The learner's code with its counting hooks, compiled as the loader compiles it; null without hooks. */
 function countedProgram(job, compiled) {
   const traced = job.instrumented;
@@ -69,9 +94,8 @@ function countedProgram(job, compiled) {
   return Object.assign({}, compiled, { script: new vm.Script(text, { filename: compiled.file }) });
 }
 
-/** Count the line events of `run()` (which loads and calls the code) with a counter of `budget`. */
-async function counted(budget, run) {
-  const counter = new LineCounter(budget);
+/** Count the line events of `run()` (which loads and calls the code) with a counter of `budget` (or `counter`). */
+async function counted(budget, run, counter = new LineCounter(budget)) {
   globalThis[COUNTER] = counter;
   try {
     return [await run(), counter];
@@ -80,4 +104,4 @@ async function counted(budget, run) {
   }
 }
 
-module.exports = { LineCounter, OperationsExceeded, countedProgram, counted };
+module.exports = { LineCounter, LineCollector, OperationsExceeded, countedProgram, counted };

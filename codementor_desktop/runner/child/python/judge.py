@@ -12,6 +12,7 @@ try:
     from . import fastjson, literals, sandbox, structures
     from .session import (
         SOLUTION_FILE,
+        LineCollector,
         LineCounter,
         NoEntryPoint,
         Outcome,
@@ -32,6 +33,7 @@ except ImportError:  # run as a flat script inside the child
     import wire
     from session import (
         SOLUTION_FILE,
+        LineCollector,
         LineCounter,
         NoEntryPoint,
         Outcome,
@@ -223,6 +225,8 @@ def judge_tests(job, workdir, send):
         return
     session, code, code_object, path = started
     judge = _Judge(session, job, code, code_object, path)
+    if job.get("cover"):
+        return _cover_tests(judge, job, send)
     for test in job.get("tests", []):
         counter = None
         if job.get("count_lines") or test.get("count_lines"):
@@ -233,6 +237,25 @@ def judge_tests(job, workdir, send):
         send(wire.Frame.TEST, **result)
         if result.get("verdict") in STOPPING:
             break
+
+
+def _cover_tests(judge, job, send):
+    """The coverage pass (untimed: the timed run's verdicts stand): each test's lines, one frame each.
+
+    Every test gets at most ``steps`` line events and the pass ``total``; a capped test keeps the
+    lines it reached, and a test past the total is not measured. No value travels back.
+    """
+    cover = job["cover"]
+    steps, left = int(cover.get("steps") or 10**6), int(cover.get("total") or 5 * 10**6)
+    for test in job.get("tests", []):
+        if left <= 0:
+            break
+        collector = LineCollector(judge.path, min(steps, left))
+        judge.one(test, collector)
+        left -= collector.count
+        send(
+            wire.Frame.TEST, test_id=test.get("test_id"), covered_lines=sorted(collector.lines), capped=collector.capped
+        )
 
 
 class _Judge(object):

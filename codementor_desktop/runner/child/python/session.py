@@ -260,6 +260,27 @@ class LineCounter(object):
         return self._local
 
 
+class LineCollector(LineCounter):
+    """The lines of the learner's code that ran (the untimed coverage pass): a ``LineCounter`` that
+    keeps each line's number. Past ``budget`` events the call stops, keeping the lines it reached."""
+
+    def __init__(self, filename, budget=None):
+        LineCounter.__init__(self, filename, budget)
+        self.lines = set()
+
+    @property
+    def capped(self):
+        return self.budget is not None and self.count > self.budget
+
+    def _local(self, frame, event, arg):
+        if event == "line":
+            self.count += 1
+            if self.budget is not None and self.count > self.budget:
+                raise sandbox.OperationsExceeded("coverage stopped after %d line events" % self.budget)
+            self.lines.add(frame.f_lineno)
+        return self._local
+
+
 class Outcome(object):
     """What one call of the learner's code did: the value it returned or the exception it raised,
     what it printed, and its wall-clock and CPU times."""

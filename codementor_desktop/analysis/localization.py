@@ -66,7 +66,8 @@ def locate(ctx: Context, clues: Mapping[str, Any] | None = None) -> list[Finding
     if not suspects:
         return []
     source = ctx.program.source.splitlines()
-    ranked = sorted(suspects, key=lambda s: (-s.score, -_computes(source, s.line), s.line))[:TOP]
+    crashed = {t.line for t in failing if t.line}  # where a failing test raised: often the slip itself
+    ranked = sorted(suspects, key=lambda s: (-s.score, s.line not in crashed, -_computes(source, s.line), s.line))[:TOP]
     ties = sum(1 for s in suspects if abs(s.score - ranked[0].score) < 1e-9)
     return [
         _finding(ctx, suspect, rank, ties, len(failing_lines), len(passing), clues)

@@ -32,6 +32,7 @@ from .localization_threshold import STATEMENT_FROM
 
 PATTERN = "likely_bug_location"
 TOP = 3
+NEAR = 0.05  # suspiciousness this close to the first line's is a tie
 # Statements that compute or decide: among lines the spectrum cannot tell apart, these are where a
 # one-line slip most often sits (a loop's header or a lone ``else`` rarely is).
 _COMPUTES = re.compile(r"[<>]=?|==|!=|[-+*/%]|\[|\breturn\b|\band\b|\bor\b|\bnot\b")
@@ -68,7 +69,8 @@ def locate(ctx: Context, clues: Mapping[str, Any] | None = None) -> list[Finding
     source = ctx.program.source.splitlines()
     crashed = {t.line for t in failing if t.line}  # where a failing test raised: often the slip itself
     ranked = sorted(suspects, key=lambda s: (-s.score, s.line not in crashed, -_computes(source, s.line), s.line))[:TOP]
-    ties = sum(1 for s in suspects if abs(s.score - ranked[0].score) < 1e-9)
+    # Lines the spectrum hardly tells from the first one crowd it (a near tie is a tie).
+    ties = sum(1 for s in suspects if s.score >= ranked[0].score - NEAR)
     return [
         _finding(ctx, suspect, rank, ties, len(failing_lines), len(passing), clues)
         for rank, suspect in enumerate(ranked)

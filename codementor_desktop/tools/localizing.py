@@ -122,7 +122,9 @@ def _counterexample(
     from .edge_cases import bp_find_edge_cases
 
     try:
-        args = BpFindEdgeCases(language=language, code=code, problem_id=problem.id, budget_s=SEARCH_SECONDS)
+        args = BpFindEdgeCases.model_validate(
+            {"language": language, "code": code, "problem_id": problem.id, "budget_s": SEARCH_SECONDS}
+        )
         result = bp_find_edge_cases(args, context, services)
     except (ToolFailure, OSError, ValueError) as exc:
         log.info("no edge-case search for fault localization: %s", exc)

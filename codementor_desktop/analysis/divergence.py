@@ -127,7 +127,7 @@ def _parted(mine: _Trace, theirs: _Trace, index: int, before: int | None, aligne
         if _BRANCH.search(text):
             return Divergence(before, "branch", f"the comparison on line {before} went the other way")
         return None
-    if a.get("event") == "line" and b.get("event") == "line" and not theirs.has_text(here):
+    if a.get("event") == "line" and b.get("event") == "line" and _only_difference(mine, theirs, a, b):
         line = int(a.get("line") or 0)
         after = _next_values(mine, theirs, index)
         if after is not None:
@@ -136,6 +136,15 @@ def _parted(mine: _Trace, theirs: _Trace, index: int, before: int | None, aligne
         what = "the comparison on" if _BRANCH.search(here) else "the statement on"
         return Divergence(line, "statement", f"{what} line {line} is the first one that differs from the reference's")
     return None
+
+
+def _only_difference(mine: _Trace, theirs: _Trace, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """The two programs differ in this statement alone (every other line reads the same): then the
+    statement is the difference; two programs written apart (other names, other order) claim nothing."""
+    if len(mine.lines) != len(theirs.lines) or a.get("line") != b.get("line"):
+        return False
+    differing = [i for i, (x, y) in enumerate(zip(mine.lines, theirs.lines, strict=True)) if x.strip() != y.strip()]
+    return differing == [int(a.get("line") or 0) - 1]
 
 
 def _next_values(mine: _Trace, theirs: _Trace, index: int) -> tuple[str, str, str] | None:
@@ -181,7 +190,9 @@ def _by_calls(mine: _Trace, theirs: _Trace) -> Divergence | None:
     mine.heap.clear()
     theirs.heap.clear()
     expected = {(name, arguments): value for name, arguments, value, _ in _calls(theirs)}
-    for name, arguments, value, line in _calls(mine):
+    # The outermost call's wrong answer is the failing test itself, not a place: only the calls
+    # inside it (a recursion, a helper) can say where.
+    for name, arguments, value, line in _calls(mine)[:-1]:
         want = expected.get((name, arguments))
         if (name, arguments) in expected and want != value:
             shown = ", ".join(_shown(v) for v in json.loads(arguments).values())

@@ -133,3 +133,10 @@ def test_the_trace_divergence_goes_first_and_is_told_in_plain_words():
     found = located(analyze(CODE, "python", None, run, clues=clues))
     assert found[0]["code_location"]["line_start"] == 5
     assert "on [5], 0, your code returned -5 where the reference returned 5" in found[0]["description"]
+
+
+def test_code_written_apart_from_the_reference_is_not_blamed_for_its_names():
+    renamed = REFERENCE.replace("best", "total")  # the same program with other names
+    steps = [("call", 1, {"nums": [5], "t": 0}), ("line", 2, None), ("line", 3, {"best": 0})]
+    mine = trace([("call", 1, {"nums": [5], "t": 0}), ("line", 2, None), ("line", 3, {"total": 0})])
+    assert first_divergence(mine, trace(steps), renamed, REFERENCE) is None

@@ -1,6 +1,6 @@
-"""A skipped test is neither a pass nor a failure for the analysis: a correct solution whose own
-tests all pass but one that is skipped is not called wrong (it was, with ``wrong_algorithm`` at
-0.91), on real runs of bp_run_tests and execute_code."""
+"""Analysis on real runs: a skipped test is neither a pass nor a failure (a correct solution whose
+own tests all pass but one that is skipped is not called wrong; it was, with wrong_algorithm at
+0.91), and a failing execute_code run with per-test coverage names the slipped line first."""
 
 from __future__ import annotations
 
@@ -103,3 +103,36 @@ def test_a_failing_test_beside_a_skipped_one_still_counts(services):
     assert "wrong_algorithm" in {p["pattern_type"] for p in analysis["detected_patterns"]} or any(
         p["pattern_type"] == "likely_bug_location" for p in analysis["detected_patterns"]
     )
+
+
+# Line 6 stores the index one too far: every answer that uses a stored index is off by one.
+SLIPPED_TWO_SUM = """def two_sum(nums, target):
+    seen = {}
+    for i, value in enumerate(nums):
+        if target - value in seen:
+            return [seen[target - value], i]
+        seen[value] = i + 1
+    return []
+"""
+
+
+def test_a_real_failing_run_names_the_slipped_line_first(services):
+    run = services.registry.call(
+        "execute_code",
+        {"problem_id": "two-sum", "language": "python", "code": SLIPPED_TWO_SUM, "test_cases": [],
+         "include_hidden": True},
+        context(),
+    )  # fmt: skip
+    assert not run["all_passed"] and any("covered_lines" in t for t in run["test_results"])
+    analysis = services.registry.call(
+        "analyze_code_patterns",
+        {"problem_id": "two-sum", "language": "python", "code": SLIPPED_TWO_SUM, "test_results": run,
+         "measure": False},
+        context(),
+    )  # fmt: skip
+    located = [p for p in analysis["detected_patterns"] if p["pattern_type"] == "likely_bug_location"]
+    lines = [p["code_location"]["line_start"] for p in located]
+    assert 6 in lines and len(located) <= 3, analysis
+    # Every test fails, so no passing test tells the lines apart, and the code is written apart
+    # from the reference (other names): no line is claimed, each is a question.
+    assert all(p["description"].startswith("Is line ") for p in located), located

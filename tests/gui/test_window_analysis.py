@@ -116,7 +116,8 @@ SLIPPED = """def two_sum(nums, target):
 """
 
 
-def test_a_submit_with_a_slip_marks_the_likely_bug_lines_in_the_editor(window, qtbot):
+def test_a_submit_with_a_slip_marks_the_likely_bug_lines_in_the_editor(window, qtbot, tmp_path):
+    """The picture of the window is saved under the test's temporary folder, for a person to look at."""
     open_two_sum(window, SLIPPED)
     analyst = window.analyst
     window.submit_action.trigger()
@@ -126,3 +127,6 @@ def test_a_submit_with_a_slip_marks_the_likely_bug_lines_in_the_editor(window, q
     card = cards["likely_bug_location"]
     assert 6 in card.lines[:3] and window.editor.finding_lines() == sorted(card.lines)
     assert "line 6" in card.description.text()
+    window.resize(1280, 1000)
+    qtbot.waitUntil(lambda: card.isVisible() and card.height() > 60)
+    assert window.grab().save(str(tmp_path / "window-likely-bug-location.png"))

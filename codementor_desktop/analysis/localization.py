@@ -158,7 +158,7 @@ def _finding(
         suspect.line,
         description,
         suggestion,
-        "high" if rank == 0 else "medium",
+        "high" if rank == 0 and confidence >= STATEMENT_FROM else "medium",  # a question is no verdict
         ["divergence"] if suspect.divergence else ["spectrum"],
         confidence,
     )

@@ -53,7 +53,9 @@ def clues(
         return {}
     quiet = ToolContext(caller=context.caller, learner=context.learner, cancel=context.cancel)
     found: dict[str, Any] = {}
-    smallest = min(failing, key=lambda t: len(str(t.get("input") or "")))
+    # The smallest failing input the learner may see (a hidden test's input reads "(hidden)").
+    shown = [t for t in failing if arguments(t.get("input")) is not None] or failing
+    smallest = min(shown, key=lambda t: len(str(t.get("input") or "")))
     values = arguments(smallest.get("input"))
     got, expected = smallest.get("actual_output"), smallest.get("expected_output")
     where = str(smallest.get("input") or "")

@@ -21,12 +21,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .context import Context
 from .divergence import Divergence, first_divergence
-from .evidence import TestOutcome
 from .findings import Finding
 from .localization_threshold import STATEMENT_FROM
 
@@ -45,7 +44,6 @@ class Suspect:
     failing: int = 0  # failing tests that ran the line
     passing: int = 0  # passing tests that ran the line
     divergence: Divergence | None = None
-    reasons: list[str] = field(default_factory=list)
 
 
 def locate(ctx: Context, clues: Mapping[str, Any] | None = None) -> list[Finding]:
@@ -54,8 +52,8 @@ def locate(ctx: Context, clues: Mapping[str, Any] | None = None) -> list[Finding
     measured = [t for t in ctx.run.tests if t.covered is not None]
     failing = [t for t in measured if not t.passed]
     extra = _counterexample_lines(clues)
-    if not any(not t.passed for t in ctx.run.tests) and extra is None:
-        return []
+    if ctx.run.all_passed() or not any(not t.passed for t in ctx.run.tests):
+        return []  # never on a run whose every test passed
     if not failing and extra is None and not clues.get("traces"):
         return []
     passing = [t for t in measured if t.passed]
@@ -224,12 +222,3 @@ def demote_vague(findings: list[Finding], located: list[Finding]) -> list[Findin
             finding.severity = "low"
         kept.append(finding)
     return kept
-
-
-def found_lines(findings: list[Finding]) -> list[int]:
-    """The named lines, most suspicious first."""
-    return [f.line_start for f in sorted(findings, key=lambda f: f.details.get("rank", 99))]
-
-
-def failing_tests(ctx: Context) -> list[TestOutcome]:
-    return [t for t in ctx.run.tests if not t.passed]

@@ -12,7 +12,11 @@ Then isolation on and off, side by side: the same two calls with every containme
 machine offers (namespaces, Landlock, seccomp, rlimits, guard) and with the kernel's layers
 switched off (rlimits and guard), in alternation. Target: on costs at most 1.3x off.
 
-    uv run python benchmarks/execution.py [--rounds 40] [--isolation-only]
+Then the per-test coverage pass: a two-sum judged on 10 tests of which one is wrong, with and
+without the untimed second pass that gives each test its lines (``runner/coverage_pass.py``),
+in alternation, for each language: how much longer an execute_code with a failing test takes.
+
+    uv run python benchmarks/execution.py [--rounds 40] [--isolation-only] [--coverage-only]
 """
 
 from __future__ import annotations
@@ -38,11 +42,15 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--isolation-only", action="store_true", help="only the isolation on/off comparison")
+    parser.add_argument("--coverage-only", action="store_true", help="only the per-test coverage pass's cost")
     options = parser.parse_args()
     rounds = options.rounds
     os.environ["CODEMENTOR_HOME"] = tempfile.mkdtemp(prefix="codementor-bench-")
     if options.isolation_only:
         isolation(rounds)
+        return
+    if options.coverage_only:
+        coverage_pass(rounds)
         return
     from codementor_desktop.domain.vocabulary import Caller
     from codementor_desktop.storage.secrets import Credentials
@@ -82,6 +90,7 @@ def main() -> None:
 
     javascript(rounds)
     isolation(rounds)
+    coverage_pass(rounds)
 
 
 JS_SOLUTION = """function twoSum(nums, target) {
@@ -192,6 +201,49 @@ def isolation(rounds: int) -> None:
         print(f"{name:32} {on_ms:6.1f} ms {off_ms:6.1f} ms  {on_ms / off_ms:.2f}x (target <= 1.3x)")
     for name in calls:
         print(f"  {name}: on = {', '.join(layers[(name, 'on')])}; off = {', '.join(layers[(name, 'off')])}")
+
+
+# ---------------------------------------------------------------- the per-test coverage pass
+
+
+def coverage_pass(rounds: int) -> None:
+    """A judged run with one wrong test, with and without its coverage pass, side by side."""
+    from codementor_desktop.problems.judging import function_spec
+    from codementor_desktop.runner.executor import Executor
+    from codementor_desktop.runner.local import LocalRunner
+    from codementor_desktop.runner.protocol import Limits
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.tools.services import Services
+
+    services = Services.build(credentials=Credentials(use_keyring=False))
+    problem = services.bank.get("two-sum")
+    services.close()
+    cases = [*problem.examples, *problem.tests][:10]
+    tests = [{"test_id": i + 1, "input": c.input, "expected_output": c.output} for i, c in enumerate(cases)]
+    tests[-1]["expected_output"] = "[0,0]"  # one wrong test: the pass runs
+    runner = LocalRunner()
+    executor = Executor(runner)
+    solutions = {"python": SOLUTION}
+    if runner.node is not None:
+        solutions["javascript"] = JS_SOLUTION
+    print(f"{'one wrong test of 10':32} {'timed only':>11} {'with pass':>10}  ratio")
+    for language, code in solutions.items():
+        function = function_spec(problem, language)
+        times: dict[bool, list[float]] = {False: [], True: []}
+        for round_number in range(rounds + 3):  # the first three warm the page cache
+            for per_test in (False, True):
+                started = time.perf_counter()
+                run = executor.judge(
+                    code=code, language=language, tests=tests, limits=Limits(), function=function,
+                    compare=problem.compare, per_test_coverage=per_test,
+                )  # fmt: skip
+                elapsed = time.perf_counter() - started
+                assert run["verdict"] == "WA" and run["tests_run"] == 10, run
+                assert not per_test or all("covered_lines" in t for t in run["test_results"]), run
+                if round_number >= 3:
+                    times[per_test].append(elapsed)
+        plain, covered = statistics.median(times[False]) * 1000, statistics.median(times[True]) * 1000
+        print(f"{language + ' judge (10 tests)':32} {plain:8.1f} ms {covered:7.1f} ms  {covered / plain:.2f}x")
 
 
 if __name__ == "__main__":

@@ -10,8 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..domain.vocabulary import TestStatus
+
 _KEYWORD_ARGUMENT = re.compile(r"(^|,)\s*[A-Za-z_][A-Za-z0-9_]*\s*=(?!=)\s*")
-_DID_NOT_RUN = {"skipped", "not_run"}
+_DID_NOT_RUN = {"skipped", TestStatus.NOT_RUN}
 _CLASS = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception|Interrupt))\b")
 
 

@@ -38,6 +38,7 @@ class Verdict(StrEnum):
 VERDICT_SEVERITY = [Verdict(code) for code in wire.SEVERITY]
 RunStatus = wire.RunStatus
 Reason = wire.Reason  # why a TLE: "time" or "operations"
+TestStatus = wire.TestStatus  # a test the run never reached: "not_run"
 
 
 class Language(StrEnum):

@@ -79,6 +79,7 @@ class Executor:
         function: FunctionSpec | None = None,
         compare: str = "exact",
         checker: str | None = None,
+        tolerance: float | None = None,
         hidden_ids: set[int] | None = None,
         count_lines: bool = False,
         line_budget: int | None = None,
@@ -100,8 +101,9 @@ class Executor:
             language, code, limits, tests=tests, function=function, compare=compare, count_lines=count_lines
         )
         judgment = Judgment(
-            tests, compare_mode=compare, checker=checker, function=function, show_chars=limits.output_chars_per_test
-        )
+            tests, compare_mode=compare, checker=checker, function=function, show_chars=limits.output_chars_per_test,
+            tolerance=tolerance,
+        )  # fmt: skip
         total = len(tests)
         done = [0]
 

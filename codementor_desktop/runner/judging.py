@@ -55,9 +55,11 @@ class Judgment:
         checker: str | None = None,
         function: FunctionSpec | None = None,
         show_chars: int = 2000,
+        tolerance: float | None = None,
     ):
         self.tests = tests
         self.compare = compare_mode or "exact"
+        self.tolerance = tolerance  # float_tolerance's, when the caller gave one
         self.checker_source = checker
         self.function = function or {}
         self.show_chars = show_chars
@@ -128,7 +130,7 @@ class Judgment:
         try:
             if mode == "checker" and self._checker is None:
                 self._checker = load_checker(self.checker_source)
-            passed = compare.same(mode, expected, actual, self._checker, args)
+            passed = compare.same(mode, expected, actual, self._checker, args, self.tolerance)
         except Exception as exc:  # noqa: BLE001 - a broken checker is the bank's fault, not the learner's
             return _error(entry, Verdict.IE, f"Checker failed: {exc}")
         _verdict(entry, passed)

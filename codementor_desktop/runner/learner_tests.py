@@ -13,16 +13,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from ..domain.vocabulary import Verdict
-from .child.wire import Frame, RunStatus
+from .child.wire import Frame, Reason, RunStatus, TestStatus
 from .protocol import ChildReport, Limits, tests_job
 from .results import child_failure, ending_verdict, worst
 
 if TYPE_CHECKING:
-    from .child.wire import CaseResult, Coverage, Language, TestsRunResult, TestTotals
+    from .child.wire import CaseResult, Coverage, Language, TestsRunResult, TestTotals, TleReason
     from .executor import Executor
 
 FRAMEWORKS = {"python": ("unittest", "pytest"), "javascript": ("jest", "mocha")}
 _WHERE = {"code": "the code under test", "tests": "the tests"}
+STOPPED_NAME = "(the test run)"  # the case that stands for a test run the parent had to stop
 _NO_TESTS = (
     "No tests were found. Python: test_* functions, Test* classes or unittest.TestCase classes; "
     "JavaScript: describe / it / test blocks."
@@ -65,9 +66,78 @@ def run_tests(
 
     report = executor.run_job(job, limits.wall_seconds(1), cancel, on_frame)
     result = tests_result(report, limits.timeout_seconds)
+    if result["status"] != RunStatus.CANCELLED and result["test_results"]:
+        if progress is not None:
+            progress(count[0], "measuring the coverage")
+        cover = {"steps": COVER_STEPS}
+        if result["test_results"][-1]["name"] == STOPPED_NAME:
+            cover["skip"] = len(result["test_results"]) - 1  # the test the child was lost on, by its place
+        seconds = min(Limits.HARD_TIMEOUT, max(3.0, 3 * limits.timeout_seconds))
+        pass_limits = Limits(
+            timeout_seconds=seconds, run_seconds=seconds, memory_mb=limits.memory_mb, output_bytes=limits.output_bytes
+        )
+        covered = executor.run_job(
+            tests_job(language, code, pass_limits, test_code=test_code, test_framework=framework, cover=cover),
+            pass_limits.wall_seconds(1), cancel, None,
+        )  # fmt: skip
+        add_coverage(result, covered)
     result["language"] = language
     result["test_framework"] = framework
     return result
+
+
+# The coverage pass runs every test again under a line collector, untimed for the learner (the
+# timed run traced nothing), with caps of its own: line events per test, and three times the
+# run's CPU time (at least 3 s, at most 10 s) for the whole pass.
+COVER_STEPS = 5_000_000  # a heavy test of the learner's (a levenshtein of 800 characters) fits
+
+
+def add_coverage(result: TestsRunResult, report: ChildReport) -> None:
+    """The run's coverage and each test's ``covered_lines``, from the coverage pass's report; its
+    tests are the timed run's, in the same order (they are matched by name and place)."""
+    if report.cancelled:
+        result["coverage"] = {"available": False, "reason": "the coverage pass was stopped"}
+        return
+    if report.channel_fault:
+        result["coverage"] = {"available": False, "reason": "the code wrote to the result channel"}
+        return
+    result["coverage"] = _coverage(report)
+    if not result["coverage"]["available"] and report.timed_out:
+        result["coverage"]["reason"] = "the coverage pass ran out of its time"
+    frames = report.of_kind(Frame.CASE)
+    for case, frame in zip(result["test_results"], frames, strict=False):
+        lines = frame.get("covered_lines")
+        if frame.get("name") == case["name"] and isinstance(lines, list) and all(isinstance(n, int) for n in lines):
+            case["covered_lines"] = lines
+    _list_not_run(result, [str(f.get("name")) for f in frames])
+
+
+def _list_not_run(result: TestsRunResult, names: list[str]) -> None:
+    """After a timed run its child did not finish (``(the test run)`` stands for the test it
+    was on), the tests it never reached, named by the coverage pass, are listed as not run."""
+    cases = result["test_results"]
+    if not cases or cases[-1]["name"] != STOPPED_NAME:
+        return
+    reported = [c["name"] for c in cases[:-1]]
+    if names[: len(reported)] != reported or len(names) <= len(reported):
+        return  # another order, or the pass did not reach it either: nothing to say for sure
+    stopped = cases[-1]
+    running = names[len(reported)]
+    stopped["message"] = f"{running}: {stopped.get('message') or ''}".rstrip(": ")
+    why = {"TLE": "ran out of time", "MLE": "ran out of memory", "OLE": "printed too much"}.get(
+        str(stopped.get("verdict")), "ended the test run"
+    )
+    for name in names[len(reported) + 1 :]:
+        cases.append(
+            {"name": name, "status": TestStatus.NOT_RUN, "verdict": None, "passed": None,
+             "message": f"not run: {running} {why}", "reason": f"not run: {running} {why}"}
+        )  # fmt: skip
+    totals = result["totals"]
+    added = len(names) - len(reported) - 1
+    totals["not_run"] = totals.get("not_run", 0) + added
+    totals["total"] += added
+    counted = totals["total"] - totals["skipped"]
+    result["pass_rate"] = round(totals["passed"] / counted, 4) if counted else 0.0
 
 
 def _coverage(report: ChildReport) -> Coverage:
@@ -91,13 +161,16 @@ def _totals(cases: list[CaseResult]) -> TestTotals:
     def count(status: str) -> int:
         return sum(1 for c in cases if c["status"] == status)
 
-    return {
+    totals: TestTotals = {
         "total": len(cases),
         "passed": count("passed"),
         "failed": count("failed"),
         "errors": count("error"),
         "skipped": count("skipped"),
     }
+    if count(TestStatus.NOT_RUN):  # after a test that ran out of memory or output
+        totals["not_run"] = count(TestStatus.NOT_RUN)
+    return totals
 
 
 def _shell(report: ChildReport, cases: list[CaseResult]) -> TestsRunResult:
@@ -176,7 +249,7 @@ def tests_result(report: ChildReport, timeout_seconds: float) -> TestsRunResult:
         if ended.verdict is Verdict.TLE and report.timed_out:
             message = f"The test run went past its time limit of {timeout_seconds:g} s and was stopped."
         stopped: CaseResult = {
-            "name": "(the test run)",
+            "name": STOPPED_NAME,
             "status": "error",
             "verdict": ended.verdict.value,
             "passed": False,
@@ -201,6 +274,6 @@ def _summarise(report: ChildReport, cases: list[CaseResult]) -> TestsRunResult:
         result["error_type"] = verdict.error_type
         result["error_message"] = f"{first_error['name']}: {first_error.get('message') or verdict.meaning}"
         result["line_number"] = first_error.get("line_number")
-        if first_error.get("reason"):
-            result["reason"] = first_error["reason"]
+        if first_error.get("reason") in (Reason.TIME, Reason.OPERATIONS):
+            result["reason"] = cast("TleReason", first_error["reason"])
     return result

@@ -131,7 +131,7 @@ def measure(
     for baseline, result in zip(wanted, run["test_results"], strict=False):
         stopped = result["verdict"] == Verdict.TLE and result.get("reason") == Reason.OPERATIONS
         if result["verdict"] != Verdict.AC and not stopped:
-            return {"measured": False, "message": _not_measured(result["verdict"])}
+            return {"measured": False, "message": _not_measured(str(result["verdict"]))}
         points.append(Point(baseline, None if stopped else result.get("line_events")))
         if stopped:
             break  # a stopped test stops the run; the larger tests would only count more
@@ -301,5 +301,6 @@ def apply(run: RunResult, operations: Operations, references: list[Baseline]) ->
     run["all_passed"] = False
     run["pass_rate"] = round(passed / run["tests_total"], 4) if run["tests_total"] else 0.0
     run["status"] = RunStatus.ERROR
-    run["verdict"] = worst(Verdict(t["verdict"]) for t in run["test_results"]).value
-    describe_failure(run, next(t for t in run["test_results"] if Verdict(t["verdict"]).is_error))
+    ran = [t for t in run["test_results"] if t["verdict"] is not None]  # not the tests never reached
+    run["verdict"] = worst(Verdict(t["verdict"]) for t in ran if t["verdict"] is not None).value
+    describe_failure(run, next(t for t in ran if t["verdict"] is not None and Verdict(t["verdict"]).is_error))

@@ -187,9 +187,21 @@ def execute_job(
     return job
 
 
-def tests_job(language: Language, code: str, limits: Limits, *, test_code: str, test_framework: str) -> TestsJob:
-    """Run the learner's own tests (``test_code``) against ``code``."""
-    return {**_base("tests", language, code, limits), "test_code": test_code, "test_framework": test_framework}
+def tests_job(
+    language: Language,
+    code: str,
+    limits: Limits,
+    *,
+    test_code: str,
+    test_framework: str,
+    cover: dict[str, int] | None = None,
+) -> TestsJob:
+    """Run the learner's own tests (``test_code``) against ``code``; ``cover`` makes it the
+    untimed coverage pass, which gives each test its lines and the run its coverage."""
+    job: TestsJob = {**_base("tests", language, code, limits), "test_code": test_code, "test_framework": test_framework}
+    if cover:
+        job["cover"] = dict(cover)
+    return job
 
 
 def generate_job(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..domain.vocabulary import VERDICT_SEVERITY, Verdict
-from .child.wire import Frame, Reason, RunStatus
+from .child.wire import Frame, Reason, RunStatus, TestStatus
 from .judging import Judgment, channel_message
 from .protocol import ChildReport
 
@@ -158,15 +158,18 @@ def judged_run(report: ChildReport, judgment: Judgment, hidden_ids: set[int] | N
         if report.pending_cpu_ms is not None:
             stopped["cpu_time_ms"] = report.pending_cpu_ms
         results.append(stopped)
+    ran = len(results)
+    results += not_run(tests[ran:], results[-1] if results else None, ended, hidden_ids)
     hide_inputs(results, hidden_ids)
     run = _run_shell(report, results, tests)
-    verdicts = [Verdict(r["verdict"]) for r in results]
+    run["tests_run"] = ran
+    verdicts = [Verdict(r["verdict"]) for r in results if r["verdict"] is not None]
     run["verdict"] = (worst(verdicts) if verdicts else (ended.verdict if ended else Verdict.AC)).value
-    first_error = next((r for r in results if Verdict(r["verdict"]).is_error), None)
+    first_error = next((r for r in results if r["verdict"] is not None and Verdict(r["verdict"]).is_error), None)
     if first_error is not None:
         run["status"] = RunStatus.ERROR
         describe_failure(run, first_error)
-    elif ended is not None and not results:
+    elif ended is not None and ran == 0:
         run["status"] = RunStatus.ERROR
         run["verdict"] = ended.verdict.value
         run["error_type"] = ended.verdict.error_type
@@ -184,17 +187,65 @@ def judged_run(report: ChildReport, judgment: Judgment, hidden_ids: set[int] | N
         run["all_passed"] = False
         run["error_type"] = Verdict.RE.error_type
         run["error_message"] = channel_message(report.channel_fault)
+    if ran < len(tests) and run["verdict"] in (Verdict.AC, Verdict.WA):
+        # Never AC (nor a plain WA) with a test not run: the run stopped without a cause it could name.
+        run["status"] = RunStatus.ERROR
+        run["verdict"] = Verdict.IE.value
+        run["error_type"] = Verdict.IE.error_type
+        run["error_message"] = f"The run stopped after {ran} of {len(tests)} tests without saying why."
     return run
+
+
+# Why the tests after a stopping one did not run, by the stopping test's verdict.
+_STOPPED_BY = {
+    Verdict.TLE: "ran out of time",
+    Verdict.MLE: "ran out of memory",
+    Verdict.OLE: "printed more than the output limit",
+    Verdict.RE: "ended the program",
+    Verdict.IE: "could not be run",
+}
+
+
+def not_run(
+    left: list[TestCase], last: TestResult | None, ended: Ending | None, hidden_ids: set[int]
+) -> list[TestResult]:
+    """The tests the run never reached (VOCABULARY.md): ``verdict: null``, ``status: "not_run"``
+    and a ``reason`` sentence naming the test that stopped the run."""
+    if last is not None and last["verdict"] is not None:
+        why = _STOPPED_BY.get(Verdict(last["verdict"]), "stopped the run")
+        reason = f"not run: test {last['test_id']} {why}"
+    elif ended is not None:
+        reason = f"not run: {ended.message[:1].lower()}{ended.message[1:]}"
+    else:
+        reason = "not run: the run ended before it"
+    return [
+        cast(
+            "TestResult",
+            {
+                "test_id": test["test_id"],
+                "input": test.get("input", ""),
+                "expected_output": test.get("expected_output"),
+                "actual_output": None,
+                "passed": False,
+                "verdict": None,
+                "status": TestStatus.NOT_RUN,
+                "reason": reason,
+                "execution_time_ms": None,
+                "hidden": test["test_id"] in hidden_ids,
+            },
+        )
+        for test in left
+    ]
 
 
 def describe_failure(run: RunResult, failed: TestResult) -> None:
     """The run's error fields (spec 000) from the test that failed first."""
-    verdict = Verdict(failed["verdict"])
+    verdict = Verdict(failed["verdict"] or Verdict.IE)
     run["error_type"] = failed.get("error_type") or verdict.error_type
     run["error_message"] = failed.get("error_message", "")
     run["line_number"] = failed.get("line_number")
-    if failed.get("reason"):
-        run["reason"] = failed["reason"]
+    if failed.get("reason") in (Reason.TIME, Reason.OPERATIONS):
+        run["reason"] = cast("TleReason", failed["reason"])
     if failed.get("traceback"):
         run["traceback"] = failed["traceback"]
     run["failed_test_case"] = _case(failed)
@@ -241,7 +292,7 @@ def hide_inputs(results: list[TestResult], hidden_ids: set[int]) -> None:
     for entry in results:
         if entry["test_id"] not in hidden_ids:
             continue
-        if not entry["passed"] and not shown_one:
+        if not entry["passed"] and not shown_one and entry["verdict"] is not None:
             shown_one = True
             continue
         entry["input"] = "(hidden)"

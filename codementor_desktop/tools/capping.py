@@ -24,7 +24,11 @@ def _shorten(value: Any, limit: int) -> Any:
 
 
 def cap_for_model(result: dict, limit: int = MODEL_RESULT_BYTES) -> dict:
-    """Keep the summary and the first failing case; cut long strings and lists; say so."""
+    """Keep the summary and the first failing case; cut long strings and lists; say so.
+
+    A passing test's ``covered_lines`` never go to the model (the stored run keeps them for the
+    analysis that reads the run by its id)."""
+    result = _without_passing_lines(result)
     if _size(result) <= limit:
         return result
     capped = dict(result)
@@ -50,3 +54,16 @@ def cap_for_model(result: dict, limit: int = MODEL_RESULT_BYTES) -> dict:
         else "Shortened for the model; the window shows it all."
     )
     return capped
+
+
+def _without_passing_lines(result: dict) -> dict:
+    tests = result.get("test_results")
+    if not isinstance(tests, list) or not any(
+        isinstance(t, dict) and t.get("passed") and "covered_lines" in t for t in tests
+    ):
+        return result
+    kept = [
+        {k: v for k, v in t.items() if k != "covered_lines"} if isinstance(t, dict) and t.get("passed") else t
+        for t in tests
+    ]
+    return {**result, "test_results": kept}

@@ -81,10 +81,12 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
             generated = services.generated.cases(generator_spec(problem), context.cancel)
             references = operations.baselines(generated, HIDDEN_ID_START + len(written_hidden_tests(problem)))
         function = cast("FunctionSpec", function_spec(problem, args.language))
-        compare, checker = problem.compare, problem.checker
+        compare, checker, tolerance = problem.compare, problem.checker, None
+        _refuse_another_compare(args, problem)
     else:
         function = {"name": args.entry_point} if args.entry_point else {}
-        compare, checker = "exact", None
+        compare, checker = args.compare, None
+        tolerance = args.tolerance if args.compare == "float_tolerance" else None
     limits = Limits(
         timeout_seconds=float(args.timeout),
         run_seconds=services.settings.run_seconds,
@@ -99,6 +101,7 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
         function=function,
         compare=compare,
         checker=checker,
+        tolerance=tolerance,
         hidden_ids=hidden_ids,
         per_test_coverage=True,
         cancel=context.cancel,
@@ -124,6 +127,24 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
             problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"), code=args.code,
         )  # fmt: skip
     return dict(result)
+
+
+def _refuse_another_compare(args: ExecuteCode, problem: Problem) -> None:
+    """A bank problem is compared by its own mode: another mode, or a tolerance, would judge
+    the learner by a rule the problem does not have."""
+    if "compare" in args.model_fields_set and args.compare != problem.compare:
+        raise ToolFailure(
+            ErrorCode.INVALID_ARGUMENTS,
+            f"{problem.id!r} is compared by its own mode ({problem.compare!r}); leave compare out for a bank problem.",
+            field_errors=[{"field": "compare", "message": f"the problem compares by {problem.compare!r}"}],
+        )
+    if "tolerance" in args.model_fields_set:
+        raise ToolFailure(
+            ErrorCode.INVALID_ARGUMENTS,
+            f"{problem.id!r} is compared by its own mode ({problem.compare!r}); a tolerance is for code of no bank "
+            "problem.",
+            field_errors=[{"field": "tolerance", "message": "only without a bank problem"}],
+        )
 
 
 def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> dict:

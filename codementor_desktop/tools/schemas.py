@@ -66,6 +66,17 @@ class ExecuteCode(ToolArguments):
     timeout: int = Field(default=5, ge=1, le=10, description="Maximum execution time in seconds")
     include_hidden: bool = Field(default=False, description="Also run the problem's hidden tests (Submit)")
     entry_point: str | None = Field(default=None, description="Function to call when the code defines several")
+    compare: Literal["exact", "float_tolerance", "unordered"] = Field(
+        default="exact",
+        description=(
+            "How test_cases of code with no bank problem are compared: 'exact', 'float_tolerance' (numbers may "
+            "differ by up to tolerance, absolute or relative) or 'unordered' (a list in any order). A bank problem "
+            "compares by its own mode: giving another one (or a tolerance) for it is an INVALID_ARGUMENTS error"
+        ),
+    )
+    tolerance: float = Field(
+        default=1e-6, gt=0, le=1, description="The difference float_tolerance allows (default 1e-6)"
+    )
 
 
 class AnalyzeCodePatterns(ToolArguments):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Table, select
 
+from ..domain.vocabulary import TestStatus
 from ..storage.models import StoredRun
 from ..storage.runs import decode_result
 from .cancellation import Cancellation
@@ -32,9 +33,10 @@ RUNS = cast(Table, StoredRun.__table__)
 
 
 def _tests_failed(result: Mapping[str, Any]) -> Iterator[tuple[tuple[bool, Any], Mapping[str, Any], bool]]:
-    """Each test of a run: its key (hidden or not, its number), itself, whether it failed."""
+    """Each test of a run that ran (a test not run neither passed nor failed): its key (hidden or
+    not, its number), itself, whether it failed."""
     for test in result.get("test_results") or ():
-        if isinstance(test, Mapping) and test.get("test_id") is not None:
+        if isinstance(test, Mapping) and test.get("test_id") is not None and test.get("status") != TestStatus.NOT_RUN:
             yield (bool(test.get("hidden")), test["test_id"]), test, not test.get("passed", False)
 
 

@@ -74,3 +74,16 @@ def test_learner_text_is_escaped(panel):
 
 def test_colours_are_keyed_by_the_verdict_type():
     assert set(VERDICT_COLOURS) == set(Verdict) and all(isinstance(key, Verdict) for key in VERDICT_COLOURS)
+
+
+def test_tests_the_run_never_reached_show_not_run_and_why_in_grey(panel, tmp_path):
+    reason = "not run: test 2 ran out of time"
+    tests = [row(1, "AC"), row(2, "TLE", reason="time", error_message="Time limit exceeded")]
+    tests += [{**row(i, None), "status": "not_run", "reason": reason} for i in (3, 4)]
+    panel.resize(900, 300)
+    panel.show_result({"status": "error", "verdict": "TLE", "test_results": tests, "tests_total": 4})
+    assert "TLE</b> on test 2" in panel.summary.text()
+    assert panel.verdicts() == ["AC", "TLE", "not run", "not run"]
+    assert panel.table.item(2, 4).text() == reason
+    assert panel.table.item(3, 1).foreground().color().name() == tests_panel.NOT_RUN_COLOUR
+    assert panel.grab().save(str(tmp_path / "not_run.png"))

@@ -126,3 +126,35 @@ def test_execute_code_keeps_the_lines_in_the_stored_run(services):
     stored = services.runs.get(result["run_id"])
     assert lines_of(stored) == lines_of(result)
     assert stored["coverage"]["per_test"] is True
+
+
+def _free(services, code, cases, **more):
+    arguments = {"problem_id": "free", "code": code, "language": "python", "test_cases": cases, **more}
+    return services.registry.call("execute_code", arguments, ToolContext(caller=Caller.PERSON, learner="ada"))
+
+
+def test_free_tests_compare_exactly_unless_told_otherwise(services):
+    code = "def third(x):\n    return x / 3\n"
+    cases = [{"input": "1", "expected_output": "0.3333333"}]
+    assert _free(services, code, cases)["verdict"] == "WA"
+    assert _free(services, code, cases, compare="float_tolerance")["verdict"] == "AC"
+    assert _free(services, code, cases, compare="float_tolerance", tolerance=1e-9)["verdict"] == "WA"
+    listed = "def pair(x):\n    return [x, 1]\n"
+    assert _free(services, listed, [{"input": "2", "expected_output": "[1, 2]"}])["verdict"] == "WA"
+    assert (
+        _free(services, listed, [{"input": "2", "expected_output": "[1, 2]"}], compare="unordered")["verdict"] == "AC"
+    )
+
+
+def test_a_bank_problem_keeps_its_own_compare_mode(services):
+    problem = services.bank.get("two-sum")
+    other = "float_tolerance" if problem.compare != "float_tolerance" else "exact"
+    arguments = {"problem_id": "two-sum", "code": "def f(): pass\n", "language": "python", "test_cases": []}
+    refused = services.registry.call(
+        "execute_code", {**arguments, "compare": other}, ToolContext(caller=Caller.PERSON, learner="ada")
+    )
+    assert refused["error_code"] == "INVALID_ARGUMENTS" and "own mode" in refused["error_message"]
+    same = services.registry.call(
+        "execute_code", {**arguments, "compare": problem.compare}, ToolContext(caller=Caller.PERSON, learner="ada")
+    )
+    assert "error_code" not in same

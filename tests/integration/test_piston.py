@@ -138,9 +138,10 @@ def test_the_request_piston_receives(server):
     python, javascript = (r["body"] for r in requests[1:])
     assert (python["language"], python["version"]) == ("python", "3.11.9")  # the newest Python 3
     assert (javascript["language"], javascript["version"]) == ("javascript", "20.11.1")  # Node, not Deno
-    assert python["files"][0]["name"] == "entry.py" and python["files"][-1]["name"] == "solution.py"
-    # The JavaScript judge (with the line counter of measured complexity) is over the packing line:
-    # it travels compressed, with the unpacker as the main file.
+    # Both judges are over the packing line (JavaScript's with the line counter of measured
+    # complexity, Python's with the coverage pass's collector and the reading of returned
+    # iterators): they travel compressed, with the unpacker as the main file.
+    assert [f["name"] for f in python["files"]] == ["unpack.py", "harness.b64", "solution.py"]
     assert [f["name"] for f in javascript["files"]] == ["unpack.js", "harness.b64", "solution.js"]
     assert "seen = {}" in python["files"][-1]["content"] and "seen = {}" not in python["stdin"]
     for body in (python, javascript):
@@ -436,3 +437,14 @@ def test_submit_with_the_generated_hidden_tests_on_piston(piston_services):
     assert result["verdict"] == "AC" and result["backend"] == "piston" and result["tests_run"] > 10
     assert all(json.loads(p["body"]["stdin"])["mode"] == "judge" for p in posts)  # generation stayed local
     assert "seen = {}" in posts[-1]["body"]["files"][-1]["content"]
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_per_test_coverage_through_the_server(server, language):
+    """The untimed coverage pass is a job of its own on the server: each test gets its lines."""
+    result = Executor(backend(server)).judge(
+        code=CODE[language]["WA"], language=language, tests=TESTS, limits=FAST, function=FUNCTION[language],
+        per_test_coverage=True,
+    )  # fmt: skip
+    assert result["verdict"] == "WA" and result["coverage"]["available"], result.get("coverage")
+    assert [t.get("covered_lines") for t in result["test_results"]] == [[2], [2]]

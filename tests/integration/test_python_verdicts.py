@@ -63,7 +63,8 @@ def test_runtime_error_trims_the_traceback_to_the_learners_code(executor):
 def test_infinite_loop_is_tle(executor):
     result = judge(executor, "def two_sum(nums, target):\n    while True:\n        pass\n", TWO_SUM_TESTS)
     assert result["verdict"] == "TLE" and result["error_type"] == "timeout" and result["reason"] == "time"
-    assert len(result["test_results"]) == 1  # a TLE stops the run
+    # A TLE stops the run: the next test is listed as not run, with why.
+    assert result["tests_run"] == 1 and [t.get("status") for t in result["test_results"]] == [None, "not_run"]
 
 
 def test_sleep_is_tle_at_the_wall_clock_backstop(executor):

@@ -402,3 +402,211 @@ def test_tests_can_build_trees_with_the_predefined_nodes(services, language, fra
         pytest.skip("no Node.js 18+ on this machine")
     result = run(services, language, framework, tests, code=code)
     assert result["verdict"] == "AC" and result["totals"]["passed"] == 1, result
+
+
+LEVENSHTEIN = """def levenshtein(a, b):
+    previous = list(range(len(b) + 1))
+    i = 0
+    while i < len(a):
+        current = [i + 1]
+        j = 0
+        while j < len(b):
+            cost = previous[j] + (a[i] != b[j])
+            if previous[j + 1] + 1 < cost:
+                cost = previous[j + 1] + 1
+            if current[j] + 1 < cost:
+                cost = current[j] + 1
+            current.append(cost)
+            j += 1
+        previous = current
+        i += 1
+    return previous[-1]
+"""
+LONG = ("ab" * 400, "ba" * 400)
+LEVENSHTEIN_TESTS = f"""from solution import levenshtein
+
+
+def test_small():
+    assert levenshtein("kitten", "sitting") == 3
+
+
+def test_long():
+    assert levenshtein({LONG[0]!r}, {LONG[1]!r}) == 2
+"""
+
+
+def _traced_cpu_seconds(code, call):
+    """The CPU time of ``call`` in this process under the coverage pass's own line collector."""
+    import sys
+    import time
+
+    from codementor_desktop.runner.child.python.test_frameworks import LineCoverage
+
+    code_object = compile(code, "learner.py", "exec")
+    namespace = {}
+    exec(code_object, namespace)
+    collector = LineCoverage("learner.py", code_object)
+    collector.start_test()
+    started = time.process_time()
+    sys.settrace(collector)
+    try:
+        call(namespace)
+    finally:
+        sys.settrace(None)
+    return time.process_time() - started
+
+
+def test_the_coverage_tracer_is_not_charged_to_the_learner(services):
+    # The long test fits its limit untraced, and would not under a trace function.
+    limit = 1
+    traced = _traced_cpu_seconds(LEVENSHTEIN, lambda ns: ns["levenshtein"](*LONG))
+    assert traced > limit, f"the traced call took only {traced:.2f} s: make the test's input larger"
+    result = run(services, "python", "pytest", LEVENSHTEIN_TESTS, code=LEVENSHTEIN, timeout=limit)
+    cases = by_name(result)
+    assert [cases[name]["verdict"] for name in ("test_small", "test_long")] == ["AC", "AC"], result
+    assert result["verdict"] == "AC" and result["all_passed"]
+    assert cases["test_long"]["covered_lines"] == list(range(2, 18))
+    assert result["coverage"]["available"] and result["coverage"]["missed_lines"] == []
+
+
+def test_each_test_gets_its_own_lines(services):
+    tests = """from solution import add, divide
+
+
+def test_add():
+    assert add(1, 2) == 3
+
+
+def test_divide():
+    assert divide(6, 3) == 2
+"""
+    result = run(services, "python", "pytest", tests)
+    cases = by_name(result)
+    assert cases["test_add"]["covered_lines"] == [2]
+    assert cases["test_divide"]["covered_lines"] == [6, 8]
+    assert result["coverage"]["missed_lines"] == [7, 12]
+
+
+@needs_node
+def test_each_javascript_test_gets_its_own_lines(services):
+    tests = """const { add, divide } = require('./solution');
+
+describe('math', () => {
+  it('adds', () => {
+    expect(add(1, 2)).toBe(3);
+  });
+  it('divides', () => {
+    expect(divide(6, 3)).toBe(2);
+  });
+});
+"""
+    result = run(services, "javascript", "jest", tests)
+    cases = by_name(result)
+    # (V8 counts a function's first line as run when the function is called.)
+    assert cases["math > adds"]["covered_lines"] == [1, 2]
+    assert cases["math > divides"]["covered_lines"] == [5, 6, 9]
+    assert result["coverage"]["available"] and 7 in result["coverage"]["missed_lines"]
+
+
+def test_after_the_run_is_stopped_the_tests_it_never_reached_are_listed_as_not_run(services):
+    # One C call that no signal interrupts: the parent stops the child, and the tests after are lost.
+    code = "def spin():\n    return sum(range(10**12))\n\n\ndef add(a, b):\n    return a + b\n"
+    tests = """from solution import add, spin
+
+
+def test_first():
+    assert add(1, 1) == 2
+
+
+def test_spins():
+    spin()
+
+
+def test_after():
+    assert add(2, 2) == 4
+
+
+def test_last():
+    assert add(3, 3) == 6
+"""
+    result = run(services, "python", "pytest", tests, code=code, timeout=1)
+    cases = result["test_results"]
+    assert [c["status"] for c in cases] == ["passed", "error", "not_run", "not_run"], cases
+    assert cases[1]["verdict"] == "TLE" and cases[1]["message"].startswith("test_spins: ")
+    assert [c["name"] for c in cases[2:]] == ["test_after", "test_last"]
+    assert cases[2]["reason"] == "not run: test_spins ran out of time" and cases[2]["verdict"] is None
+    assert result["verdict"] == "TLE" and result["totals"]["not_run"] == 2 and result["totals"]["total"] == 4
+    assert cases[0]["covered_lines"] == [6]
+
+
+FLOOD = {
+    "python": (
+        "pytest",
+        """from solution import add
+
+
+def test_first():
+    assert add(1, 1) == 2
+
+
+def test_floods():
+    while True:
+        print("spam" * 1000)
+
+
+def test_after():
+    assert add(2, 2) == 4
+""",
+        ["test_first", "test_floods", "test_after"],
+    ),
+    "unittest": (
+        "unittest",
+        """import unittest
+from solution import add
+
+
+class TestAll(unittest.TestCase):
+    def test_a_first(self):
+        self.assertEqual(add(1, 1), 2)
+
+    def test_b_floods(self):
+        while True:
+            print("spam" * 1000)
+
+    def test_c_after(self):
+        self.assertEqual(add(2, 2), 4)
+""",
+        ["TestAll.test_a_first", "TestAll.test_b_floods", "TestAll.test_c_after"],
+    ),
+    "javascript": (
+        "jest",
+        """const { add } = require('./solution');
+
+test('first', () => {
+  expect(add(1, 1)).toBe(2);
+});
+test('floods', () => {
+  for (;;) console.log('spam'.repeat(1000));
+});
+test('after', () => {
+  expect(add(2, 2)).toBe(4);
+});
+""",
+        ["first", "floods", "after"],
+    ),
+}
+
+
+@pytest.mark.parametrize("style", ["python", "unittest", pytest.param("javascript", marks=needs_node)])
+def test_tests_after_one_that_floods_the_output_are_listed_as_not_run(services, style):
+    framework, tests, names = FLOOD[style]
+    language = "javascript" if style == "javascript" else "python"
+    result = run(services, language, framework, tests)
+    cases = by_name(result)
+    assert [cases[n]["status"] for n in names] == ["passed", "error", "not_run"], result["test_results"]
+    assert cases[names[1]]["verdict"] == "OLE"
+    assert (
+        cases[names[2]]["verdict"] is None
+        and cases[names[2]]["reason"] == f"not run: {names[1]} printed more than the output limit"
+    )
+    assert result["totals"]["not_run"] == 1 and not result["all_passed"]

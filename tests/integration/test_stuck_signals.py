@@ -54,6 +54,18 @@ def test_a_passing_run_starts_the_count_again_and_earlier_runs_do_not_count(serv
     assert other.check() is None  # ada's runs are not grace's
 
 
+def test_tests_not_run_after_a_tle_neither_fail_nor_pass(services):
+    # Test 1 loops forever: tests 2 and 3 are not run, so three such runs do not make them "failing".
+    looping = "def two_sum(nums, target):\n    while True:\n        pass\n"
+    signals = StuckSignals(services, "ada", "two-sum")
+    arguments = {"code": looping, "language": "python", "problem_id": "two-sum", "test_cases": [], "timeout": 1}
+    for _ in range(2):
+        result = services.registry.call("execute_code", arguments, ToolContext(caller=Caller.PERSON, learner="ada"))
+        assert [t.get("status") for t in result["test_results"]][1:] == ["not_run"] * (len(result["test_results"]) - 1)
+    run(services, WRONG)  # test 2 fails once; had the not-run ones counted, it would be its third
+    assert signals.check() is None
+
+
 def test_twice_the_estimated_time_offers_help_once(services):
     estimated = timedelta(minutes=services.bank.get("two-sum").estimated_minutes)
     now = [datetime.now()]

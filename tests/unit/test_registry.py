@@ -174,6 +174,17 @@ def test_capping_keeps_the_first_failing_test():
     assert capped["test_results_omitted"] == 39
 
 
+def test_the_model_gets_the_lines_of_failing_tests_only_and_the_stored_run_keeps_all():
+    tests = [
+        {"test_id": 1, "passed": True, "covered_lines": [2, 5]},
+        {"test_id": 2, "passed": False, "covered_lines": [2, 3]},
+    ]
+    result = {"status": "completed", "run_id": "run_1", "test_results": tests}
+    capped = cap_for_model(result)
+    assert [t.get("covered_lines") for t in capped["test_results"]] == [None, [2, 3]]
+    assert result["test_results"][0]["covered_lines"] == [2, 5]  # the caller's (stored) result is untouched
+
+
 def test_audit_log_records_calls_without_code(services):
     secret_code = "def f(x):\n    return 'sk-THIS-IS-NOT-LOGGED'\n"
     call(services, "bp_execute", {"language": "python", "code": secret_code, "input_data": 1})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...domain.vocabulary import TestStatus
 from ..text import escaped
 
 PASS_COLOUR, FAIL_COLOUR = "#3fa34d", "#e0524f"  # readable on the light and the dark theme
@@ -48,12 +49,17 @@ def _verdict(text: object, passed: bool | None = None) -> str:
 def tests_table(result: dict[str, Any]) -> str:
     """The tests of a run: the failing ones first, as many as fit."""
     tests = list(result.get("test_results") or [])
-    tests.sort(key=lambda test: bool(test.get("passed")))
+    tests.sort(key=lambda test: (test.get("status") == TestStatus.NOT_RUN, bool(test.get("passed"))))
     rows = [
         "<tr><th align=left>#</th><th align=left>verdict</th><th align=left>input</th>"
         "<th align=left>expected</th><th align=left>got</th></tr>"
     ]
     for test in tests[:MAX_ROWS]:
+        if test.get("status") == TestStatus.NOT_RUN:  # the run stopped before it: no verdict, and why
+            cells = [escaped(test.get("test_id", "")), "<i>not run</i>", escaped(short(test.get("input", ""), 24))]
+            cells += ["", escaped(short(test.get("reason", ""), 40))]
+            rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+            continue
         cells = [escaped(test.get("test_id", "")), _verdict(test.get("verdict"), test.get("passed"))]
         cells += [escaped(short(test.get(k, ""), 24)) for k in ("input", "expected_output", "actual_output")]
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")

@@ -6,7 +6,8 @@ line instead of a count of tests that never ran.
 
 The learner's own tests of the problem (kept from the Edge cases tab, or written by hand) show
 after the problem's: marked "your test", each with a × that forgets it; one not run yet says so.
-One without an expected output shows what the code returned, with no verdict.
+One without an expected output shows what the code returned, with no verdict. A test the run
+never reached (after a TLE, say) shows "not run" and why, in grey.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...domain.vocabulary import Reason, RunStatus, Verdict
+from ...domain.vocabulary import Reason, RunStatus, TestStatus, Verdict
 from ..text import escaped, tooltip
 
 VERDICT_COLOURS: dict[Verdict, str] = {
@@ -42,6 +43,8 @@ COLUMNS = ["#", "Verdict", "Input", "Expected", "Output", "Time", ""]
 TIME_COLUMN = COLUMNS.index("Time")
 REMOVE_COLUMN = len(COLUMNS) - 1  # the × of the learner's own tests
 NOT_JUDGED = "—"  # the verdict of an own test without an expected output: its output is shown
+NOT_RUN = "not run"  # the verdict column of a test the run never reached (VOCABULARY: not_run)
+NOT_RUN_COLOUR = "#757575"
 
 
 def tr(text: str) -> str:
@@ -210,7 +213,7 @@ class TestsPanel(QWidget):
                 item = QTableWidgetItem(value if len(value) < 300 else value[:300] + "…")
                 item.setToolTip(tooltip(value[:2000]) if value else "")
                 if column == 1:
-                    item.setForeground(QColor(colour_of(verdict_of(value))))
+                    item.setForeground(QColor(NOT_RUN_COLOUR if value == NOT_RUN else colour_of(verdict_of(value))))
                 if column == TIME_COLUMN:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
@@ -223,7 +226,9 @@ class TestsPanel(QWidget):
 
     def _values(self, test: dict[str, Any], unjudged: bool) -> list[str]:
         output = test.get("actual_output") if test.get("actual_output") is not None else test.get("error_message", "")
-        verdict = str(test.get("verdict", ""))
+        verdict = str(test.get("verdict") or "")
+        if test.get("status") == TestStatus.NOT_RUN:
+            verdict, output = NOT_RUN, test.get("reason") or self.tr("not run")
         if unjudged and verdict == "AC":
             verdict = NOT_JUDGED  # nothing to compare with: the output is what there is to see
         expected = test.get("expected_output")

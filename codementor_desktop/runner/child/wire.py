@@ -82,6 +82,12 @@ class RunStatus:
     SUCCESS: Final = "success"  # bp_execute's word for a run that did not fail (spec 002)
 
 
+class TestStatus:
+    """A listed test's ``status`` beside its verdict: one the run never reached has no verdict."""
+
+    NOT_RUN: Final = "not_run"  # after a TLE, MLE, OLE or a lost child (VOCABULARY.md)
+
+
 class Reason:
     """Why a test got TLE: its CPU time (or the wall-clock backstop), or its counted operations."""
 
@@ -199,6 +205,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
     class TestsJob(JobBase):
         test_code: str
         test_framework: str
+        cover: NotRequired[dict[str, int]]  # the untimed coverage pass: {"steps": per test}
 
     class GenerateJob(JobBase):
         generator: str
@@ -238,11 +245,12 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         expected_output: str | None
         actual_output: str | None
         passed: bool
-        verdict: VerdictCode
+        verdict: VerdictCode | None  # None for a test the run never reached (``status: "not_run"``)
         execution_time_ms: float | None  # wall clock, as the spec has it
         hidden: bool
+        status: NotRequired[Literal["not_run"]]
         cpu_time_ms: NotRequired[float | None]  # what the per-test limit measures
-        reason: NotRequired[TleReason]  # with TLE only
+        reason: NotRequired[str]  # with TLE: "time" or "operations"; not run: why, as a sentence
         stdout: NotRequired[str]
         error_type: NotRequired[str | None]
         error_message: NotRequired[str]
@@ -336,18 +344,20 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         """One learner-written test as ``bp_run_tests`` lists it."""
 
         name: str
-        status: Literal["passed", "failed", "error", "skipped"]
+        status: Literal["passed", "failed", "error", "skipped", "not_run"]
         verdict: VerdictCode | None
         passed: bool | None
         message: str | None
         stdout: NotRequired[str]
         execution_time_ms: NotRequired[float | None]
-        reason: NotRequired[TleReason]
+        reason: NotRequired[str]  # with TLE: "time" or "operations"; not run: why, as a sentence
         line_number: NotRequired[int | None]
         solution_line: NotRequired[int | None]
         traceback: NotRequired[str]
+        covered_lines: NotRequired[list[int]]  # the code's lines the test ran (the coverage pass)
 
     class TestTotals(TypedDict):
+        not_run: NotRequired[int]  # tests a stopped run never reached (named by the coverage pass)
         total: int
         passed: int
         failed: int

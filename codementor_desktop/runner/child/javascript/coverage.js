@@ -35,14 +35,12 @@ function start() {
 // Lines that are not statements of their own: blank, comments, closing braces, else/try/catch.
 const NOT_A_STATEMENT = /^(?:$|\/\/|\/\*|\*|[})\];,]+$|\}?\s*(?:else|try|finally)\b\s*\{?$|\}?\s*catch\b)/;
 
-/** Line coverage of `source`, which starts at `offset` in the script whose ranges are given. */
-function lineCoverage(ranges, source, offset) {
-  const lines = source.split('\n');
-  const executable = [];
-  const missed = [];
+/** The statement lines of `source` (which starts at `offset` in its script): [line, position]. */
+function statements(source, offset) {
+  const found = [];
   let at = offset;
   let inComment = false;
-  lines.forEach((line, index) => {
+  source.split('\n').forEach((line, index) => {
     const start = at;
     at += line.length + 1;
     const text = line.trim();
@@ -56,11 +54,36 @@ function lineCoverage(ranges, source, offset) {
     }
     if (NOT_A_STATEMENT.test(text)) return;
     const column = line.length - line.replace(/^[\s}]+/, '').length;
-    const count = countAt(ranges, start + column);
-    executable.push(index + 1);
-    if (count === 0) missed.push(index + 1);
+    found.push([index + 1, start + column]);
   });
-  return { lines_total: executable.length, lines_covered: executable.length - missed.length, missed };
+  return found;
+}
+
+/**
+ * Coverage window by window (the coverage pass): V8's block counts restart at each collection,
+ * so each `window()` gives the lines that ran since the last one (a test's, when called around
+ * it), and `summary()` the whole run's, from every window.
+ */
+class Windows {
+  constructor(coverage, compiled) {
+    this.coverage = coverage;
+    this.text = compiled.text;
+    this.executable = statements(compiled.source, compiled.offset);
+    this.ran = new Set();
+  }
+
+  window() {
+    const ranges = this.coverage.collect(this.text) || [];
+    const lines = this.executable.filter(([, position]) => countAt(ranges, position) > 0).map(([line]) => line);
+    for (const line of lines) this.ran.add(line);
+    return lines;
+  }
+
+  summary() {
+    this.window();
+    const missed = this.executable.map(([line]) => line).filter((line) => !this.ran.has(line));
+    return { lines_total: this.executable.length, lines_covered: this.executable.length - missed.length, missed };
+  }
 }
 
 /** The count of the innermost range holding `position` (V8's ranges nest). */
@@ -72,4 +95,4 @@ function countAt(ranges, position) {
   return best === null ? null : best.count;
 }
 
-module.exports = { start, lineCoverage };
+module.exports = { start, Windows };

@@ -14,8 +14,8 @@ class SandboxViolation extends Error {
 }
 
 class OutputLimitExceeded extends Error {
-  constructor() {
-    super('Output limit exceeded');
+  constructor(message) {
+    super(message || 'Output limit exceeded');
     this.name = 'OutputLimitExceeded';
   }
 }

@@ -117,7 +117,7 @@ function main() {
   }
   const handler = modes[mode]();
   // Coverage needs V8 natives for a moment: taken before the guard closes V8's flags.
-  const coverage = mode === 'tests' ? require('./coverage.js').start() : null;
+  const coverage = mode === 'tests' && job.cover ? require('./coverage.js').start() : null;
   const session = new judge.Session(job, io, workdir);
   if (mode !== 'tests') {
     // Errors thrown later by callbacks the learner scheduled belong to the test that runs.

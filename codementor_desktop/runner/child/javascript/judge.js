@@ -210,6 +210,28 @@ function construct(target, args) {
   return solution.isClass(target) ? new target(...args) : target(...args);
 }
 
+const ITEMS_LIMIT = 1e6; // items read from a returned iterator: past them it is OLE, not a hang
+
+/**
+ * A returned generator or iterator (an array's or Map's .values(), a generator function's
+ * result) as the array it yields: the app compares values, and an iterator's JSON is {}. Read
+ * inside the test's call, so its clocks stop an endless one; past ITEMS_LIMIT items it is OLE.
+ * Arrays, Sets and Maps are left as they are (the encoder already lists them).
+ */
+function materialised(value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (value instanceof Set || value instanceof Map) return value;
+  if (typeof value.next !== 'function' || typeof value[Symbol.iterator] !== 'function') return value;
+  const items = [];
+  for (const item of value) {
+    if (items.length >= ITEMS_LIMIT) {
+      throw new sandbox.OutputLimitExceeded(`Output limit exceeded: the returned iterator gave more than ${ITEMS_LIMIT} items (is it endless?)`);
+    }
+    items.push(item);
+  }
+  return items;
+}
+
 /** One test: what the code gave (`value`, or `printed` for a script) or how it failed; no verdict of AC or WA. */
 async function judgeOne(session, test, compiled, fn, compare, beforeCall = null) {
   const result = { test_id: test.test_id };
@@ -247,7 +269,7 @@ async function judgeOne(session, test, compiled, fn, compare, beforeCall = null)
     }
     decoded[index] = values.decode(value, params[index].type);
   }
-  const outcome = await session.call(() => construct(target, decoded), test.stdin || '');
+  const outcome = await session.call(() => materialised(construct(target, decoded)), test.stdin || '');
   if (outcome.exception) return failed(session, result, outcome);
   let value = outcome.value;
   if (Number.isInteger(fn.inplace) && fn.inplace < decoded.length) value = decoded[fn.inplace];
@@ -267,7 +289,7 @@ async function judgeOperations(session, result, cls, args) {
         returns.push(null);
       } else {
         if (typeof instance[name] !== 'function') throw new TypeError(`${cls.name} has no method '${name}'`);
-        returns.push(values.encode(instance[name](...callArgs)));
+        returns.push(values.encode(materialised(instance[name](...callArgs))));
       }
     });
     return returns;

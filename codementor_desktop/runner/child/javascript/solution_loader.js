@@ -206,7 +206,7 @@ function permissionError(error) {
 /** The verdict and error fields for something the learner's code threw. */
 function describeError(error, file = SOLUTION_FILE) {
   if (error instanceof TimeLimitExceeded) return { verdict: 'TLE', error_type: 'timeout', error_message: error.message, reason: 'time' };
-  if (error instanceof sandbox.OutputLimitExceeded) return { verdict: 'OLE', error_type: 'output_limit', error_message: 'Output limit exceeded' };
+  if (error instanceof sandbox.OutputLimitExceeded) return { verdict: 'OLE', error_type: 'output_limit', error_message: error.message };
   if (error instanceof RangeError && /Array buffer allocation failed|Out of memory/i.test(error.message)) {
     return { verdict: 'MLE', error_type: 'memory_limit', error_message: `Memory limit exceeded (${error.message})` };
   }

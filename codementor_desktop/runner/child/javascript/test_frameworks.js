@@ -67,6 +67,9 @@ class Recorder {
     this.path = [];
     this.hookErrors = [];
     this.stopped = null;
+    this.windows = null; // the coverage pass: each test's lines (coverage.js Windows)
+    this.emitted = 0;
+    this.skip = null; // the coverage pass: the test (by its place) the timed run's child was lost on
   }
 
   define(name) {
@@ -77,6 +80,7 @@ class Recorder {
 
   emit(entry) {
     const { path, ...frame } = entry;
+    this.emitted += 1;
     this.send('case', frame);
   }
 
@@ -112,11 +116,16 @@ class Recorder {
   async run(entry, fn, ownTimeoutMs) {
     const { session } = this;
     if (this.stopped) {
-      Object.assign(entry, { status: 'skipped', verdict: null, message: `not run: ${this.stopped}` });
+      Object.assign(entry, { status: 'not_run', verdict: null, passed: false, message: this.stopped, reason: this.stopped });
+      return this.emit(entry);
+    }
+    if (this.emitted === this.skip) {
+      Object.assign(entry, { status: 'skipped', verdict: null, message: 'not run: the timed run was lost on it' });
       return this.emit(entry);
     }
     session.out.reset();
     session.err.reset();
+    if (this.windows) this.windows.window(); // what ran before (hooks, the last test's end) is not this test's
     const started = solution.now();
     let error = null;
     try {
@@ -125,9 +134,12 @@ class Recorder {
       error = caught;
     }
     entry.execution_time_ms = round3(solution.now() - started);
+    if (this.windows) entry.covered_lines = this.windows.window();
     entry.stdout = session.clip(session.out.value() + session.err.value());
     classify(entry, error, session.budget);
-    if (entry.verdict === 'OLE' || entry.verdict === 'MLE') this.stopped = 'an earlier test went over the run\'s limits';
+    if (entry.verdict === 'OLE' || entry.verdict === 'MLE') {
+      this.stopped = `not run: ${entry.name} ${entry.verdict === 'MLE' ? 'ran out of memory' : 'printed more than the output limit'}`;
+    }
     this.emit(entry);
     if (error && !(error instanceof SkipSignal)) throw error; // node:test marks it failed too
   }
@@ -269,6 +281,9 @@ async function runTests(job, session, send, { io, coverage }) {
   const compiled = solution.compile(job.code, solution.SOLUTION_FILE);
   if (compiled.error) return send('compile_error', Object.assign({ where: 'code' }, compiled.error));
   const recorder = new Recorder(session, send);
+  // The timed run measures no coverage (V8's counters cost the learner's time): the coverage pass does.
+  if (job.cover && coverage && coverage.collect) recorder.windows = new coverageOf.Windows(coverage, compiled);
+  if (job.cover && Number.isInteger(job.cover.skip)) recorder.skip = job.cover.skip;
   const api = makeApi(nt, recorder, io);
   const tests = compileTests(job.test_code);
   if (tests.error) return send('compile_error', Object.assign({ where: 'tests' }, tests.error));
@@ -293,8 +308,8 @@ async function runTests(job, session, send, { io, coverage }) {
   if (!recorder.cases.length) return undefined; // the parent says that no tests were found
   await all;
   recorder.finish();
-  const ranges = coverage && coverage.collect ? coverage.collect(compiled.text) : null;
-  if (ranges) send('coverage', coverageOf.lineCoverage(ranges, compiled.source, compiled.offset));
+  if (!job.cover) return undefined;
+  if (recorder.windows) send('coverage', recorder.windows.summary());
   else send('coverage', { unavailable: (coverage && coverage.reason) || 'V8 reported no coverage for the code' });
   return undefined;
 }

@@ -52,14 +52,18 @@ def _equal(a, b):
     return a == b
 
 
-def same(mode, expected, actual, checker=None, args=None):
-    """True when ``actual`` is a right answer for ``expected`` under ``mode``."""
+DEFAULT_TOLERANCE = 1e-6
+
+
+def same(mode, expected, actual, checker=None, args=None, tolerance=None):
+    """True when ``actual`` is a right answer for ``expected`` under ``mode``; ``float_tolerance``
+    allows an absolute or relative difference up to ``tolerance`` (1e-6 unless given)."""
     expected = normalize(expected)
     actual = normalize(actual)
     if mode in ("exact", "operations", None, ""):
         return _equal(expected, actual)
     if mode == "float_tolerance":
-        return _close(expected, actual)
+        return _close(expected, actual, DEFAULT_TOLERANCE if tolerance is None else tolerance)
     if mode == "unordered":
         if not isinstance(expected, list) or not isinstance(actual, list):
             return _equal(expected, actual)

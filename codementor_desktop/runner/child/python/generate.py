@@ -37,7 +37,7 @@ def run_generate(job, workdir, send):
         counter = LineCounter(path) if job.get("count_lines") else None
         if not outcome.failed:
             target = judge.find_entry_point(module, code_object, function.get("name"))
-            outcome = judge.call_entry(session, target, args, {}, function, compare_mode, "", counter)
+            outcome = judge.call_entry(session, target, args, {}, function, compare_mode, "", counter, True)
         if outcome.failed:
             send(wire.Frame.INTERNAL_ERROR, message="reference failed on size %d: %r" % (size, outcome.exception))
             return

@@ -168,13 +168,20 @@ def run_program(session, job, code, code_object, trace=None, before_each=None):
     return outcome, target
 
 
-def call_entry(session, target, args, kwargs, function, compare_mode, stdin_text="", counter=None):
+def call_entry(session, target, args, kwargs, function, compare_mode, stdin_text="", counter=None, listed=False):
     """Call the entry point as the problem declares it; the outcome's value is the answer.
 
     A design problem (``compare_mode == "operations"``) constructs the class and plays every
     method call, answering the list of returns; a function gets its arguments decoded by their
-    declared types, and an in-place function answers with the argument it changed.
+    declared types, and an in-place function answers with the argument it changed. ``listed``
+    reads a returned generator or iterator into a list, within the call (the judge's answers).
     """
+    if listed and compare_mode != "operations":  # a design class may be an iterator itself
+        plain = target
+
+        def target(*a, **k):
+            return structures.materialised(plain(*a, **k), sandbox)
+
     if compare_mode == "operations":
         operations, arguments = (list(args) + [[], []])[:2]
 
@@ -186,7 +193,10 @@ def call_entry(session, target, args, kwargs, function, compare_mode, stdin_text
                     instance = target(*call_args)
                     returns.append(None)
                 else:
-                    returns.append(structures.encode(getattr(instance, name)(*call_args)))
+                    returned = getattr(instance, name)(*call_args)
+                    returns.append(
+                        structures.encode(structures.materialised(returned, sandbox) if listed else returned)
+                    )
             return returns
 
         return session.call(play, [], {}, stdin_text, counter)
@@ -288,7 +298,7 @@ class _Judge(object):
         except NoEntryPoint as exc:
             return self._failed(result, Outcome(exception=exc))
         outcome = call_entry(
-            self.session, target, args, kwargs, self.function, self.compare, test.get("stdin", ""), counter
+            self.session, target, args, kwargs, self.function, self.compare, test.get("stdin", ""), counter, True
         )
         if outcome.failed:
             return self._failed(result, outcome)

@@ -115,7 +115,7 @@ def describe_exception(exc, solution_path, limit=2000):
     if isinstance(exc, MemoryError):
         return error_fields(wire.Verdict.MLE, "Memory limit exceeded (MemoryError)")
     if isinstance(exc, sandbox.OutputLimitExceeded):
-        return error_fields(wire.Verdict.OLE, "Output limit exceeded")
+        return error_fields(wire.Verdict.OLE, safe_text(exc, 500) or "Output limit exceeded")
     if isinstance(exc, SystemExit):
         return error_fields(wire.Verdict.RE, "The program exited with status %s" % safe_text(exc.code, 200))
     if isinstance(exc, NoEntryPoint):

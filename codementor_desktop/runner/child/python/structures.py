@@ -105,3 +105,35 @@ def encode(value, type_name=None):
     if isinstance(value, (list, tuple)) and value and isinstance(value[0], (TreeNode, ListNode)):
         return [encode(v) for v in value]
     return value
+
+
+ITEMS_LIMIT = 10**6  # items read from a returned iterator: past them it is OLE, not a hang
+
+
+def materialised(value, sandbox, limit=ITEMS_LIMIT):
+    """A returned generator, iterator, range or dict view as the list it yields (the judge
+    compares values, never a repr such as ``<generator object ...>``); anything else as it is.
+
+    Read inside the test's call, so its clocks stop an endless generator (TLE), and past
+    ``limit`` items the answer is too long (``sandbox.OutputLimitExceeded``: OLE).
+    """
+    if value is None or isinstance(value, (bool, int, float, str, bytes, list, tuple, dict, set, frozenset)):
+        return value
+    if not (isinstance(value, range) or type(value) in _VIEWS or _is_iterator(value)):
+        return value
+    items = []
+    for item in value:
+        if len(items) >= limit:
+            raise sandbox.OutputLimitExceeded(
+                "Output limit exceeded: the returned iterator gave more than %d items (is it endless?)" % limit
+            )
+        items.append(item)
+    return items
+
+
+_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+
+
+def _is_iterator(value):
+    kind = type(value)
+    return hasattr(kind, "__next__") and hasattr(kind, "__iter__")

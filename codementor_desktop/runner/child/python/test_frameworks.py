@@ -4,8 +4,13 @@ The code under test is the module ``solution``, and its top-level names are visi
 tests. ``unittest.TestCase`` classes run on the standard library; pytest-style test functions
 and ``Test*`` classes run on ``pytest_compat`` (``import pytest`` finds it). Every ``assert`` in the
 tests shows the compared values when it fails (``assertions.py``). Each test becomes a ``case``
-frame (name, status, verdict, message, failing line, output, time); a ``coverage`` frame with the
-lines of the code under test that ran follows.
+frame (name, status, verdict, message, failing line, output, time).
+
+The timed run traces nothing: a trace function makes Python code many times slower, and that is
+not the learner's cost. Coverage comes from the coverage pass (``cover`` in the job: a second
+child the parent starts after the timed one, with its own caps): every test runs again under a
+line collector, its ``case`` frame carries ``covered_lines`` (the lines of the code under test
+that ran during that test), and a ``coverage`` frame with the lines of the whole run follows.
 """
 
 import os
@@ -28,12 +33,16 @@ STOPPING = (wire.Verdict.MLE, wire.Verdict.OLE)
 
 
 class LineCoverage(object):
-    """A trace function that records the lines of one file that ran."""
+    """A trace function that records the lines of one file that ran: in the whole run, and in the
+    test under way (``current``), which stops past ``steps`` line events, keeping what it reached."""
 
-    def __init__(self, path, code_object):
+    def __init__(self, path, code_object, steps=None):
         self.path = path
         self.lines = _executable_lines(code_object)
         self.executed = set()
+        self.current = None
+        self.steps = steps
+        self.count = 0
 
     def __call__(self, frame, event, arg):
         if frame.f_code.co_filename != self.path:
@@ -43,7 +52,20 @@ class LineCoverage(object):
     def _local(self, frame, event, arg):
         if event == "line":
             self.executed.add(frame.f_lineno)
+            if self.current is not None:
+                self.count += 1
+                if self.steps is not None and self.count > self.steps:
+                    raise sandbox.OperationsExceeded("coverage stopped after %d line events" % self.steps)
+                self.current.add(frame.f_lineno)
         return self._local
+
+    def start_test(self):
+        self.current, self.count = set(), 0
+
+    def end_test(self):
+        """The lines the test ran, sorted."""
+        lines, self.current = self.current, None
+        return sorted(lines or ())
 
     def summary(self):
         missed = sorted(self.lines - self.executed)
@@ -96,18 +118,25 @@ class CaseRunner(object):
         self.count = 0
         self._saved = None
         self._timer = None
+        self._covered = None  # the lines the last test ran (the coverage pass)
+        self.skip = None  # the coverage pass: the test (by its place) the timed run's child was lost on
+        self.reported = set()
 
     # ---------------------------------------------------------------- capture
 
-    def begin(self):
-        """Capture output, trace coverage and arm the time limit of one test."""
+    def begin(self, test=True):
+        """Capture output, trace coverage (in the coverage pass) and arm the time limit of one
+        test (``test``) or of a module's load."""
         import io
 
         self.session.stdout.reset()
         self.session.stderr.reset()
         self._saved = sys.stdin, sys.stdout, sys.stderr
         sys.stdin, sys.stdout, sys.stderr = io.StringIO(""), self.session.stdout, self.session.stderr
-        sys.settrace(self.coverage)
+        if self.coverage is not None:
+            if test:
+                self.coverage.start_test()
+            sys.settrace(self.coverage)
         self._timer = self.session.limit().__enter__()
 
     def end(self):
@@ -117,7 +146,9 @@ class CaseRunner(object):
             self._timer.__exit__(None, None, None)
             elapsed = self._timer.time_ms
             self._timer = None
-        sys.settrace(None)
+        if self.coverage is not None:
+            sys.settrace(None)
+            self._covered = self.coverage.end_test()
         if self._saved is not None:
             sys.stdin, sys.stdout, sys.stderr = self._saved
             self._saved = None
@@ -125,13 +156,14 @@ class CaseRunner(object):
 
     def load(self, code_object, namespace):
         """Run a module body; returns the error fields when it raised, else None."""
-        self.begin()
+        self.begin(test=False)
         error = None
         try:
             exec(code_object, namespace)  # noqa: S102 - the learner's code, inside the child
         except BaseException as exc:  # noqa: BLE001 - a failing module is reported, not fatal
             error = exc
         self.end()
+        self._covered = None  # a module's load is no test's
         if error is None or exited_normally(error):
             return None
         return self.describe(error)
@@ -178,11 +210,18 @@ class CaseRunner(object):
         lines.append(message)
         return "\n".join(lines)
 
-    def report(self, name, exc=None, skipped=None, elapsed=None, output="", note=None):
-        """Send one test's frame; a test that used up the run's output or memory stops the run."""
+    def report(self, name, exc=None, skipped=None, elapsed=None, output="", note=None, not_run=None):
+        """Send one test's frame; a test that used up the run's output or memory stops the run,
+        and the tests after it are reported as not run (``not_run``: why, as a sentence)."""
         self.count += 1
+        self.reported.add(name)
         frame = {"name": name, "execution_time_ms": elapsed, "stdout": self.session.clip(output)}
-        if skipped is not None:
+        if self.coverage is not None and self._covered is not None and skipped is None:
+            frame["covered_lines"] = self._covered
+        self._covered = None
+        if not_run is not None:
+            frame.update(status=wire.TestStatus.NOT_RUN, verdict=None, message=not_run, reason=not_run)
+        elif skipped is not None:
             frame.update(status="skipped", verdict=None, message=skipped)
         elif exc is None:
             frame.update(status="passed", verdict=wire.Verdict.AC, message=note)
@@ -193,7 +232,12 @@ class CaseRunner(object):
             fields.pop("error_type", None)
             frame.update(fields)
             if frame["verdict"] in STOPPING:
-                self.stopped = "an earlier test went over the run's limits"
+                why = (
+                    "ran out of memory"
+                    if frame["verdict"] == wire.Verdict.MLE
+                    else "printed more than the output limit"
+                )
+                self.stopped = "not run: %s %s" % (name, why)
         self.send(wire.Frame.CASE, **frame)
 
     # ---------------------------------------------------------------- unittest
@@ -203,7 +247,12 @@ class CaseRunner(object):
 
         suite = unittest.TestLoader().loadTestsFromModule(module)
         if suite.countTestCases():
+            names = [_name(test) for test in _tests_of(suite)]  # before the run: it lets go of its tests
             suite.run(_unittest_result(self, unittest))
+            if self.stopped:  # the suite stopped: its tests after that one were never run
+                for name in names:
+                    if name not in self.reported:
+                        self.report(name, not_run=self.stopped)
 
     # ---------------------------------------------------------------- pytest style
 
@@ -241,7 +290,9 @@ class CaseRunner(object):
         import inspect
 
         if self.stopped:
-            return self.report(name, skipped="not run: %s" % self.stopped)
+            return self.report(name, not_run=self.stopped)
+        if self.count == self.skip:
+            return self.report(name, skipped="not run: the timed run was lost on it")
         for mark in marks:
             if mark.name == "skip":
                 return self.report(name, skipped=mark.kwargs.get("reason") or (mark.args or ["skipped"])[0])
@@ -333,6 +384,8 @@ def _unittest_result(runner, unittest):
             self.outcome = (None, None, None)
             if runner.stopped:
                 self.stop()
+            if runner.count == runner.skip:  # looked up after startTest: it never runs
+                setattr(test, test._testMethodName, lambda: test.skipTest("not run: the timed run was lost on it"))
             runner.begin()
 
         def stopTest(self, test):
@@ -372,6 +425,16 @@ def _unittest_result(runner, unittest):
     return CaseResult()
 
 
+def _tests_of(suite):
+    """Every test case of a unittest suite, in order."""
+    for item in suite:
+        if hasattr(item, "_testMethodName"):
+            yield item
+        elif hasattr(item, "__iter__"):
+            for test in _tests_of(item):
+                yield test
+
+
 def _name(test):
     return "%s.%s" % (type(test).__name__, getattr(test, "_testMethodName", str(test)))
 
@@ -390,8 +453,11 @@ def run_tests(job, workdir, send):
     except (SyntaxError, ValueError) as exc:
         send(wire.Frame.COMPILE_ERROR, where="tests", **judge.syntax_error_payload(exc))
         return
-    coverage = LineCoverage(solution_path, code_object)
+    cover = job.get("cover")
+    coverage = LineCoverage(solution_path, code_object, int(cover.get("steps") or 10**6)) if cover else None
     runner = CaseRunner(session, send, coverage, solution_path, test_path)
+    if cover and cover.get("skip") is not None:
+        runner.skip = int(cover["skip"])
     module = _new_module("solution", solution_path, judge.fresh_namespace(job.get("code", "")))
     sys.modules["solution"] = module
     pytest_compat.install()
@@ -411,5 +477,5 @@ def run_tests(job, workdir, send):
         return
     runner.run_unittest(tests_module)
     runner.run_functions(tests_module)
-    if runner.count:
+    if runner.count and coverage is not None:
         send(wire.Frame.COVERAGE, **coverage.summary())

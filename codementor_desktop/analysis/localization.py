@@ -66,7 +66,10 @@ def locate(ctx: Context, clues: Mapping[str, Any] | None = None) -> list[Finding
         return []
     source = ctx.program.source.splitlines()
     crashed = {t.line for t in failing if t.line}  # where a failing test raised: often the slip itself
-    ranked = sorted(suspects, key=lambda s: (-s.score, s.line not in crashed, -_computes(source, s.line), s.line))[:TOP]
+    comment = "#" if ctx.language == "python" else "//"
+    ranked = sorted(
+        suspects, key=lambda s: (-s.score, s.line not in crashed, -_computes(source, s.line, comment), s.line)
+    )[:TOP]
     # Lines the spectrum hardly tells from the first one crowd it (a near tie is a tie).
     ties = sum(1 for s in suspects if s.score >= ranked[0].score - NEAR)
     return [
@@ -75,8 +78,8 @@ def locate(ctx: Context, clues: Mapping[str, Any] | None = None) -> list[Finding
     ]
 
 
-def _computes(source: list[str], line: int) -> int:
-    text = source[line - 1].split("#", 1)[0] if 0 < line <= len(source) else ""
+def _computes(source: list[str], line: int, comment: str) -> int:
+    text = source[line - 1].split(comment, 1)[0] if 0 < line <= len(source) else ""
     return min(len(_COMPUTES.findall(text)), 3)
 
 

@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> None:  # noqa: C901 - one report
                     f" | alone {row['alone']['lines']} {row['alone']['confidence']}"
                 )
         if args.fit:
-            _fit(rows, args.target)
+            _fit(rows, args.target, args.language)
             return
         _report(rows, args)
         if not args.no_false_alarms:
@@ -200,9 +200,9 @@ def _report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         )  # noqa: E501
 
 
-def _fit(rows: list[dict[str, Any]], target: float) -> None:
+def _fit(rows: list[dict[str, Any]], target: float, language: str) -> None:
     """Fitted on the run result alone (the spectrum's confidences): the findings that the traces
-    back are surer than any of them."""
+    back are surer than any of them. The other language's threshold is kept as it is."""
     scored = sorted(
         (r["alone"]["confidence"], r["alone"]["top1"]) for r in rows if r["alone"]["confidence"] is not None
     )
@@ -213,18 +213,22 @@ def _fit(rows: list[dict[str, Any]], target: float) -> None:
             threshold = candidate
             break
     above = [right for c, right in scored if c >= threshold]
+    from codementor_desktop.analysis.localization_threshold import STATEMENT_FROM
+
+    fitted = {**STATEMENT_FROM, language: threshold}
+    lines = "".join(f'    "{name}": {value!r},\n' for name, value in sorted(fitted.items()))
     text = (
-        '"""The confidence from which a ``likely_bug_location`` is worded as a statement, not a question.\n\n'
-        "Written by ``uv run python benchmarks/fault_localization.py --fit``: the least threshold above\n"
-        f"which the top line was the bug's line in at least {target:.0%} of the planted-bug corpus\n"
-        f"from the run result alone ({len(scored)} bugs with a finding; {sum(above)} of the {len(above)} above it\n"
-        "right; the findings the traces back are surer). Do not edit by hand.\n"
+        '"""The confidence from which a ``likely_bug_location`` is worded as a statement, not a question,\n'
+        "per language.\n\n"
+        "Written by ``uv run python benchmarks/fault_localization.py --fit --language L``: the least\n"
+        f"threshold above which the top line was the bug's line in at least {target:.0%} of the planted-bug\n"
+        "corpus, from the run result alone (the findings the traces back are surer). Do not edit by hand.\n"
         '"""\n\n'
-        f"STATEMENT_FROM = {threshold!r}\n"
+        f"STATEMENT_FROM: dict[str, float] = {{\n{lines}}}\n"
     )
     THRESHOLD_FILE.write_text(text, encoding="utf-8")
-    print(f"threshold {threshold} ({sum(above)} of {len(above)} above it right) written to "
-          f"{THRESHOLD_FILE.relative_to(REPO)}")  # fmt: skip
+    print(f"{language}: threshold {threshold} ({sum(above)} of {len(above)} above it right, {len(scored)} bugs "
+          f"with a finding) written to {THRESHOLD_FILE.relative_to(REPO)}")  # fmt: skip
 
 
 if __name__ == "__main__":

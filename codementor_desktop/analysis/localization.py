@@ -12,7 +12,7 @@ Three kinds of evidence, each optional but the first:
 
 The tool layer gathers the clues (traces, the edge-case search) and hands them in as data. At
 most three lines are named, each its own finding with a one-line range. Below the fitted
-``STATEMENT_FROM`` (``localization_threshold.py``, written by ``benchmarks/fault_localization.py
+``STATEMENT_FROM`` of its language (``localization_threshold.py``, written by ``benchmarks/fault_localization.py
 --fit``) a finding is worded as a question.
 """
 
@@ -144,8 +144,9 @@ def _finding(
     ctx: Context, suspect: Suspect, rank: int, ties: int, failing: int, passing: int, clues: Mapping[str, Any]
 ) -> Finding:
     confidence = confidence_of(suspect, rank, ties, failing, passing)
+    statement_from = STATEMENT_FROM.get(ctx.language, max(STATEMENT_FROM.values()))
     evidence = _evidence_sentence(suspect, failing, passing, clues)
-    if confidence >= STATEMENT_FROM:
+    if confidence >= statement_from:
         lead = f"Line {suspect.line} is the most likely place of the bug" if rank == 0 else f"Line {suspect.line}"
         description = f"{lead}: {evidence}."
         suggestion = f"Work a failing input by hand through line {suspect.line}: what should it produce there?"
@@ -159,7 +160,7 @@ def _finding(
         suspect.line,
         description,
         suggestion,
-        "high" if rank == 0 and confidence >= STATEMENT_FROM else "medium",  # a question is no verdict
+        "high" if rank == 0 and confidence >= statement_from else "medium",  # a question is no verdict
         ["divergence"] if suspect.divergence else ["spectrum"],
         confidence,
     )
@@ -170,7 +171,7 @@ def _finding(
         "passing_tests_run": suspect.passing,
         "failing_tests": failing,
         "passing_tests": passing,
-        "worded_as": "statement" if confidence >= STATEMENT_FROM else "question",
+        "worded_as": "statement" if confidence >= statement_from else "question",
     }
     if suspect.divergence is not None:
         finding.details["divergence"] = {"kind": suspect.divergence.kind, "detail": suspect.divergence.detail}

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from codementor_desktop.analysis import analyze
 from codementor_desktop.analysis.divergence import first_divergence
-from codementor_desktop.analysis.localization_threshold import STATEMENT_FROM
+from codementor_desktop.analysis.localization_threshold import STATEMENT_FROM as THRESHOLDS
+
+STATEMENT_FROM = THRESHOLDS["python"]
 
 # Line 5 is the bug: it should be ``best = best + x``.
 CODE = """def total_above(nums, t):

@@ -14,6 +14,7 @@ from .detectors import run_all
 from .evidence import read_history, read_run
 from .findings import Finding
 from .javascript_source import parse_javascript, parse_tree
+from .localization import demote_vague, locate
 from .metrics import code_quality
 from .python_source import ParseFailure, parse_python
 
@@ -30,6 +31,7 @@ def analyze(
     *,
     optimal_solution: str | None = None,
     measurement: Mapping[str, Any] | None = None,
+    clues: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Analyze one solution.
 
@@ -38,7 +40,9 @@ def analyze(
     returns it (or its list of tests), ``history`` earlier run results of the same learner on
     the problem, ``optimal_solution`` a reference whose structure gives the optimal complexity
     when the problem does not, and ``measurement`` the operation counts of a measured run
-    (``{"sizes": [...], "counts": [...]}``, as ``measure_plan`` describes).
+    (``{"sizes": [...], "counts": [...]}``, as ``measure_plan`` describes). ``clues`` are what
+    the tool layer found for fault localization (``localization.py``: a counterexample's lines,
+    the learner's and the reference's traces on a failing input).
 
     Returns the spec's success shape, or ``{"analysis_complete": false, "error":
     "ast_parse_failure", ...}`` with the line and column of the syntax error. Raises ValueError
@@ -56,7 +60,8 @@ def analyze(
     except ParseFailure as failure:
         return _parse_failure(failure)
     ctx = Context.build(program, problem, read_run(test_results), read_history(history))
-    findings = _unique(calibrated(run_all(ctx)))
+    located = locate(ctx, clues)
+    findings = _unique([*demote_vague(calibrated(run_all(ctx)), located), *located])
     structure = estimate(ctx)
     return {
         "analysis_complete": True,

@@ -13,6 +13,7 @@ from typing import Any
 from ..domain.vocabulary import TestStatus
 
 _KEYWORD_ARGUMENT = re.compile(r"(^|,)\s*[A-Za-z_][A-Za-z0-9_]*\s*=(?!=)\s*")
+_DID_NOT_RUN = {"skipped", TestStatus.NOT_RUN}
 _CLASS = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception|Interrupt))\b")
 
 
@@ -27,6 +28,10 @@ class TestOutcome:
     message: str
     line: int | None
     shapes: set[str] = field(default_factory=set)  # empty, single, zero, null; unknown when hidden
+    covered: frozenset[int] | None = None  # the lines this test's call ran (None: not measured)
+    input: str = ""  # the test's input as written ("(hidden)" for a hidden test)
+    got: str | None = None  # what the code returned (its repr), when the run says
+    expected: str | None = None
 
     @property
     def wrong_answer(self) -> bool:
@@ -74,7 +79,7 @@ def read_run(result: Any) -> RunEvidence:
         tests = result.get("test_results")
         run = RunEvidence(known=True)
         if isinstance(tests, Sequence) and not isinstance(tests, str):
-            run.tests = [_outcome(t) for t in tests if isinstance(t, Mapping) and _ran(t)]
+            run.tests = _outcomes(tests)
         if result.get("error_type") or result.get("error_message"):
             run.error = error_family(str(result.get("error_type") or ""), str(result.get("error_message") or ""))
             failed = result.get("failed_test_case")
@@ -85,7 +90,7 @@ def read_run(result: Any) -> RunEvidence:
             run.known = False
         return run
     if isinstance(result, Sequence) and not isinstance(result, str):
-        return RunEvidence([_outcome(t) for t in result if isinstance(t, Mapping) and _ran(t)], known=True)
+        return RunEvidence(_outcomes(result), known=True)
     return RunEvidence()
 
 
@@ -105,9 +110,15 @@ def read_history(history: Any) -> list[RunEvidence]:
     return [run for run in (read_run(item) for item in history) if run.known]
 
 
-def _ran(test: Mapping) -> bool:
-    """A test that was not run (after a TLE) or was skipped is no evidence: never a failing test."""
-    return test.get("status") not in (TestStatus.NOT_RUN, "skipped")
+def _outcomes(tests: Sequence) -> list[TestOutcome]:
+    """The tests that ran: a skipped test (``status: "skipped"``) or one that never ran
+    (``"not_run"``, after a time-out or a lost child) is neither a pass nor a failure."""
+    return [_outcome(t) for t in tests if isinstance(t, Mapping) and ran(t)]
+
+
+def ran(test: Mapping) -> bool:
+    """Whether a test of a run result ran to a verdict (skipped and not-run tests did not)."""
+    return str(test.get("status") or "") not in _DID_NOT_RUN
 
 
 def _outcome(test: Mapping) -> TestOutcome:
@@ -118,6 +129,7 @@ def _outcome(test: Mapping) -> TestOutcome:
     family = error_family(str(test.get("error_type") or ""), message) if not passed else None
     match = _CLASS.match(message)
     line = test.get("line_number")
+    covered = test.get("covered_lines")
     return TestOutcome(
         passed,
         verdict,
@@ -126,7 +138,15 @@ def _outcome(test: Mapping) -> TestOutcome:
         message,
         line if isinstance(line, int) else None,
         input_shapes(test.get("input")),
+        frozenset(n for n in covered if isinstance(n, int)) if isinstance(covered, Sequence) else None,
+        str(test.get("input") or ""),
+        _text(test.get("actual_output")),
+        _text(test.get("expected_output")),
     )
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def error_family(error_type: str, message: str) -> str | None:  # noqa: C901 - a table of messages

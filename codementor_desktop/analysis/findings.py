@@ -25,6 +25,7 @@ class Finding:
     severity: str  # high | medium | low
     evidence: list[str] = field(default_factory=list)
     confidence: float = 0.0
+    details: dict[str, Any] = field(default_factory=dict)  # shown as the spec item's ``evidence``
 
     def to_spec(self) -> dict[str, Any]:
         """The spec's ``detected_patterns`` item (plus ``uncertain: true`` below 0.6)."""
@@ -36,6 +37,8 @@ class Finding:
             "code_location": {"line_start": self.line_start, "line_end": max(self.line_end, self.line_start)},
             "suggestion": self.suggestion,
         }
+        if self.details:
+            item["evidence"] = dict(self.details)
         if self.confidence < UNCERTAIN_BELOW:
             item["uncertain"] = True
         return item

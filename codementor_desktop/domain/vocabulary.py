@@ -91,8 +91,11 @@ PATTERNS = (
     "suboptimal_time_complexity", "suboptimal_space_complexity", "data_structure_choice",
     "missing_edge_case", "off_by_one", "recursion_base_case", "mutating_input",
     "inefficient_string_building", "shadowed_builtin", "unreachable_code", "infinite_loop_risk",
-    "wrong_algorithm", "runtime_error_habit",
+    "wrong_algorithm", "runtime_error_habit", "likely_bug_location",
 )  # fmt: skip
+# What the learner's profile counts as weaknesses: a likely bug location points at a line of one
+# attempt, it is no habit (and an analysis names up to three of them).
+WEAKNESS_PATTERNS = tuple(p for p in PATTERNS if p != "likely_bug_location")
 
 
 class Caller(StrEnum):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..domain.learner_evidence import LearnerEvidence
-from ..domain.vocabulary import PATTERNS, Topic
+from ..domain.vocabulary import WEAKNESS_PATTERNS, Topic
 from .attempts import AttemptSummary, summarize
 from .problems import ProblemFacts
 from .weights import Weights
@@ -58,7 +58,7 @@ class Skill:
 class Profile:
     """Every pattern's and topic's skill (untouched ones at the prior)."""
 
-    patterns: dict[str, Skill] = field(default_factory=lambda: {p: Skill() for p in PATTERNS})
+    patterns: dict[str, Skill] = field(default_factory=lambda: {p: Skill() for p in WEAKNESS_PATTERNS})
     topics: dict[str, Skill] = field(default_factory=lambda: {t: Skill() for t in TOPICS})
 
     def mastery(self, kind: str) -> dict[str, int]:
@@ -93,6 +93,8 @@ def build_profile(
 
     detected_since: dict[str, datetime] = {}  # the first detection of each pattern
     for record in evidence.patterns:
+        if record.pattern_type not in profile.patterns:
+            continue  # a likely bug location is no weakness of the learner
         w = weights.detected * record.confidence * fade(record.at)
         add(profile.patterns, [record.pattern_type], losses=w)
         facts = problems.get(record.problem_id)

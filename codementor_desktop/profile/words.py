@@ -16,6 +16,7 @@ PLAIN = {
     "infinite_loop_risk": "loops that always end",
     "wrong_algorithm": "choosing an approach that works",
     "runtime_error_habit": "guarding lookups and indices",
+    "likely_bug_location": "finding the line where a bug sits",
 }
 
 

@@ -17,6 +17,7 @@ from ..domain.vocabulary import ErrorCode
 from ..storage.analyses import PatternNotReported, UnknownAttempt
 from .context import ToolContext
 from .errors import ToolFailure
+from .localizing import clues
 from .measurement import Cancelled, measure_code
 from .registry import AnyTool, Bucket, Tool
 from .schemas import AnalyzeCodePatterns, FlagIncorrectAnalysis
@@ -58,14 +59,16 @@ def analyze_code_patterns(args: AnalyzeCodePatterns, context: ToolContext, servi
     problem = services.bank.get(args.problem_id)
     history = services.analyses.earlier_runs(context.learner, args.problem_id, before=run_id)
     plain = problem.model_dump(mode="json") if problem is not None else None
+    context.report(0.0, "reading the code")
+    # Where the bug is: a short search and two traces on a failing input (none when all passed).
+    found = clues(services, context, problem, args.code, args.language, run)
 
     def read(measurement: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return analyze(
             args.code, args.language, plain, run, history,
-            optimal_solution=args.optimal_solution, measurement=measurement,
+            optimal_solution=args.optimal_solution, measurement=measurement, clues=found,
         )  # fmt: skip
 
-    context.report(0.0, "reading the code")
     result = read()
     if not result.get("analysis_complete"):
         return result  # the spec's ast_parse_failure shape, with the line and column

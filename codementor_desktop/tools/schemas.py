@@ -17,7 +17,7 @@ PatternName = Literal[
     "suboptimal_time_complexity", "suboptimal_space_complexity", "data_structure_choice",
     "missing_edge_case", "off_by_one", "recursion_base_case", "mutating_input",
     "inefficient_string_building", "shadowed_builtin", "unreachable_code", "infinite_loop_risk",
-    "wrong_algorithm", "runtime_error_habit",
+    "wrong_algorithm", "runtime_error_habit", "likely_bug_location",
 ]  # fmt: skip
 # "negatives" is the first spelling, still accepted: it means "negative".
 EdgeCategory = Literal[

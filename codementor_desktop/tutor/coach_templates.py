@@ -58,6 +58,8 @@ PATTERN = {
     "you do by hand that your code does not?",
     "runtime_error_habit": "Your runs often stop on an index or a key that is not there. Where could line "
     "{line} be handed one?",
+    "likely_bug_location": "Line {line} (`{line_text}`) runs in the failing tests. Take the smallest failing "
+    "input: what should that line produce there, and what does it produce?",
 }
 
 # An edge case found, by its category (bp_find_edge_cases' categories; "generated" for the searched ones).

@@ -81,3 +81,20 @@ def test_a_new_result_replaces_the_cards_and_an_error_shows_its_message(cards, q
     cards.set_result({"status": "error", "error_code": "NOT_FOUND", "error_message": "There is no run 'run_x'."})
     assert cards.cards == [] and "There is no run 'run_x'." in cards.headline.text()
     assert cards.complexity.text() == ""
+
+
+def test_the_likely_bug_location_is_one_card_naming_its_lines_and_evidence(cards, qtbot):
+    result = demos.slipped_max_profit()
+    located = [p for p in result["detected_patterns"] if p["pattern_type"] == "likely_bug_location"]
+    assert located and located[0]["code_location"]["line_start"] == 8
+    with qtbot.waitSignal(cards.linesRequested, timeout=5_000) as marked:
+        cards.set_result(result)
+    card = next(c for c in cards.cards if c.pattern_type == "likely_bug_location")
+    assert sum(c.pattern_type == "likely_bug_location" for c in cards.cards) == 1
+    assert marked.args[0] == card.lines and card.lines[0] == 8 and len(card.lines) == len(located)
+    text = card.description.text()
+    assert "line 8 runs in all 7 failing tests and in 3 of the 9 passing ones" in text
+    assert "lines 8," in card.where.text() and "most suspicious first" in card.where.text()
+    with qtbot.waitSignal(cards.linesRequested, timeout=5_000) as clicked:
+        qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+    assert clicked.args[0] == card.lines

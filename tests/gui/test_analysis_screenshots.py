@@ -28,7 +28,7 @@ def test_each_demo_builds(qtbot, name):
 
 def test_screenshots_of_the_cards_and_the_plot(qtbot, tmp_path):
     shown = []
-    for name in ("cards", "uncertain", "parse_error", "plot"):
+    for name in ("cards", "uncertain", "parse_error", "location", "plot"):
         widget = demos.DEMOS[name]()
         qtbot.addWidget(widget)
         widget.show()
@@ -40,6 +40,7 @@ def test_screenshots_of_the_cards_and_the_plot(qtbot, tmp_path):
     save(plot, tmp_path / "analysis-plot-logarithmic.png")
     assert all(image.width() >= 500 for image in shown)
     assert sorted(p.name for p in tmp_path.glob("*.png")) == [
-        "analysis-cards.png", "analysis-parse_error.png", "analysis-plot-logarithmic.png", "analysis-plot.png",
+        "analysis-cards.png", "analysis-location.png", "analysis-parse_error.png", "analysis-plot-logarithmic.png",
+        "analysis-plot.png",
         "analysis-uncertain.png",
     ]  # fmt: skip

@@ -104,3 +104,29 @@ def test_the_tests_tab_asks_for_an_analysis_with_its_run_as_evidence(window, qtb
     qtbot.mouseClick(window.tests.analyze_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.analyst.tab.cards.result["attempt_id"] != window.tests.run_id, timeout=60_000)
     assert window.analyst.tab.cards.result["attempt_id"].startswith("attempt")  # the edited code alone
+
+
+SLIPPED = """def two_sum(nums, target):
+    seen = {}
+    for i, value in enumerate(nums):
+        if target - value in seen:
+            return [seen[target - value], i]
+        seen[value] = i + 1
+    return []
+"""
+
+
+def test_a_submit_with_a_slip_marks_the_likely_bug_lines_in_the_editor(window, qtbot, tmp_path):
+    """The picture of the window is saved under the test's temporary folder, for a person to look at."""
+    open_two_sum(window, SLIPPED)
+    analyst = window.analyst
+    window.submit_action.trigger()
+    qtbot.waitUntil(lambda: bool(analyst.tab.cards.result), timeout=90_000)
+    cards = {card.pattern_type: card for card in analyst.tab.cards.cards}
+    assert "likely_bug_location" in cards, analyst.tab.cards.result
+    card = cards["likely_bug_location"]
+    assert 6 in card.lines[:3] and window.editor.finding_lines() == sorted(card.lines)
+    assert "line 6" in card.description.text()
+    window.resize(1280, 1000)
+    qtbot.waitUntil(lambda: card.isVisible() and card.height() > 60)
+    assert window.grab().save(str(tmp_path / "window-likely-bug-location.png"))

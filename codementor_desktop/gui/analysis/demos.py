@@ -2,7 +2,7 @@
 operation counts are those a measuring run counts (line events are deterministic: the same code
 on the same generated inputs always counts the same). A smoke test builds every demo.
 
-    python -m codementor_desktop.gui.analysis.demos [cards|plot|uncertain|parse_error]
+    python -m codementor_desktop.gui.analysis.demos [cards|plot|uncertain|parse_error|location]
 """
 
 from __future__ import annotations
@@ -77,6 +77,44 @@ def with_uncertain() -> dict[str, Any]:
     }  # fmt: skip
 
 
+# A slip on line 8 (``price - best`` for ``price - lowest``), and the tests of its Submit as
+# execute_code reported them: which passed, and the lines each test's call ran.
+SLIPPED_MAX_PROFIT = """def max_profit(prices):
+    best = 0
+    lowest = prices[0]
+    for price in prices:
+        if price < lowest:
+            lowest = price
+        elif price - lowest > best:
+            best = price - best
+    return best
+"""
+_ALL, _NO_NEW_LOW, _NO_GAIN = [2, 3, 4, 5, 6, 7, 8, 9], [2, 3, 4, 5, 7, 8, 9], [2, 3, 4, 5, 6, 7, 9]
+SLIPPED_RUN = [
+    (1, "[8,3,6,2,9,4]", False, _ALL), (2, "[9,7,4,1]", True, _NO_GAIN), (3, "[5,5,5]", True, [2, 3, 4, 5, 7, 9]),
+    (1001, "(hidden)", True, [2, 3, 4, 5, 7, 9]), (1002, "[1,2]", False, _NO_NEW_LOW), (1003, "(hidden)", True, _NO_GAIN),
+    (1004, "(hidden)", True, _NO_NEW_LOW), (1005, "(hidden)", True, _ALL), (1006, "(hidden)", False, _ALL),
+    (1007, "(hidden)", False, _ALL), (1008, "(hidden)", True, _NO_GAIN), (1009, "(hidden)", False, _ALL),
+    (1010, "(hidden)", True, _ALL), (1011, "(hidden)", True, [2, 3, 4, 5, 7, 9]), (1012, "(hidden)", False, _ALL),
+    (1013, "(hidden)", False, _ALL),
+]  # fmt: skip
+
+
+def slipped_max_profit() -> dict[str, Any]:
+    """The analysis of the slipped max_profit after its Submit: the likely bug location."""
+    tests = [
+        {"test_id": i, "input": text, "passed": ok, "verdict": "AC" if ok else "WA", "covered_lines": lines}
+        for i, text, ok, lines in SLIPPED_RUN
+    ]
+    run = {"status": "success", "all_passed": False, "test_results": tests}
+    return analyze(SLIPPED_MAX_PROFIT, "python", _problem("max-profit-single-trade"), run)
+
+
+def _problem(problem_id: str) -> dict[str, Any] | None:
+    problem = load_bank([builtin_problems_dir()]).get(problem_id)
+    return problem.model_dump(mode="json") if problem is not None else None
+
+
 def cards_demo(result: dict[str, Any] | None = None) -> AnalysisCards:
     cards = AnalysisCards()
     cards.resize(560, 620)
@@ -95,6 +133,7 @@ DEMOS: dict[str, Callable[[], QWidget]] = {
     "cards": cards_demo,
     "plot": plot_demo,
     "uncertain": lambda: cards_demo(with_uncertain()),
+    "location": lambda: cards_demo(slipped_max_profit()),
     "parse_error": lambda: cards_demo(analyze("def f(nums):\n    return [0, 1\n", "python")),
 }
 

@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from ...domain.vocabulary import PATTERNS, Topic
+from ...domain.vocabulary import WEAKNESS_PATTERNS, Topic
 from ..analysis.cards import pattern_title
 from .charts import MasteryBars, TrendLines
 from .grid import ChartCard, ChartGrid
@@ -25,7 +25,7 @@ def topic_title(topic: str) -> str:
     return pattern_title(topic)
 
 
-PATTERN_LABELS = {pattern: pattern_title(pattern) for pattern in PATTERNS}
+PATTERN_LABELS = {pattern: pattern_title(pattern) for pattern in WEAKNESS_PATTERNS}
 TOPIC_LABELS = {topic.value: topic_title(topic.value) for topic in Topic}
 
 

@@ -123,7 +123,10 @@ def _rooted(values: list) -> list:
 
 
 def graph_strategy(param: Param, nodes: int) -> st.SearchStrategy[Any]:
-    """Edges among ``nodes`` nodes numbered from the parameter's lower bound, or their adjacency."""
+    """Edges among ``nodes`` nodes numbered from the parameter's lower bound, or their adjacency
+    (no nodes: no edges)."""
+    if nodes <= 0:
+        return st.just([])
     count = max(1, min(nodes, param.hi - param.lo + 1))
     node = st.integers(0, count - 1)
     weight = _numbers(param.element or Param(param.name, "int", lo=0, hi=10))
@@ -176,7 +179,7 @@ def arguments_strategy(signature: Signature) -> st.SearchStrategy[dict[str, Any]
                 continue
             if param.name in graphs:
                 count = nodes if nodes is not None else draw(node_counts)
-                values[param.name] = draw(graphs[param.name][max(1, min(count, SEARCH_NODES))])
+                values[param.name] = draw(graphs[param.name][max(0, min(count, SEARCH_NODES))])
             else:
                 values[param.name] = draw(own[param.name])
         return {p.name: values[p.name] for p in signature.params}

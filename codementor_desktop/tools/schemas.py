@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 LanguageName = Literal["python", "javascript"]
 TopicName = Literal["arrays", "strings", "hash_maps", "trees", "graphs", "dynamic_programming"]
@@ -318,6 +318,30 @@ class BpFindEdgeCases(ToolArguments):
         default=8.0, ge=0.5, le=60.0, description="Seconds of searching, the children's start aside"
     )
     entry_point: str | None = Field(default=None, description="The function to call, when the code defines several")
+    precondition: str | None = Field(
+        default=None,
+        max_length=2000,
+        description=(
+            "What valid inputs promise together, as one Python expression over the parameter names "
+            "(e.g. 'len(set(nums)) == len(nums)'); inputs where it is not true are never tried. With a "
+            "problem_id it adds to the problem's own. Evaluated in the restricted child, never here"
+        ),
+    )
+    alphabet: str | dict[str, str] | None = Field(
+        default=None,
+        description=(
+            "The characters strings are made of: one string for every string parameter (and the strings "
+            "inside lists), or a map from parameter name to its alphabet"
+        ),
+    )
+
+    @field_validator("alphabet")
+    @classmethod
+    def _alphabet_not_empty(cls, value: str | dict[str, str] | None) -> str | dict[str, str] | None:
+        texts = [value] if isinstance(value, str) else list((value or {}).values())
+        if any(not text for text in texts):
+            raise ValueError("an alphabet holds at least one character")
+        return value
 
 
 # --- issue 15: the learner's data (the spec's "future" save_code_snapshot, and what a learner

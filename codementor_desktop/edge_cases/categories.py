@@ -58,6 +58,8 @@ def _case(signature: Signature, shape: str, rng: random.Random) -> dict[str, Any
         value = _shape(param, shape, rng, nodes)
         if param is counter and shape == "large" and any(p.kind in ("edges", "adjacency") for p in signature.params):
             value = min(param.hi, LARGE_LEN)  # a large graph has many nodes
+        elif param is counter and shape in ("disconnected", "cycle"):
+            value = _clamp(param, 6)  # room for two pieces, or a ring
         if value is _MISSING:
             value = _shape(param, "base", rng, nodes)
             if value is _MISSING:

@@ -138,7 +138,10 @@ class Problem(_Strict):
             tree = ast.parse(text, mode="eval")
         except SyntaxError as exc:
             raise ValueError(f"precondition is not one Python expression: {exc.msg}") from None
-        unknown = sorted(_free_names(tree) - {p.name for p in self.function.params} - set(dir(builtins)))
+        names = _free_names(tree)
+        if any(name.startswith("__") for name in names):
+            raise ValueError("precondition may not use dunder names (it imports nothing)")
+        unknown = sorted(names - {p.name for p in self.function.params} - set(dir(builtins)))
         if unknown:
             raise ValueError(f"precondition names {unknown}, which are neither parameters nor builtins")
         return self

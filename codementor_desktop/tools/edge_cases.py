@@ -35,7 +35,7 @@ EXAMPLE_SECONDS = 1.0  # CPU time of one example: a search runs hundreds, and sm
 # A case that is only too slow is counted once after the search: the reference's line events on
 # it, and the learner's up to this many (so the count takes a fraction of a second).
 COUNT_FLOOR, COUNT_CAP, COUNT_FACTOR = 100_000, 1_000_000, 100
-MIN_COUNT_SECONDS = 0.3
+MIN_COUNT_SECONDS = 1.0
 
 
 def _invalid(message: str, field: str, detail: str) -> ToolFailure:
@@ -225,14 +225,17 @@ def _count_too_slow(
 ) -> None:
     """Label the cases that are only too slow (``too_slow``), and count the first one's operations:
     the reference's line events on it (when there is a reference), and the learner's, cut off at a
-    multiple of them, within ``seconds`` (the budget's share kept for it: without time left the
-    counts stay unknown). A case out of time is a slow answer, never a wrong value."""
+    multiple of them, within ``seconds`` (at least ``MIN_COUNT_SECONDS``); counts that cannot be
+    had stay None. A case out of time is a slow answer, never a wrong value."""
     slow = [case for case in cases if case.verdict == Verdict.TLE]
     for case in slow:
         case.too_slow = {"time_limit_s": EXAMPLE_SECONDS, "operations": None, "finished": None,
                          "reference_operations": None}  # fmt: skip
-    if not slow or seconds < MIN_COUNT_SECONDS:
+    if not slow:
         return
+    # The budget's share kept for it, or (where an example out of time ran past the budget) a
+    # short count all the same: a few hundred thousand line events and two small starts.
+    seconds = max(seconds, MIN_COUNT_SECONDS)
     counted = slow[0].too_slow
     assert counted is not None
     test = [{"test_id": 1, "input": literal_arguments(slow[0].arguments)}]
@@ -246,8 +249,9 @@ def _count_too_slow(
             code=code, language=args.language, tests=cast("Any", test), limits=limits, function=function,
             compare=compare, count_lines=True, line_budget=budget, cancel=context.cancel,
         )  # fmt: skip
-        runs = result.get("test_results") or [{}]
-        return runs[0].get("line_events"), runs[0].get("verdict")
+        runs: list[Any] = list(result.get("test_results") or [])
+        first: dict[str, Any] = runs[0] if runs else {}
+        return first.get("line_events"), first.get("verdict")
 
     try:
         if reference is not None:

@@ -168,12 +168,14 @@ class EdgeSearch:
         key: str = "",
         witness: Answers | None = None,
         promise: Answers | None = None,
+        slow_reference_ms: float | None = None,
     ):
         self.signature = signature
         self._learner = learner
         self._oracle = oracle
         self._witness = witness if oracle is not None else None
         self._promise = promise
+        self._slow_reference_ms = slow_reference_ms
         self._categories = [canonical(c) for c in categories]
         self._properties = list(properties or [])
         self._budget = budget_s
@@ -371,6 +373,11 @@ class EdgeSearch:
             wrong = [t for t, _ in judged if self._cache[t].verdict == Verdict.WA]
             self._witnessed(wrong, expected, deadline)
 
+    def _reference_was_slow(self, expected: Answer | None) -> bool:
+        if expected is None or self._slow_reference_ms is None:
+            return False
+        return expected.time_ms is not None and expected.time_ms > self._slow_reference_ms
+
     def _accepted(self, text: str, value: Any) -> bool:
         """Whether the problem's own checker accepts the reference's answer on this input (an
         input it refuses is outside what the checker was written for)."""
@@ -407,6 +414,10 @@ class EdgeSearch:
         expected_value = expected.value if expected is not None else None
         if not answer.ok:
             if answer.verdict == Verdict.IE:
+                return _Verdict(skipped=True)
+            if answer.verdict == Verdict.TLE and self._reference_was_slow(expected):
+                # The reference itself took a good part of the limit: out of time here says more
+                # about the machine's load than about the learner's code.
                 return _Verdict(skipped=True)
             return _Verdict(True, False, None, expected_value, str(answer.verdict), answer.message)
         if expected is not None:

@@ -36,6 +36,8 @@ EXAMPLE_SECONDS = 1.0  # CPU time of one example: a search runs hundreds, and sm
 # it, and the learner's up to this many (so the count takes a fraction of a second).
 COUNT_FLOOR, COUNT_CAP, COUNT_FACTOR = 100_000, 1_000_000, 100
 MIN_COUNT_SECONDS = 1.0
+# A learner's time out counts only where the reference took less than this share of the limit.
+SLOW_REFERENCE_SHARE = 0.25
 
 
 def _invalid(message: str, field: str, detail: str) -> ToolFailure:
@@ -182,6 +184,7 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
             key=f"{args.problem_id or ''}:{args.language}:{oracle_kind}",
             witness=witness,
             promise=promise,
+            slow_reference_ms=EXAMPLE_SECONDS * 1000 * SLOW_REFERENCE_SHARE,
         )
         try:
             outcome = search.run()

@@ -170,3 +170,33 @@ def test_an_accepted_two_sum_is_never_called_wrong(services, code):
     assert result["status"] == "completed", result
     assert result["examples_run"] > 0
     assert result["edge_cases"] == [], result["edge_cases"]
+
+
+def test_an_input_the_problems_checker_refuses_is_never_reported():
+    """A checker that refuses the reference's own answer on an input (an empty list has no largest
+    value) says the input is outside what it was written for: no case there, on any path."""
+    from dataclasses import replace
+
+    from codementor_desktop.edge_cases.params import loose_signature
+    from codementor_desktop.edge_cases.search import EdgeSearch
+    from codementor_desktop.runner.batches import BatchChild
+    from codementor_desktop.runner.local import LocalRunner
+
+    checker = "def check(args, expected, actual):\n    return bool(args[0]) and actual == expected\n"
+    reference = "def biggest(nums):\n    return max(nums) if nums else None\n"
+    learner = "def biggest(nums):\n    return max(nums) if nums else 0\n"
+    runner = LocalRunner()
+    signature = loose_signature({"nums": "array"})
+    function = {"params": signature.function_params()}
+
+    def search(compare, checker_source):
+        stated = replace(signature, compare=compare, checker=checker_source)
+        children = [BatchChild(runner, "python", code, function=function) for code in (learner, reference)]
+        try:
+            return EdgeSearch(stated, *children, categories=list(CATEGORIES), budget_s=1.5).run()
+        finally:
+            for child in children:
+                child.close()
+
+    assert search("exact", None).edge_cases  # compared exactly, the empty list is told apart
+    assert search("checker", checker).edge_cases == []

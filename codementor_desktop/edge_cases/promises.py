@@ -159,6 +159,20 @@ def broken_promises(
     return found
 
 
+def written_inputs(problem: Problem, signature: Signature) -> list[dict[str, Any]]:
+    """The argument lists of ``problem``'s examples and tests, by parameter name (unreadable ones left out)."""
+    out = []
+    for case in [*problem.examples, *problem.tests]:
+        try:
+            args, kwargs = literals.parse_arguments(case.input)
+        except (ValueError, SyntaxError):
+            continue
+        values = _by_name(signature, args, kwargs)
+        if all(p.name in values for p in signature.params):
+            out.append({p.name: values[p.name] for p in signature.params})
+    return out
+
+
 def _by_name(signature: Signature, args: list[Any], kwargs: dict[str, Any]) -> dict[str, Any]:
     names = [p.name for p in signature.params]
     values = dict(zip(names, args, strict=False))

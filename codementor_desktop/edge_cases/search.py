@@ -43,7 +43,7 @@ from .categories import canonical, category_cases
 from .params import Signature
 from .polish import OutOfTime, polish
 from .properties import violated
-from .strategies import arguments_strategy
+from .strategies import MAX_SEED_SIZE, arguments_strategy, seeded_strategy
 
 BATCH = 20  # inputs in one Hypothesis example: one round trip to each child
 MAX_REPORTED = 20
@@ -169,6 +169,7 @@ class EdgeSearch:
         witness: Answers | None = None,
         promise: Answers | None = None,
         slow_reference_ms: float | None = None,
+        seeds: list[dict[str, Any]] | None = None,
     ):
         self.signature = signature
         self._learner = learner
@@ -176,6 +177,7 @@ class EdgeSearch:
         self._witness = witness if oracle is not None else None
         self._promise = promise
         self._slow_reference_ms = slow_reference_ms
+        self._seeds = [s for s in seeds or [] if _size(s) <= MAX_SEED_SIZE]
         self._categories = [canonical(c) for c in categories]
         self._properties = list(properties or [])
         self._budget = budget_s
@@ -237,7 +239,13 @@ class EdgeSearch:
             suppress_health_check=list(HealthCheck),
             verbosity=Verbosity.quiet,
         )
-        strategy = st.lists(arguments_strategy(self.signature), min_size=1, max_size=BATCH)
+        drawn = arguments_strategy(self.signature)
+        if self._seeds and not self.signature.design:
+            seeded = seeded_strategy(self.signature, self._seeds)
+            # Under a precondition free draws are mostly refused: the neighbours of the written
+            # tests get the larger share there.
+            drawn = st.one_of(drawn, seeded, seeded) if self._promise is not None else st.one_of(drawn, seeded)
+        strategy = st.lists(drawn, min_size=1, max_size=BATCH)
 
         shrinking = [False]  # past the first wrong batch, Hypothesis only shrinks: its steps are not news
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..domain.vocabulary import ErrorCode
 from ..edge_cases.design import design_calls
 from ..edge_cases.params import Signature, UnknownType, loose_signature, table_signature, with_alphabet
-from ..edge_cases.promises import BadPrecondition, check_expression, promise_child
+from ..edge_cases.promises import BadPrecondition, check_expression, promise_child, written_inputs
 from ..edge_cases.search import EdgeCase, EdgeSearch, literal_arguments
 from ..problems.judging import function_spec
 from ..runner.batches import BatchChild, BatchChildFailed, Cancelled, CompileFailed
@@ -185,6 +185,7 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
             witness=witness,
             promise=promise,
             slow_reference_ms=EXAMPLE_SECONDS * 1000 * SLOW_REFERENCE_SHARE,
+            seeds=written_inputs(problem, signature) if problem is not None and not args.input_types else None,
         )
         try:
             outcome = search.run()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import json
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..runner.batches import BatchChild
@@ -155,8 +155,21 @@ def broken_promises(
             if not answer.ok:
                 found.append(f"{label}: the precondition fails on it ({answer.verdict}: {answer.message})")
             elif answer.value is not True:
-                found.append(f"{label}: breaks the precondition {problem.precondition!r}")
+                stated = " ".join(problem.precondition.split())
+                found.append(f"{label}: breaks the precondition {stated[:100]}")
     return found
+
+
+def promises_check(backend: Backend) -> Callable[[Problem], list[str]]:
+    """``broken_promises`` for one problem at a time, on ``backend`` (an importer's ``check``)."""
+    from .params import table_signature
+
+    def check(problem: Problem) -> list[str]:
+        params = [(p.name, p.type) for p in problem.function.params]
+        signature = table_signature(params, problem.inputs, problem.compare, problem.checker)
+        return broken_promises(problem, signature, backend)
+
+    return check
 
 
 def written_inputs(problem: Problem, signature: Signature) -> list[dict[str, Any]]:

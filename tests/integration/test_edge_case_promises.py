@@ -110,8 +110,8 @@ def test_a_call_returns_within_its_budget_and_one_run(services):
     assert result["status"] == "completed", result
     assert any(case["verdict"] == "TLE" for case in result["edge_cases"])
     one_run = Limits(timeout_seconds=EXAMPLE_SECONDS).test_wall_seconds() + 1.0  # the parent's wait for one example
-    # The search's own clock: the budget, one example past it, a child's restart.
-    assert result["elapsed_ms"] <= (budget + one_run + 2.0) * 1000, result["elapsed_ms"]
+    # The search's own clock: the budget, one example past it, a child's restart (slow when busy).
+    assert result["elapsed_ms"] <= (budget + one_run + 5.0) * 1000, result["elapsed_ms"]
     # The whole call: the children's start and end besides (generous on a busy machine; unbounded was 262 s).
     assert elapsed <= budget + one_run + 20, elapsed
 

@@ -248,7 +248,7 @@ def loose_signature(input_types: Mapping[str, str]) -> Signature:
 
 def with_alphabet(signature: Signature, alphabet: str | Mapping[str, str] | None) -> Signature:
     """``signature`` whose strings are drawn from ``alphabet``: one for every string parameter (and
-    the strings inside lists and grids), or one per parameter name."""
+    the strings inside lists and grids), or one per parameter name (``"*"``: every other one)."""
     if not alphabet:
         return signature
 
@@ -261,7 +261,7 @@ def with_alphabet(signature: Signature, alphabet: str | Mapping[str, str] | None
         return replace(param, element=element)
 
     def letters_of(param: Param) -> str | None:
-        return alphabet if isinstance(alphabet, str) else alphabet.get(param.name)
+        return alphabet if isinstance(alphabet, str) else alphabet.get(param.name, alphabet.get("*"))
 
     return replace(signature, params=tuple(narrowed(p, letters_of(p)) for p in signature.params))
 

@@ -327,19 +327,18 @@ class BpFindEdgeCases(ToolArguments):
             "problem_id it adds to the problem's own. Evaluated in the restricted child, never here"
         ),
     )
-    alphabet: str | dict[str, str] | None = Field(
-        default=None,
+    alphabet: dict[str, str] = Field(
+        default_factory=dict,
         description=(
-            "The characters strings are made of: one string for every string parameter (and the strings "
-            "inside lists), or a map from parameter name to its alphabet"
+            "The characters a string parameter (and the strings inside a list or grid) is made of, by "
+            "parameter name, e.g. {'s': 'ab'}; the name '*' gives every string parameter its alphabet"
         ),
     )
 
     @field_validator("alphabet")
     @classmethod
-    def _alphabet_not_empty(cls, value: str | dict[str, str] | None) -> str | dict[str, str] | None:
-        texts = [value] if isinstance(value, str) else list((value or {}).values())
-        if any(not text for text in texts):
+    def _alphabet_not_empty(cls, value: dict[str, str]) -> dict[str, str]:
+        if any(not text for text in value.values()):
             raise ValueError("an alphabet holds at least one character")
         return value
 

@@ -66,7 +66,7 @@ ONLY_AB = """def f(s, words):
 """
 
 
-@pytest.mark.parametrize("alphabet", ["ab", {"s": "ab", "words": "ba"}])
+@pytest.mark.parametrize("alphabet", [{"*": "ab"}, {"s": "ab", "words": "ba"}, {"*": "ab", "s": "b"}])
 def test_every_string_keeps_the_alphabet(services, alphabet):
     base = {"language": "python", "code": ONLY_AB, "input_types": {"s": "string", "words": "string[]"},
             "test_categories": list(CATEGORIES), "budget_s": 2}  # fmt: skip

@@ -228,7 +228,7 @@ class EdgeSearch:
         from hypothesis import HealthCheck, Phase, Verbosity, find, settings
         from hypothesis import strategies as st
         from hypothesis.database import DirectoryBasedExampleDatabase
-        from hypothesis.errors import NoSuchExample
+        from hypothesis.errors import NoSuchExample, Unsatisfiable
 
         database = DirectoryBasedExampleDatabase(str(self._database_dir)) if self._database_dir else None
         config = settings(
@@ -263,7 +263,7 @@ class EdgeSearch:
             found = find(
                 strategy, goes_wrong, settings=config, random=random.Random(self._seed), database_key=self._db_key()
             )
-        except NoSuchExample:
+        except (NoSuchExample, Unsatisfiable):  # Unsatisfiable: every draw broke a stated promise
             return None
         wrong = [args for args in found if self._cache[literal_arguments(args)].wrong]
         if not wrong:

@@ -200,3 +200,19 @@ def test_an_input_the_problems_checker_refuses_is_never_reported():
 
     assert search("exact", None).edge_cases  # compared exactly, the empty list is told apart
     assert search("checker", checker).edge_cases == []
+
+
+def test_a_wrong_two_sum_is_still_found_inside_the_promise(services):
+    short_by_one = """def two_sum(nums, target):
+    for i in range(len(nums)):
+        for j in range(i + 1, len(nums) - 1):
+            if nums[i] + nums[j] == target:
+                return [i, j]
+    return []
+"""
+    result = call(services, {"language": "python", "code": short_by_one, "problem_id": "two-sum", "budget_s": 4})
+    assert result["edge_cases"], result
+    for case in result["edge_cases"]:
+        nums, target = case["input"]["nums"], case["input"]["target"]
+        pairs = [(i, j) for i in range(len(nums)) for j in range(i + 1, len(nums)) if nums[i] + nums[j] == target]
+        assert len(pairs) == 1, case  # exactly one pair, as the statement promises

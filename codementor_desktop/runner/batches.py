@@ -298,6 +298,10 @@ class BatchChild:
         if report.signal == getattr(signal, "SIGXCPU", -1):
             # The whole child's CPU budget (all its examples) ran out under this one: not its fault.
             return Answer(verdict=Verdict.IE, message="the child's CPU time for all its examples ran out")
+        if report.signal == signal.SIGTERM:
+            # The runner stops children with SIGKILL: a SIGTERM came from outside the run (the
+            # machine shutting processes down), never from the example.
+            return Answer(verdict=Verdict.IE, message="the child was stopped from outside the run (SIGTERM)")
         return Answer(verdict=Verdict.RE, message=f"the program ended abnormally ({self._why_ended(report)})")
 
     @staticmethod

@@ -390,9 +390,14 @@ def _problems(loaded: LoadedSettings, args: argparse.Namespace) -> int:
         emit(f"# {problem.title} ({problem.difficulty.value})\n{problem.statement.strip()}")
         return EXIT_ACCEPTED
     if args.problems_command == "import":
+        from .edge_cases.promises import promises_check
         from .problems.importer import import_problems
+        from .runner.containment import Switches
+        from .runner.local import LocalRunner
 
-        report = import_problems(args.path, user_problems, existing=bank)
+        # A pack's tests are held to its own promises; its preconditions run in restricted children.
+        runner = LocalRunner(node_path=loaded.settings.node_path, layers=Switches.from_settings(loaded.settings))
+        report = import_problems(args.path, user_problems, existing=bank, check=promises_check(runner))
         for line in report.lines():
             emit(line)
         return EXIT_ACCEPTED if report.installed and not report.rejected else EXIT_REJECTED

@@ -56,13 +56,19 @@ def _case(signature: Signature, shape: str, rng: random.Random) -> dict[str, Any
     nodes = 4
     for param in ordered:
         value = _shape(param, shape, rng, nodes)
+        if param is counter and shape == "large" and any(p.kind in ("edges", "adjacency") for p in signature.params):
+            value = min(param.hi, LARGE_LEN)  # a large graph has many nodes
+        elif param is counter and shape in ("disconnected", "cycle"):
+            value = _clamp(param, 6)  # room for two pieces, or a ring
         if value is _MISSING:
             value = _shape(param, "base", rng, nodes)
+            if value is _MISSING:
+                return None  # no ordinary value fits beside this shape (a graph too large for its bounds)
         else:
             shaped = True
         values[param.name] = value
         if param is counter and isinstance(value, int):
-            nodes = max(1, min(value, LARGE_LEN))
+            nodes = max(0, min(value, LARGE_LEN))
     if not shaped:
         return None
     for param in signature.params:
@@ -297,7 +303,7 @@ def _grid(param: Param, shape: str, rng: random.Random) -> Any:
 
 def _graph(param: Param, shape: str, rng: random.Random, nodes: int) -> Any:
     low = param.lo
-    count = max(1, min(nodes, param.hi - param.lo + 1))
+    count = max(0, min(nodes, param.hi - param.lo + 1))
 
     def edge(u: int, v: int) -> list[int]:
         out = [low + u, low + v]
@@ -323,6 +329,8 @@ def _graph(param: Param, shape: str, rng: random.Random, nodes: int) -> Any:
         pairs = [(i, rng.randrange(count)) for i in range(count)]
     else:
         return _MISSING
+    if shape in ("base", "large"):
+        pairs = pairs[: param.max_len]  # a long path among many nodes, as many edges as allowed
     if param.kind == "edges":
         edges = [edge(u, v) for u, v in pairs]
         if _length(param, len(edges)) is None:

@@ -227,8 +227,43 @@ class Signature:
 
 
 def loose_signature(input_types: Mapping[str, str]) -> Signature:
-    """A signature from the caller's ``input_types`` (``{"arr": "array", "target": "number"}``)."""
-    return Signature(tuple(parse_type(name, type_name) for name, type_name in input_types.items()))
+    """A signature from the caller's ``input_types`` (``{"arr": "array", "target": "number"}``).
+
+    A graph's nodes are numbered from 0, and a node count (``n``) beside a graph is no negative
+    number: the loose number bounds would make a graph of a thousand nodes numbered from -1000."""
+    params = [parse_type(name, type_name) for name, type_name in input_types.items()]
+    if any(p.kind in ("edges", "adjacency") for p in params):
+        counter = Signature(tuple(params)).node_count_param()
+        nodes = DEFAULT_MAX_LEN
+        params = [
+            replace(p, lo=0, hi=nodes)
+            if p is counter
+            else replace(p, lo=0, hi=nodes - 1, element=replace(p.element, lo=0, hi=nodes - 1) if p.element else None)
+            if p.kind in ("edges", "adjacency")
+            else p
+            for p in params
+        ]
+    return Signature(tuple(params))
+
+
+def with_alphabet(signature: Signature, alphabet: str | Mapping[str, str] | None) -> Signature:
+    """``signature`` whose strings are drawn from ``alphabet``: one for every string parameter (and
+    the strings inside lists and grids), or one per parameter name (``"*"``: every other one)."""
+    if not alphabet:
+        return signature
+
+    def narrowed(param: Param, letters: str | None) -> Param:
+        if letters is None:
+            return param
+        element = narrowed(param.element, letters) if param.element is not None else None
+        if param.kind == "str":
+            return replace(param, alphabet=letters, element=element)
+        return replace(param, element=element)
+
+    def letters_of(param: Param) -> str | None:
+        return alphabet if isinstance(alphabet, str) else alphabet.get(param.name, alphabet.get("*"))
+
+    return replace(signature, params=tuple(narrowed(p, letters_of(p)) for p in signature.params))
 
 
 def table_signature(
@@ -275,8 +310,9 @@ def _all_different(items: list[Any]) -> bool:
 
 
 def is_search_tree(level_order: list[Any]) -> bool:
-    """Whether a level-order list is a binary search tree (left at most, right at least the node's
-    value: a repeated value may sit on either side, as ``bst-mode`` states; ``distinct`` excludes it)."""
+    """Whether a level-order list is a binary search tree (a left subtree at most, a right one at
+    least the node's value: a repeated value may sit on either side, anywhere below it, as
+    ``bst-mode`` states; ``distinct`` excludes it)."""
     if not level_order or level_order[0] is None:
         return all(value is None for value in level_order)
     if not all(value is None or isinstance(value, int | float) for value in level_order):
@@ -296,7 +332,7 @@ def is_search_tree(level_order: list[Any]) -> bool:
                 continue
             if side == "left" and not (low <= child <= value):
                 return False
-            if side == "right" and not (value <= child < high):
+            if side == "right" and not (value <= child <= high):
                 return False
             nodes.append((child, low, value) if side == "left" else (child, value, high))
     return True

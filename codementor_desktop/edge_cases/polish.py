@@ -23,6 +23,10 @@ MAX_STEPS = 200  # candidates in one batch
 MAX_WEIGHT = 5_000  # numbers and characters in one batch, at most
 
 
+class OutOfTime(Exception):
+    """Raised by ``goes_wrong`` when the search's budget is spent: the polish keeps what it has."""
+
+
 def _shorter(param: Param, length: int) -> bool:
     return length - 1 >= param.min_len
 
@@ -113,8 +117,24 @@ def polish(
     The steps go to ``goes_wrong`` in batches, the largest cuts first; the first batch holding a
     smaller wrong input moves on from its smallest, and a batch that holds none leads to the next
     batch of steps. Where no cut helps, a small input tries a cut with one value changed
-    (``reshape``). At most ``MAX_BATCHES`` round trips in all."""
-    best = arguments
+    (``reshape``). At most ``MAX_BATCHES`` round trips in all, and none once ``goes_wrong``
+    raises ``OutOfTime``."""
+    best = [arguments]
+    try:
+        _polish(signature, best, goes_wrong, size)
+    except OutOfTime:
+        pass
+    return best[0]
+
+
+def _polish(
+    signature: Signature,
+    kept: list[dict[str, Any]],
+    goes_wrong: Callable[[list[dict[str, Any]]], list[bool]],
+    size: Callable[[dict[str, Any]], int],
+) -> None:
+    """``polish``'s steps; ``kept[0]`` is the smallest wrong input so far."""
+    best = kept[0]
     batches = [0]
     while batches[0] < MAX_BATCHES:
         smaller = _first_smaller(
@@ -125,9 +145,8 @@ def polish(
             steps = _steps(signature, reshape.reshaped(signature, cuts, best), best, size, strictly=True)
             smaller = _first_smaller(steps, best, goes_wrong, size, batches)
         if smaller is None:
-            return best
-        best = smaller
-    return best
+            return
+        best = kept[0] = smaller
 
 
 def _first_smaller(

@@ -5,11 +5,19 @@ its examples are *batches* of argument lists (a strategy of lists of inputs), so
 one round trip to the children, and when a batch holds an input that goes wrong, Hypothesis's
 shrinking takes the batch down to one input and that input down to a minimal counterexample.
 
-With an oracle (the bank's reference, or the caller's reference code) an input goes wrong when the
-learner's answer differs from the oracle's under the problem's compare mode, or the learner's code
-fails where the oracle did not. An input where the oracle raises or runs out of time breaks a
-precondition (``k <= n``, a sorted input): it is skipped, never reported. Without an oracle, a
-crash, a timeout or a broken stated property is what goes wrong.
+Only inputs inside the problem's promises count. A stated ``precondition`` (the problem's, or the
+caller's) is judged first, in its own restricted child (``promises.py``): an input that breaks it
+never reaches the learner's code. With an oracle (the bank's reference, or the caller's reference
+code) an input goes wrong when the learner's answer differs from the oracle's under the problem's
+compare mode, or the learner's code fails where the oracle did not. An input where the oracle
+raises or runs out of time, or whose answer the problem's own checker refuses, breaks a promise no
+table states (``k <= n``, a sorted input): it is skipped, never reported. This holds on every path:
+the explicit cases, Hypothesis's examples and shrinking steps, and the last polish. Without an
+oracle, a crash, a timeout or a broken stated property is what goes wrong.
+
+The budget is a deadline: it is checked before every batch, and the children stop starting
+examples past it, so a call overruns it by at most one example's time limit. Once something is
+found, the last part of the budget is kept for polishing it.
 
 Both sides run in batch children (``runner/batches.py``): the learner's code, and reference code,
 never run in this process. Answers are cached by input, so shrinking never runs an input twice.
@@ -33,21 +41,25 @@ from ..runner.child.wire import Verdict
 from ..runner.judging import load_checker
 from .categories import canonical, category_cases
 from .params import Signature
-from .polish import polish
+from .polish import OutOfTime, polish
 from .properties import violated
-from .strategies import arguments_strategy
+from .strategies import MAX_SEED_SIZE, arguments_strategy, seeded_strategy
 
 BATCH = 20  # inputs in one Hypothesis example: one round trip to each child
 MAX_REPORTED = 20
 MAX_GENERATED = 5  # wrong inputs the random search came upon, beside the minimal one
-POLISH_GRACE_S = 1.0
+POLISH_SHARE = 0.2  # of the budget, kept for the polish once a wrong input is found
+POLISH_MAX_S = 1.5
+COUNT_SHARE = 0.15  # of the budget, kept for counting a too-slow case's operations once one is found
+COUNT_MAX_S = 1.5
 DEFAULT_BUDGET_S = 8.0  # the search's share of a call that stays around 10 s with the children's start
 
 
 class Answers(Protocol):
-    """What answers inputs: a batch child (or anything with its ``answers``)."""
+    """What answers inputs: a batch child (or anything with its ``answers``). Past ``deadline`` it
+    may answer fewer than the inputs (the first ones)."""
 
-    def answers(self, inputs: list[str]) -> list[Answer]: ...
+    def answers(self, inputs: list[str], deadline: float | None = None) -> list[Answer]: ...
 
 
 @dataclass
@@ -61,6 +73,8 @@ class EdgeCase:
     verdict: str
     error_message: str | None
     minimal: bool = False
+    # A case that is only too slow: its operation counts, when measured (``too_slow`` in the report).
+    too_slow: dict[str, Any] | None = None
 
     @property
     def size(self) -> int:
@@ -75,6 +89,7 @@ class EdgeCase:
             "verdict": self.verdict,
             "error_message": self.error_message,
             "minimal": self.minimal,
+            "too_slow": self.too_slow if self.verdict == Verdict.TLE else None,
         }
 
 
@@ -152,11 +167,17 @@ class EdgeSearch:
         progress: Callable[[float, str], None] | None = None,
         key: str = "",
         witness: Answers | None = None,
+        promise: Answers | None = None,
+        slow_reference_ms: float | None = None,
+        seeds: list[dict[str, Any]] | None = None,
     ):
         self.signature = signature
         self._learner = learner
         self._oracle = oracle
         self._witness = witness if oracle is not None else None
+        self._promise = promise
+        self._slow_reference_ms = slow_reference_ms
+        self._seeds = [s for s in seeds or [] if _size(s) <= MAX_SEED_SIZE]
         self._categories = [canonical(c) for c in categories]
         self._properties = list(properties or [])
         self._budget = budget_s
@@ -170,6 +191,7 @@ class EdgeSearch:
         self._checker: Any = None
         self._shrunk: dict[str, Any] | None = None  # the smallest wrong input Hypothesis's shrinking reached
         self._started = 0.0
+        self._polishing = False
         self.outcome = SearchOutcome()
 
     def run(self) -> SearchOutcome:
@@ -206,7 +228,7 @@ class EdgeSearch:
         from hypothesis import HealthCheck, Phase, Verbosity, find, settings
         from hypothesis import strategies as st
         from hypothesis.database import DirectoryBasedExampleDatabase
-        from hypothesis.errors import NoSuchExample
+        from hypothesis.errors import NoSuchExample, Unsatisfiable
 
         database = DirectoryBasedExampleDatabase(str(self._database_dir)) if self._database_dir else None
         config = settings(
@@ -217,7 +239,13 @@ class EdgeSearch:
             suppress_health_check=list(HealthCheck),
             verbosity=Verbosity.quiet,
         )
-        strategy = st.lists(arguments_strategy(self.signature), min_size=1, max_size=BATCH)
+        drawn = arguments_strategy(self.signature)
+        if self._seeds and not self.signature.design:
+            seeded = seeded_strategy(self.signature, self._seeds)
+            # Under a precondition free draws are mostly refused: the neighbours of the written
+            # tests get the larger share there.
+            drawn = st.one_of(drawn, seeded, seeded) if self._promise is not None else st.one_of(drawn, seeded)
+        strategy = st.lists(drawn, min_size=1, max_size=BATCH)
 
         shrinking = [False]  # past the first wrong batch, Hypothesis only shrinks: its steps are not news
 
@@ -235,7 +263,7 @@ class EdgeSearch:
             found = find(
                 strategy, goes_wrong, settings=config, random=random.Random(self._seed), database_key=self._db_key()
             )
-        except NoSuchExample:
+        except (NoSuchExample, Unsatisfiable):  # Unsatisfiable: every draw broke a stated promise
             return None
         wrong = [args for args in found if self._cache[literal_arguments(args)].wrong]
         if not wrong:
@@ -255,7 +283,7 @@ class EdgeSearch:
         if self._shrunk is not None:
             starts.append((self._shrunk, "generated"))
         arguments, category = min(starts, key=lambda start: (_size(start[0]), literal_arguments(start[0]) != minimal))
-        self._budget += POLISH_GRACE_S
+        self._polishing = True
 
         def goes_wrong(steps: list[dict[str, Any]]) -> list[bool]:
             try:
@@ -263,7 +291,7 @@ class EdgeSearch:
             except _Stop as stop:
                 if isinstance(stop.cause, CompileFailed | BatchChildFailed):
                     raise stop.cause from None
-                return [False] * len(steps)
+                raise OutOfTime() from None
 
         best = polish(self.signature, arguments, goes_wrong, _size)
         text = literal_arguments(best)
@@ -279,7 +307,7 @@ class EdgeSearch:
         keeps the wrong ones for the report (not a shrinking step's)."""
         if self._cancel.is_set():
             raise _Stop("cancelled")
-        if time.perf_counter() - self._started > self._budget:
+        if time.perf_counter() > self._deadline():
             raise _Stop("budget")
         texts = [literal_arguments(args) for args in batch]
         new = list(dict.fromkeys(t for t in texts if t not in self._cache))
@@ -291,35 +319,81 @@ class EdgeSearch:
             except (CompileFailed, BatchChildFailed) as exc:
                 raise _Stop("failed", exc) from None
         for text, args, category in zip(texts, batch, categories, strict=True):
-            if self._cache[text].wrong and text not in self._wrong:
+            if text in self._cache and self._cache[text].wrong and text not in self._wrong:
                 if record:
                     self._wrong[text] = (args, category)
                 if self.outcome.first_found_ms is None:
                     self.outcome.first_found_ms = round((time.perf_counter() - self._started) * 1000)
+        if any(t not in self._cache for t in texts):
+            raise _Stop("budget")  # the children stopped at the deadline with inputs unjudged
         return [self._cache[t] for t in texts]
 
+    @property
+    def budget_end(self) -> float:
+        """When the whole budget ends (``time.perf_counter()``)."""
+        return self._started + self._budget
+
+    @property
+    def end(self) -> float:
+        """The budget's end (``time.perf_counter()``), less the share kept for counting the
+        operations of a case that is only too slow, once there is one."""
+        end = self._started + self._budget
+        if any(self._cache[text].verdict == Verdict.TLE for text in self._wrong):
+            end -= min(COUNT_SHARE * self._budget, COUNT_MAX_S)
+        return end
+
+    def _deadline(self) -> float:
+        """When the current phase must stop: the end, or before the share kept for polishing once
+        there is something to polish."""
+        end = self.end
+        if self._wrong and not self._polishing:
+            end -= min(POLISH_SHARE * self._budget, POLISH_MAX_S)
+        return end
+
     def _run(self, texts: list[str]) -> None:
+        """Judge ``texts``: the promise first, then the oracle, the learner and the witness, each
+        only on the inputs still standing. Inputs left unanswered at the deadline stay uncached."""
+        deadline = self.end
         valid = texts
+        if self._promise is not None:
+            valid = []
+            for text, answer in _answered(self._promise, texts, deadline):
+                if answer.ok and answer.value is True:
+                    valid.append(text)
+                else:
+                    self._cache[text] = _Verdict(skipped=True)  # outside the problem's promises
         expected: dict[str, Answer] = {}
         if self._oracle is not None:
-            answers = self._oracle.answers(texts)
-            valid = []
-            for text, answer in zip(texts, answers, strict=True):
-                if answer.ok:
+            asked, valid = valid, []
+            for text, answer in _answered(self._oracle, asked, deadline):
+                if answer.ok and self._accepted(text, answer.value):
                     expected[text] = answer
                     valid.append(text)
                 else:
-                    self._cache[text] = _Verdict(skipped=True)  # a broken precondition: not an input
+                    self._cache[text] = _Verdict(skipped=True)  # the reference refuses it: not an input
         if not valid:
             return
-        learned = self._learner.answers(valid)
-        self.outcome.examples_run += len(valid)
-        for text, answer in zip(valid, learned, strict=True):
+        judged = _answered(self._learner, valid, deadline)
+        self.outcome.examples_run += len(judged)
+        for text, answer in judged:
             self._cache[text] = self._verdict(text, answer, expected.get(text))
         if self._witness is not None:
-            self._witnessed([t for t in valid if self._cache[t].verdict == Verdict.WA], expected)
+            wrong = [t for t, _ in judged if self._cache[t].verdict == Verdict.WA]
+            self._witnessed(wrong, expected, deadline)
 
-    def _witnessed(self, texts: list[str], expected: dict[str, Answer]) -> None:
+    def _reference_was_slow(self, expected: Answer | None) -> bool:
+        if expected is None or self._slow_reference_ms is None:
+            return False
+        return expected.time_ms is not None and expected.time_ms > self._slow_reference_ms
+
+    def _accepted(self, text: str, value: Any) -> bool:
+        """Whether the problem's own checker accepts the reference's answer on this input (an
+        input it refuses is outside what the checker was written for)."""
+        if self.signature.compare != "checker" or self._checker is None:
+            return True
+        return self._same(text, value, value) is True
+
+    def _witnessed(self, texts: list[str], expected: dict[str, Answer], deadline: float) -> None:
         """A wrong answer stands only where a second right solution agrees with the oracle. Where
         they disagree (or it fails), the input has several right answers or breaks a promise of the
         statement that no table states ("exactly one solution"): it is skipped, never reported. A
@@ -327,7 +401,10 @@ class EdgeSearch:
         assert self._witness is not None
         if not texts:
             return
-        for text, answer in zip(texts, self._witness.answers(texts), strict=True):
+        answered = _answered(self._witness, texts, deadline)
+        for text in texts[len(answered) :]:
+            del self._cache[text]  # not yet confirmed: judged again if asked again
+        for text, answer in answered:
             if answer.verdict == Verdict.TLE:
                 continue
             if not answer.ok or not self._same(text, expected[text].value, answer.value):
@@ -345,6 +422,10 @@ class EdgeSearch:
         expected_value = expected.value if expected is not None else None
         if not answer.ok:
             if answer.verdict == Verdict.IE:
+                return _Verdict(skipped=True)
+            if answer.verdict == Verdict.TLE and self._reference_was_slow(expected):
+                # The reference itself took a good part of the limit: out of time here says more
+                # about the machine's load than about the learner's code.
                 return _Verdict(skipped=True)
             return _Verdict(True, False, None, expected_value, str(answer.verdict), answer.message)
         if expected is not None:
@@ -376,3 +457,11 @@ class EdgeSearch:
     def _say(self, fraction: float, text: str) -> None:
         if self._progress is not None:
             self._progress(fraction, text)
+
+
+def _answered(child: Answers, texts: list[str], deadline: float) -> list[tuple[str, Answer]]:
+    """``(text, answer)`` for the inputs ``child`` answered before ``deadline`` (the first ones)."""
+    if not texts:
+        return []
+    answers = child.answers(texts, deadline)
+    return list(zip(texts[: len(answers)], answers, strict=True))

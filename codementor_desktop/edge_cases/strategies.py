@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from .params import Param, Signature, search_tree
 
+MAX_SEED_SIZE = 200  # a written test larger than this is no seed: its neighbours are slow to draw and run
+
 SEARCH_LEN = 8  # the longest list or string the random search draws
 SEARCH_GRID = 4
 SEARCH_NODES = 6
@@ -123,7 +125,10 @@ def _rooted(values: list) -> list:
 
 
 def graph_strategy(param: Param, nodes: int) -> st.SearchStrategy[Any]:
-    """Edges among ``nodes`` nodes numbered from the parameter's lower bound, or their adjacency."""
+    """Edges among ``nodes`` nodes numbered from the parameter's lower bound, or their adjacency
+    (no nodes: no edges)."""
+    if nodes <= 0:
+        return st.just([])
     count = max(1, min(nodes, param.hi - param.lo + 1))
     node = st.integers(0, count - 1)
     weight = _numbers(param.element or Param(param.name, "int", lo=0, hi=10))
@@ -176,7 +181,7 @@ def arguments_strategy(signature: Signature) -> st.SearchStrategy[dict[str, Any]
                 continue
             if param.name in graphs:
                 count = nodes if nodes is not None else draw(node_counts)
-                values[param.name] = draw(graphs[param.name][max(1, min(count, SEARCH_NODES))])
+                values[param.name] = draw(graphs[param.name][max(0, min(count, SEARCH_NODES))])
             else:
                 values[param.name] = draw(own[param.name])
         return {p.name: values[p.name] for p in signature.params}
@@ -219,3 +224,61 @@ def design_strategy(signature: Signature) -> st.SearchStrategy[dict[str, Any]]:
         }
 
     return st.tuples(init, st.lists(call, min_size=1, max_size=SEARCH_LEN)).map(build)
+
+
+def seeded_strategy(signature: Signature, seeds: list[dict[str, Any]]) -> st.SearchStrategy[dict[str, Any]]:
+    """The problem's own written inputs and their neighbours: one number moved, one item dropped
+    or repeated, one letter changed. They keep the problem's promises far more often than a free
+    draw (a two-sum with exactly one pair), and a bug near an example is a bug a learner meets."""
+    params = {p.name: p for p in signature.params}
+
+    def near(arguments: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        names = [name for name in arguments if name in params]
+        if not names:
+            return st.just(arguments)
+        changed = st.sampled_from(names).flatmap(
+            lambda name: _nudged(params[name], arguments[name]).map(lambda value: {**arguments, name: value})
+        )
+        return st.one_of(st.just(arguments), changed)
+
+    return st.sampled_from(seeds).flatmap(near).filter(signature.allows)
+
+
+def _nudged(param: Param, value: Any) -> st.SearchStrategy[Any]:
+    """``value`` with one small change that keeps ``param``'s bounds."""
+    if isinstance(value, bool):
+        return st.booleans()
+    if isinstance(value, int):
+        numbers = param.numbers if param.kind != "list" else param
+        near = (
+            st.integers(max(numbers.lo, value - 2), min(numbers.hi, value + 2))
+            if numbers.lo <= value <= numbers.hi
+            else st.just(value)
+        )
+        return st.one_of(near, _numbers(numbers)) if param.kind in ("int", "float") else near
+    if isinstance(value, str):
+        letters = sorted(set(param.alphabet or value or "ab"))
+        if not value:
+            return st.sampled_from(letters) if param.max_len >= 1 else st.just(value)
+        return st.tuples(st.integers(0, len(value) - 1), st.sampled_from(letters)).map(
+            lambda change: value[: change[0]] + change[1] + value[change[0] + 1 :]
+        )
+    if not isinstance(value, list) or not value:
+        return st.just(value)
+    element = param.element if param.kind in ("list", "grid", "edges", "adjacency") else None
+    cell = element or Param(param.name, "int", lo=param.lo, hi=param.hi)
+    index = st.integers(0, len(value) - 1)
+    moves: list[st.SearchStrategy[Any]] = []
+    if param.kind in ("list", "linked") and cell.kind in ("int", "float", "str", "bool"):
+        moves.append(index.flatmap(
+            lambda i: _nudged(cell, value[i]).map(lambda item: value[:i] + [item] + value[i + 1 :])
+        ))  # fmt: skip
+    if param.kind == "tree":
+        moves.append(index.filter(lambda i: value[i] is not None).flatmap(
+            lambda i: _nudged(cell, value[i]).map(lambda item: value[:i] + [item] + value[i + 1 :])
+        ))  # fmt: skip
+    if param.kind != "tree" and len(value) > param.min_len:
+        moves.append(index.map(lambda i: value[:i] + value[i + 1 :]))
+    if param.kind != "tree" and len(value) < param.max_len:
+        moves.append(index.map(lambda i: value[: i + 1] + [value[i]] + value[i + 1 :]))
+    return st.one_of(moves) if moves else st.just(value)

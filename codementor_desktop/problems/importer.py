@@ -5,10 +5,12 @@ from __future__ import annotations
 import shutil
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .bank import ProblemBank, ProblemFileError, parse_problem_file
+from .model import Problem
 
 MAX_FILE_BYTES = 1_000_000
 
@@ -25,11 +27,18 @@ class ImportReport:
         return out
 
 
-def import_problems(source: Path, target_dir: Path, existing: ProblemBank | None = None) -> ImportReport:
+def import_problems(
+    source: Path,
+    target_dir: Path,
+    existing: ProblemBank | None = None,
+    check: Callable[[Problem], list[str]] | None = None,
+) -> ImportReport:
     """Validate every ``*.toml`` in ``source`` (folder or zip) and copy the good ones to ``target_dir``.
 
     A problem whose id belongs to the built-in bank is rejected; one already in the user's folder is
-    replaced (an instructor's new version)."""
+    replaced (an instructor's new version). ``check`` says what else is wrong with a problem (its
+    tests against its own promises, judged by a child that this layer cannot start); a problem with
+    anything to say is rejected."""
     report = ImportReport()
     if not source.exists():
         report.rejected.append(f"{source}: no such file or folder")
@@ -48,6 +57,10 @@ def import_problems(source: Path, target_dir: Path, existing: ProblemBank | None
                 problem = parse_problem_file(path)
             except ProblemFileError as exc:
                 report.rejected.append(f"{path.name}: {exc}")
+                continue
+            found = check(problem) if check is not None else []
+            if found:
+                report.rejected.append(f"{path.name}: {'; '.join(found[:3])}")
                 continue
             if existing is not None and problem.id in existing:
                 owner = existing.sources[problem.id]

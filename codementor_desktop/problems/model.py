@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
 from typing import Literal
 
@@ -124,6 +126,27 @@ class Problem(_Strict):
         return values
 
     @model_validator(mode="after")
+    def _precondition_is_an_expression(self) -> Problem:
+        """Parsed here, never run (a class pack may carry it): one expression over the parameters
+        and the builtins."""
+        if self.precondition is None:
+            return self
+        text = self.precondition.strip()
+        if not text:
+            raise ValueError("precondition is empty: leave the key out")
+        try:
+            tree = ast.parse(text, mode="eval")
+        except SyntaxError as exc:
+            raise ValueError(f"precondition is not one Python expression: {exc.msg}") from None
+        names = _free_names(tree)
+        if any(name.startswith("__") for name in names):
+            raise ValueError("precondition may not use dunder names (it imports nothing)")
+        unknown = sorted(names - {p.name for p in self.function.params} - set(dir(builtins)))
+        if unknown:
+            raise ValueError(f"precondition names {unknown}, which are neither parameters nor builtins")
+        return self
+
+    @model_validator(mode="after")
     def _checker_matches_mode(self) -> Problem:
         if self.compare == "checker" and not self.checker:
             raise ValueError("compare = 'checker' needs a 'checker' function")
@@ -151,3 +174,16 @@ class Problem(_Strict):
             [self.id, self.title, self.statement, *[t.value for t in self.topics], *self.techniques, *self.patterns]
         ).lower()
         return all(word in haystack for word in needle.split())
+
+
+def _free_names(tree: ast.AST) -> set[str]:
+    """Names an expression reads that none of its comprehensions or lambdas binds."""
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.comprehension):
+            bound |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Lambda):
+            bound |= {a.arg for a in node.args.args}
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            bound.add(node.target.id)
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - bound

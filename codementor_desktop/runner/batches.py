@@ -133,8 +133,12 @@ class BatchChild:
         if self._persistent and self._live is None:
             self._live = self._spawn()
 
-    def answers(self, inputs: list[str]) -> list[Answer]:
-        """One answer per input, in order. Raises ``CompileFailed``, ``Cancelled`` or ``BatchChildFailed``."""
+    def answers(self, inputs: list[str], deadline: float | None = None) -> list[Answer]:
+        """One answer per input, in order. Raises ``CompileFailed``, ``Cancelled`` or ``BatchChildFailed``.
+
+        Past ``deadline`` (a ``time.perf_counter()`` time) no child is started again after a
+        stopped example: the answers so far come back, fewer than the inputs. A batch of inputs
+        that each run out of time would otherwise cost one time limit and one start apiece."""
         if not inputs:
             return []
         if not self._persistent:
@@ -144,9 +148,11 @@ class BatchChild:
             if self._cancel.is_set():
                 self.close()
                 raise Cancelled()
+            if deadline is not None and time.perf_counter() > deadline:
+                return out
             if self._live is None:
                 self._live = self._spawn()
-            out.extend(self._run_batch(self._live, inputs[len(out) :]))
+            out.extend(self._run_batch(self._live, inputs[len(out) :], deadline))
         return out
 
     def close(self) -> None:
@@ -207,9 +213,9 @@ class BatchChild:
                 self._end(live)
                 raise BatchChildFailed(str(frame.get("message") or "the child's harness failed"))
 
-    def _run_batch(self, live: _Live, inputs: list[str]) -> list[Answer]:
+    def _run_batch(self, live: _Live, inputs: list[str], deadline: float | None = None) -> list[Answer]:
         """Send ``inputs`` and read their answers; stops early when the child ends (the caller
-        starts another for the rest)."""
+        starts another for the rest), or past ``deadline`` (the child is ended mid-batch)."""
         self._batch += 1
         tests = [{"test_id": i, "input": text} for i, text in enumerate(inputs)]
         live.outbox.put(json.dumps({"batch": self._batch, "tests": tests}).encode("utf-8") + b"\n")
@@ -230,6 +236,9 @@ class BatchChild:
                 out.append(answer)
                 if answer.verdict in STOPPING or answer.message == CHANNEL_MESSAGE:
                     self._drop(live)
+                    return out
+                if deadline is not None and len(out) < len(inputs) and time.perf_counter() > deadline:
+                    self._drop(live)  # slow examples, each within its limit: the rest would overrun
                     return out
             elif kind in (Frame.BATCH_END, Frame.DONE):
                 if kind == Frame.DONE or len(out) < len(inputs):
@@ -289,6 +298,10 @@ class BatchChild:
         if report.signal == getattr(signal, "SIGXCPU", -1):
             # The whole child's CPU budget (all its examples) ran out under this one: not its fault.
             return Answer(verdict=Verdict.IE, message="the child's CPU time for all its examples ran out")
+        if report.signal == signal.SIGTERM:
+            # The runner stops children with SIGKILL: a SIGTERM came from outside the run (the
+            # machine shutting processes down), never from the example.
+            return Answer(verdict=Verdict.IE, message="the child was stopped from outside the run (SIGTERM)")
         return Answer(verdict=Verdict.RE, message=f"the program ended abnormally ({self._why_ended(report)})")
 
     @staticmethod

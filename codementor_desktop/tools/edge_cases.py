@@ -8,12 +8,14 @@ writes the result.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, cast
 
 from ..domain.vocabulary import ErrorCode
 from ..edge_cases.design import design_calls
-from ..edge_cases.params import Signature, UnknownType, loose_signature, table_signature
-from ..edge_cases.search import EdgeSearch
+from ..edge_cases.params import Signature, UnknownType, loose_signature, table_signature, with_alphabet
+from ..edge_cases.promises import BadPrecondition, check_expression, promise_child, written_inputs
+from ..edge_cases.search import EdgeCase, EdgeSearch, literal_arguments
 from ..problems.judging import function_spec
 from ..runner.batches import BatchChild, BatchChildFailed, Cancelled, CompileFailed
 from ..runner.child.wire import RunStatus, Verdict
@@ -30,6 +32,12 @@ if TYPE_CHECKING:
     from ..runner.child.wire import FunctionSpec
 
 EXAMPLE_SECONDS = 1.0  # CPU time of one example: a search runs hundreds, and small inputs are fast
+# A case that is only too slow is counted once after the search: the reference's line events on
+# it, and the learner's up to this many (so the count takes a fraction of a second).
+COUNT_FLOOR, COUNT_CAP, COUNT_FACTOR = 100_000, 1_000_000, 100
+MIN_COUNT_SECONDS = 1.0
+# A learner's time out counts only where the reference took less than this share of the limit.
+SLOW_REFERENCE_SHARE = 0.25
 
 
 def _invalid(message: str, field: str, detail: str) -> ToolFailure:
@@ -44,6 +52,27 @@ def problem_signature(problem: Problem) -> Signature:
 
 
 def _signature(args: BpFindEdgeCases, problem: Problem | None) -> Signature:
+    return with_alphabet(_typed(args, problem), args.alphabet)
+
+
+def _precondition(args: BpFindEdgeCases, problem: Problem | None) -> str | None:
+    """The promise every input keeps: the problem's, the caller's, or both."""
+    if args.precondition is not None and args.precondition.strip():
+        try:
+            check_expression(args.precondition)
+        except BadPrecondition as exc:
+            raise _invalid(str(exc), "precondition", "not one Python expression") from None
+    stated = [
+        text.strip()
+        for text in (problem.precondition if problem is not None else None, args.precondition)
+        if text and text.strip()
+    ]
+    if not stated:
+        return None
+    return stated[0] if len(stated) == 1 else " and ".join(f"({text})" for text in stated)
+
+
+def _typed(args: BpFindEdgeCases, problem: Problem | None) -> Signature:
     if problem is not None and not args.input_types:
         return problem_signature(problem)
     if not args.input_types:
@@ -98,6 +127,14 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
 
     learner = child(args.code)
     oracle = child(reference) if reference is not None else None
+    precondition = _precondition(args, problem)
+    names = [p.name for p in signature.params]
+    promise = None
+    if precondition is not None:
+        # Its own Python child whatever the learner's language: the expression is Python.
+        promise = promise_child(
+            executor.backend, precondition, names, memory_mb=services.settings.memory_mb, cancel=context.cancel
+        )
     witness = None
     if problem is not None and not args.reference_code and problem.solutions.python_slow:
         # The bank's second right solution: where it and the reference disagree, the input has
@@ -114,6 +151,13 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
             learner.start()
             if witness is not None:
                 witness.start()
+            if promise is not None:
+                try:
+                    promise.start()
+                except CompileFailed as failed:
+                    raise _invalid(
+                        f"The precondition does not compile: {failed}", "precondition", "does not compile"
+                    ) from None
             if oracle is not None:
                 try:
                     oracle.start()
@@ -139,6 +183,9 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
             progress=lambda fraction, text: context.report(fraction, text),
             key=f"{args.problem_id or ''}:{args.language}:{oracle_kind}",
             witness=witness,
+            promise=promise,
+            slow_reference_ms=EXAMPLE_SECONDS * 1000 * SLOW_REFERENCE_SHARE,
+            seeds=written_inputs(problem, signature) if problem is not None and not args.input_types else None,
         )
         try:
             outcome = search.run()
@@ -148,10 +195,13 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
             return {**result, "status": RunStatus.ERROR, "verdict": Verdict.IE, "error_type": "internal_error",
                     "error_message": str(exc), "edge_cases": [], "containment": learner.containment}  # fmt: skip
     finally:
-        for child_process in (learner, oracle, witness):
+        for child_process in (learner, oracle, witness, promise):
             if child_process is not None:
                 child_process.close()
     cancelled = outcome.stopped_by == "cancelled"
+    if not cancelled:
+        left = search.budget_end - time.perf_counter()
+        _count_too_slow(outcome.edge_cases, args, reference, function, compare, services, context, left)
     result.update(
         status=RunStatus.CANCELLED if cancelled else RunStatus.COMPLETED,
         edge_cases=[case.as_dict() for case in outcome.edge_cases],
@@ -165,6 +215,60 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
     if outcome.first_found_ms is not None:
         result["first_found_ms"] = outcome.first_found_ms
     return result
+
+
+def _count_too_slow(
+    cases: list[EdgeCase],
+    args: BpFindEdgeCases,
+    reference: str | None,
+    function: FunctionSpec,
+    compare: str,
+    services: Workbench,
+    context: ToolContext,
+    seconds: float,
+) -> None:
+    """Label the cases that are only too slow (``too_slow``), and count the first one's operations:
+    the reference's line events on it (when there is a reference), and the learner's, cut off at a
+    multiple of them, within ``seconds`` (at least ``MIN_COUNT_SECONDS``); counts that cannot be
+    had stay None. A case out of time is a slow answer, never a wrong value."""
+    slow = [case for case in cases if case.verdict == Verdict.TLE]
+    for case in slow:
+        case.too_slow = {"time_limit_s": EXAMPLE_SECONDS, "operations": None, "finished": None,
+                         "reference_operations": None}  # fmt: skip
+    if not slow:
+        return
+    # The budget's share kept for it, or (where an example out of time ran past the budget) a
+    # short count all the same: a few hundred thousand line events and two small starts.
+    seconds = max(seconds, MIN_COUNT_SECONDS)
+    counted = slow[0].too_slow
+    assert counted is not None
+    test = [{"test_id": 1, "input": literal_arguments(slow[0].arguments)}]
+    deadline = time.perf_counter() + seconds
+
+    def events(code: str, budget: int | None) -> tuple[int | None, str | None]:
+        # A third of the time left in CPU: the run's wall backstop is three times its CPU limit.
+        left = max(0.1, (deadline - time.perf_counter()) / 3)
+        limits = Limits(timeout_seconds=left, run_seconds=10.0, memory_mb=services.settings.memory_mb)
+        result = services.executor.judge(
+            code=code, language=args.language, tests=cast("Any", test), limits=limits, function=function,
+            compare=compare, count_lines=True, line_budget=budget, cancel=context.cancel,
+        )  # fmt: skip
+        runs: list[Any] = list(result.get("test_results") or [])
+        first: dict[str, Any] = runs[0] if runs else {}
+        return first.get("line_events"), first.get("verdict")
+
+    try:
+        if reference is not None:
+            counted["reference_operations"], _ = events(reference, None)
+        known = counted["reference_operations"]
+        budget = min(COUNT_CAP, max(COUNT_FLOOR, COUNT_FACTOR * known)) if isinstance(known, int) else COUNT_CAP
+        operations, verdict = events(args.code, budget)
+    except Exception:  # noqa: BLE001 - the counts are a label; the case stands without them
+        return
+    if isinstance(operations, int):
+        # Cut off at the budget or by the clock: "more than" this many; under it, all of them.
+        counted["finished"] = verdict != Verdict.TLE and operations < budget
+        counted["operations"] = operations
 
 
 def _compile_error(failed: CompileFailed, result: dict[str, Any]) -> dict:

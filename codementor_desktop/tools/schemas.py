@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 LanguageName = Literal["python", "javascript"]
 TopicName = Literal["arrays", "strings", "hash_maps", "trees", "graphs", "dynamic_programming"]
@@ -354,6 +354,29 @@ class BpFindEdgeCases(ToolArguments):
         default=8.0, ge=0.5, le=60.0, description="Seconds of searching, the children's start aside"
     )
     entry_point: str | None = Field(default=None, description="The function to call, when the code defines several")
+    precondition: str | None = Field(
+        default=None,
+        max_length=2000,
+        description=(
+            "What valid inputs promise together, as one Python expression over the parameter names "
+            "(e.g. 'len(set(nums)) == len(nums)'); inputs where it is not true are never tried. With a "
+            "problem_id it adds to the problem's own. Evaluated in the restricted child, never here"
+        ),
+    )
+    alphabet: dict[str, str] = Field(
+        default_factory=dict,
+        description=(
+            "The characters a string parameter (and the strings inside a list or grid) is made of, by "
+            "parameter name, e.g. {'s': 'ab'}; the name '*' gives every string parameter its alphabet"
+        ),
+    )
+
+    @field_validator("alphabet")
+    @classmethod
+    def _alphabet_not_empty(cls, value: dict[str, str]) -> dict[str, str]:
+        if any(not text for text in value.values()):
+            raise ValueError("an alphabet holds at least one character")
+        return value
 
 
 # --- issue 15: the learner's data (the spec's "future" save_code_snapshot, and what a learner

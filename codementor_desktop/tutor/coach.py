@@ -277,7 +277,10 @@ class OfflineCoach:
         if failing is not None and failing.get("category"):
             category = str(failing["category"])
             what = words.EDGE.get(category, words.EDGE["generated"])
-            return words.fill(words.EDGE_SENTENCE, {**self._values(evidence), "what": what})
+            note = failing.get("operations")
+            sentence = words.EDGE_SENTENCE_BY_VERDICT.get(str(failing.get("verdict")), words.EDGE_SENTENCE)
+            values = {**self._values(evidence), "what": what, "operations": f" ({note})" if note else ""}
+            return words.fill(sentence, values)
         verdict = (failing or {}).get("verdict") or evidence.verdict or "IE"
         return words.fill(words.VERDICT.get(verdict, words.VERDICT["IE"]), self._values(evidence))
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..domain.vocabulary import Caller
+from ..edge_cases.wording import operations_note, too_slow_text
 from ..tools.context import ToolContext
 from ..tools.debugging import TRACEABLE
 from .cancellation import Cancellation
@@ -164,8 +165,12 @@ def failing_edge(edges: dict[str, Any], problem: Problem) -> dict[str, Any] | No
         "input": ", ".join(json.dumps(a, default=str) for a in arguments),
         "arguments": arguments,
         "expected": json.dumps(case.get("expected_output"), default=str),
-        "actual": json.dumps(case.get("learner_output"), default=str),
+        # A run out of time has no value: "too slow", never "null".
+        "actual": too_slow_text(case)
+        if case.get("verdict") == "TLE"
+        else json.dumps(case.get("learner_output"), default=str),
         "verdict": case.get("verdict"),
+        "operations": operations_note(case.get("too_slow")),
         "error": case.get("error_message") or "",
         "category": case.get("category", "generated"),
     }

@@ -84,6 +84,15 @@ EDGE_SENTENCE = (
     "The examples pass, but on {what} your code goes wrong: for {input} it gives {actual}, where {expected} "
     "is right. What is special about that input?"
 )
+# The same, where the code gives no wrong value: it is too slow, or stops with an error.
+EDGE_SENTENCE_BY_VERDICT = {
+    "TLE": (
+        "The examples pass, but on {what} your code is too slow: on {input} it did not finish in time{operations}. "
+        "How does the work your code does grow with that input?"
+    ),
+    "RE": "The examples pass, but on {what} your code stops with an error: on {input}, {error}. What does it not expect there?",
+    "MLE": "The examples pass, but on {what} your code runs out of memory on {input}. What does it keep that it does not need?",
+}
 
 TRACE_QUESTION = (
     "I traced input {input}: your function returned {returned} from line {line}, with {variables} at that "

@@ -89,3 +89,16 @@ def test_a_backend_without_a_channel_runs_each_batch_as_one_job():
             answers = batch.answers(["[3,1,2], 2", "[1], 9", "[2,1], 1"])
     assert [a.value for a in answers] == [[1, 2], None, [1]]
     assert answers[1].verdict == "RE" and batch.containment == ["piston"]
+
+
+def test_a_child_ended_by_sigterm_is_no_verdict_on_its_example():
+    """The runner ends children with SIGKILL: a SIGTERM comes from outside the run (here the code
+    sends it, standing in for the machine), so the example gets IE, never RE against the learner,
+    and the next example runs in a fresh child."""
+    code = (
+        "import os, signal\n\ndef f(x):\n    if x == 2:\n        os.kill(os.getpid(), signal.SIGTERM)\n    return x\n"
+    )
+    with BatchChild(LocalRunner(), "python", code, function={"params": [{"name": "x", "type": "int"}]}) as child:
+        answers = child.answers(["1", "2", "3"])
+    assert [(a.verdict, a.value) for a in answers] == [(None, 1), ("IE", None), (None, 3)]
+    assert "SIGTERM" in (answers[1].message or "")

@@ -65,6 +65,7 @@ def assert_shape(result):
     for case in result["edge_cases"]:
         assert set(case) == {
             "input", "category", "learner_output", "expected_output", "verdict", "error_message", "minimal",
+            "too_slow",
         }  # fmt: skip
 
 

@@ -76,3 +76,21 @@ def test_the_cli_imports(tmp_path):
         text=True,
     )
     assert "cli-sum" in listed.stdout
+
+
+def test_a_problem_whose_example_breaks_its_own_precondition_is_rejected(tmp_path, services):
+    from codementor_desktop.edge_cases.promises import promises_check
+    from codementor_desktop.runner.local import LocalRunner
+
+    source = tmp_path / "incoming"
+    source.mkdir()
+    custom_problem(source, "kept-sum", "Kept Sum")
+    broken = custom_problem(source, "no-pair-sum", "No Pair Sum")
+    broken.write_text(broken.read_text().replace('input = "[2,7,11,15], 9"', 'input = "[2,7,11,15], 100"', 1))
+    report = import_problems(
+        source, services.paths.user_problems_dir, existing=services.bank, check=promises_check(LocalRunner())
+    )
+    assert [line.split()[0] for line in report.installed] == ["kept-sum"]
+    assert len(report.rejected) == 1
+    assert "no-pair-sum.toml" in report.rejected[0] and "example 1" in report.rejected[0]
+    assert "breaks the precondition" in report.rejected[0]

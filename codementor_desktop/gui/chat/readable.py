@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from ...domain.vocabulary import TestStatus
+from ...edge_cases.wording import too_slow_text
 from ..text import escaped
 
 PASS_COLOUR, FAIL_COLOUR = "#3fa34d", "#e0524f"  # readable on the light and the dark theme
@@ -90,6 +91,12 @@ def counterexample(result: dict[str, Any]) -> str:
         return "<p>No input found that your code gets wrong.</p>"
     case = next((c for c in cases if c.get("minimal")), cases[0])
     got = case.get("error_message") or short(case.get("learner_output"))
+    if case.get("verdict") == "TLE":
+        got = too_slow_text(case)
+        return (
+            f"<p>{_verdict(case.get('verdict'), False)} on <code>{escaped(short(case.get('input')))}</code>: "
+            f"{escaped(got)}</p>" + (f"<p>{len(cases) - 1} more found.</p>" if len(cases) > 1 else "")
+        )
     return (
         f"<p>{_verdict(case.get('verdict'), False)} on <code>{escaped(short(case.get('input')))}</code><br>"
         f"expected <code>{escaped(short(case.get('expected_output')))}</code>, got <code>{escaped(got)}</code></p>"

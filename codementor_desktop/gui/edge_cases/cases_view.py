@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...edge_cases.wording import operations_note
 from ..panels.tests_panel import colour_of, verdict_of
 from ..text import tooltip
 
@@ -127,7 +128,7 @@ class EdgeCasesTab(QWidget):
         words = {
             "WA": self.tr("Wrong answer"),
             "RE": self.tr("Runtime error"),
-            "TLE": self.tr("Time limit exceeded"),
+            "TLE": self.tr("Too slow"),
             "MLE": self.tr("Memory limit exceeded"),
             "OLE": self.tr("Output limit exceeded"),
         }
@@ -140,7 +141,11 @@ class EdgeCasesTab(QWidget):
         self.table.setRowCount(len(self.cases))
         for row, case in enumerate(self.cases):
             output = case.get("learner_output")
-            if output is None and case.get("error_message"):
+            if case.get("verdict") == "TLE":
+                # Too slow is no wrong value: the run has none, and the counts say how slow.
+                note = operations_note(case.get("too_slow"))
+                output_text = self.tr("Too slow: did not finish in time") + (f" ({note})" if note else "")
+            elif output is None and case.get("error_message"):
                 output_text = str(case["error_message"])
             else:
                 output_text = shown(output)

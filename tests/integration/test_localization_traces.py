@@ -56,3 +56,38 @@ def test_a_tree_problems_traces_name_the_slipped_line(services):
     assert divergence is not None and divergence["kind"] == "statement", top
     assert "line 11 is the first one that differs from the reference's" in top["description"], top
     assert top["evidence"]["worded_as"] == "statement", top
+
+
+# The same slip in JavaScript: line 8 forgets the node itself.
+SHORT_HEIGHT_JS = """function diameter(root) {
+  let best = 0;
+  const height = (node) => {
+    if (node === null) return 0;
+    const left = height(node.left);
+    const right = height(node.right);
+    best = Math.max(best, left + right);
+    return Math.max(left, right);
+  };
+  height(root);
+  return best;
+}
+"""
+
+
+def test_a_tree_problems_traces_name_the_slipped_line_in_javascript(services):
+    run = services.registry.call(
+        "execute_code",
+        {"problem_id": "tree-diameter", "language": "javascript", "code": SHORT_HEIGHT_JS, "test_cases": [],
+         "include_hidden": True},
+        context(),
+    )  # fmt: skip
+    assert not run["all_passed"]
+    analysis = services.registry.call(
+        "analyze_code_patterns",
+        {"problem_id": "tree-diameter", "language": "javascript", "code": SHORT_HEIGHT_JS, "test_results": run,
+         "measure": False},
+        context(),
+    )  # fmt: skip
+    located = [p for p in analysis["detected_patterns"] if p["pattern_type"] == "likely_bug_location"]
+    assert located and located[0]["code_location"]["line_start"] == 8, located
+    assert located[0]["evidence"].get("divergence") is not None, located[0]

@@ -12,25 +12,25 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..analysis.evidence import arguments
+from ..problems.judging import function_spec
 from .context import ToolContext
 from .debugging import TRACEABLE, run_trace
 from .errors import ToolFailure
 from .schemas import BpFindEdgeCases
+from .trace_inputs import TracedInput
 from .workbench import Workbench
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
+    from ..runner.child.wire import FunctionSpec
 
 log = logging.getLogger(__name__)
 
 SEARCH_SECONDS = 2.0
 TRACE_STEPS = 4000
-# Inputs the plain trace cannot build as the judge does (a tree from its level order, a linked
-# list, a design problem's calls): no trace is compared on them.
-_BUILT = ("TreeNode", "ListNode")
 
 
 def clues(
@@ -49,7 +49,7 @@ def clues(
         for t in run.get("test_results") or []
         if isinstance(t, Mapping) and not t.get("passed") and t.get("verdict") not in (None, "AC")
     ]
-    if problem is None or not failing or language not in TRACEABLE or not _traceable(problem):
+    if problem is None or not failing or language not in TRACEABLE:
         return {}
     quiet = ToolContext(caller=context.caller, learner=context.learner, cancel=context.cancel)
     found: dict[str, Any] = {}
@@ -67,15 +67,18 @@ def clues(
             found["counterexample"] = {"input": where}
     if values is None:
         return found
-    entry = problem.function.python if language == "python" else problem.function.javascript
-    mine = _trace(services, quiet, code, language, values, entry)
+    # Both programs are called on the input as the judge calls them: a tree from its level order,
+    # a linked list, a design problem's calls, an argument changed in place and read back.
+    spec = cast("FunctionSpec", function_spec(problem, language))
+    call = TracedInput(problem, {"input": where, "function": spec, "compare": problem.compare}, None, None)
+    mine = _trace(services, quiet, code, language, call)
     if mine is None:
         return found
     if "counterexample" in found:
         found["counterexample"]["covered_lines"] = sorted(
             {int(s["line"]) for s in mine if s.get("function") != "<module>" and s.get("line")}
         )
-    theirs = _trace(services, quiet, problem.reference_solution(language), language, values, entry)
+    theirs = _trace(services, quiet, problem.reference_solution(language), language, call)
     if theirs is not None:
         found["traces"] = {
             "input": where,
@@ -89,19 +92,13 @@ def clues(
     return found
 
 
-def _traceable(problem: Problem) -> bool:
-    if problem.compare == "operations" or problem.function.inplace is not None:
-        return False
-    return not any(kind in p.type for p in problem.function.params for kind in _BUILT)
-
-
 def _trace(
-    services: Workbench, context: ToolContext, code: str, language: str, values: list[Any], entry: str
+    services: Workbench, context: ToolContext, code: str, language: str, call: TracedInput
 ) -> list[dict[str, Any]] | None:
     try:
         result = run_trace(
-            services, context, code=code, language=language, arguments={"input_data": _input_data(values)},
-            trace_points=["all_lines", "all_variables"], max_steps=TRACE_STEPS, entry_point=entry, seconds=2,
+            services, context, code=code, language=language, arguments={}, trace_points=["all_lines", "all_variables"],
+            max_steps=TRACE_STEPS, entry_point=call.call["function"]["name"], seconds=2, problem=call,
         )  # fmt: skip
     except (ToolFailure, OSError, ValueError) as exc:
         log.info("no trace for fault localization: %s", exc)
@@ -110,11 +107,6 @@ def _trace(
     if not isinstance(steps, list) or result.get("stop_reason") == "max_steps":
         return None  # a cut trace cannot be lined up to its end
     return steps
-
-
-def _input_data(values: list[Any]) -> Any:
-    """The trace's ``input_data``: one argument as itself, several as their list (the judge's rule)."""
-    return values[0] if len(values) == 1 else list(values)
 
 
 def _counterexample(

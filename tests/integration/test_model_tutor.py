@@ -293,8 +293,13 @@ def test_the_tool_set_follows_the_setting_and_the_measured_size(services, monkey
             assert sent_tools(server.bodies()[-1]) == expected, setting
             assert tutor.context_size is not None and tutor.context_size.source == "estimate"
     # The estimate fits a larger bound; the server's count does not: the next request is reduced.
-    monkeypatch.setattr(context_size, "BOUND", 6_000)
-    script = [calls(Call("execute_code", RUN), usage={"prompt_tokens": 9_000, "completion_tokens": 9}), text("So?")]
+    # A bound just above the estimate (the schemas grow as tools gain fields), and a count over it.
+    bound = tutor.context_size.tokens + 1_000
+    monkeypatch.setattr(context_size, "BOUND", bound)
+    script = [
+        calls(Call("execute_code", RUN), usage={"prompt_tokens": bound + 3_000, "completion_tokens": 9}),
+        text("So?"),
+    ]
     with FakeOpenAI(script) as server:
         configure(services, server)
         services.settings.llm_tool_set = "auto"

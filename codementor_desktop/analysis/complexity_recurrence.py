@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from . import program as p
 from .complexity_classes import CONSTANT, EXPONENTIAL, LINEAR, LOG, QUADRATIC, Growth
 from .context import Context
+from .loops import leaves
 
 DIVIDE = "divide_and_conquer"
 PARTITION = "pivot_split"
@@ -193,27 +194,16 @@ def calls_per_path(function: p.Function, calls: list[SelfCall]) -> int:
     def block(stmts: list) -> int:
         total = 0
         for index, stmt in enumerate(stmts):
-            if isinstance(stmt, p.If) and _leaves(stmt.body):
+            if isinstance(stmt, p.If) and leaves(stmt.body):
                 # What follows runs only when the branch did not: it is the branch's alternative.
                 rest = block([*stmt.orelse, *stmts[index + 1 :]])
                 return total + count(stmt.test) + max(block(stmt.body), rest)
             total += count(stmt)
-            if _leaves([stmt]):
+            if leaves([stmt]):
                 return total
         return total
 
     return block(function.body)
-
-
-def _leaves(stmts: list) -> bool:
-    if not stmts:
-        return False
-    last = stmts[-1]
-    if isinstance(last, p.Return) or (isinstance(last, p.Jump) and last.kind == "raise"):
-        return True
-    if isinstance(last, p.If):
-        return _leaves(last.body) and _leaves(last.orelse)
-    return False
 
 
 def recurrence(ctx: Context, function: p.Function, work: Growth) -> Recurrence | None:

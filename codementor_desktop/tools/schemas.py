@@ -6,7 +6,7 @@ default. Validation is strict (no "5" for 5) so a model learns the right types f
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -219,6 +219,20 @@ class BpRunTests(ToolArguments):
 
 
 TracePoint = str | int
+# The fields by which the tracing tools follow a bank problem (bp_trace, bp_breakpoint, bp_variable_history).
+TracedProblem = Annotated[
+    str | None,
+    Field(
+        min_length=1, max_length=80,
+        description="A bank problem: its input is built as the judge builds it (trees, lists, graphs, design calls)",
+    ),
+]  # fmt: skip
+TracedExample = Annotated[
+    int | None, Field(ge=1, le=1000, description="With problem_id: the example to trace, numbered from 1 (default 1)")
+]
+TracedInputData = Annotated[
+    Any, Field(description="Input to the function (with problem_id: its arguments, e.g. '[2,7,11,15], 9')")
+]
 
 
 class BpTrace(ToolArguments):
@@ -227,16 +241,9 @@ class BpTrace(ToolArguments):
     DESCRIPTION = "Generates a detailed execution trace with variable states at each step."
     language: LanguageName = Field(description="Programming language")
     code: str = Field(description="Source code to trace", max_length=MAX_CODE_CHARS)
-    problem_id: str | None = Field(
-        default=None, min_length=1, max_length=80,
-        description="A bank problem: its input is built as the judge builds it (trees, lists, graphs, design calls)",
-    )  # fmt: skip
-    test_id: int | None = Field(
-        default=None, ge=1, le=1000, description="With problem_id: the example to trace, numbered from 1 (default 1)"
-    )
-    input_data: Any = Field(
-        default=None, description="Input to the function (with problem_id: its arguments, e.g. '[2,7,11,15], 9')"
-    )
+    problem_id: TracedProblem = None
+    test_id: TracedExample = None
+    input_data: TracedInputData = None
     target_value: Any = Field(default=None, description="Optional second argument")
     trace_points: list[TracePoint] = Field(
         default_factory=lambda: list[TracePoint](["all_lines", "all_variables"]),
@@ -254,16 +261,9 @@ class BpBreakpoint(ToolArguments):
     DESCRIPTION = "Runs code until a condition is met, then captures the program state."
     language: LanguageName = Field(description="Programming language")
     code: str = Field(description="Source code", max_length=MAX_CODE_CHARS)
-    problem_id: str | None = Field(
-        default=None, min_length=1, max_length=80,
-        description="A bank problem: its input is built as the judge builds it (trees, lists, graphs, design calls)",
-    )  # fmt: skip
-    test_id: int | None = Field(
-        default=None, ge=1, le=1000, description="With problem_id: the example to trace, numbered from 1 (default 1)"
-    )
-    input_data: Any = Field(
-        default=None, description="Input to the function (with problem_id: its arguments, e.g. '[2,7,11,15], 9')"
-    )
+    problem_id: TracedProblem = None
+    test_id: TracedExample = None
+    input_data: TracedInputData = None
     target_value: Any = Field(default=None, description="Optional second argument")
     condition: str = Field(min_length=1, max_length=500, description="Stop when this expression is true")
     watch_vars: list[str] = Field(

@@ -87,8 +87,12 @@ def report_from_response(
     if done and memory is not None and not done[0].get("memory_used_kb"):
         done[0]["memory_used_kb"] = int(memory // 1024)
     status = run.get("status")
+    # An old server says nothing when it cuts the output of a run that had already ended: a frame
+    # cut short at its limit is the server's doing, not the learner's code writing to the channel.
+    cut_by_old_server = status is None and len(stdout) >= OUTPUT_LIMIT
     if decoder.fault is not None and status not in ("OL", "EL", "TO", "XX") and report.signal is None:
-        report.channel_fault = decoder.fault  # not the server cutting the output or killing the run
+        if not cut_by_old_server:
+            report.channel_fault = decoder.fault  # not the server cutting the output or killing the run
     if report.finished:
         return report  # the child said everything; what happened after (stderr noise) does not matter
     if ran_out_of_memory(report.stderr):

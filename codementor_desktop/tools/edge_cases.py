@@ -44,6 +44,17 @@ def _invalid(message: str, field: str, detail: str) -> ToolFailure:
     return ToolFailure(ErrorCode.INVALID_ARGUMENTS, message, field_errors=[{"field": field, "message": detail}])
 
 
+def _start_given(child: Any, what: str, field: str) -> None:
+    """Start a child made from what the caller gave (a precondition, reference code): code that does
+    not compile is the caller's argument to mend, not the learner's compile error."""
+    if child is None:
+        return
+    try:
+        child.start()
+    except CompileFailed as failed:
+        raise _invalid(f"{what} does not compile: {failed}", field, "does not compile") from None
+
+
 def problem_signature(problem: Problem) -> Signature:
     """A bank problem's typed inputs, its compare mode and checker (and a design problem's calls)."""
     params = [(p.name, p.type) for p in problem.function.params]
@@ -151,20 +162,8 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
             learner.start()
             if witness is not None:
                 witness.start()
-            if promise is not None:
-                try:
-                    promise.start()
-                except CompileFailed as failed:
-                    raise _invalid(
-                        f"The precondition does not compile: {failed}", "precondition", "does not compile"
-                    ) from None
-            if oracle is not None:
-                try:
-                    oracle.start()
-                except CompileFailed as failed:
-                    raise _invalid(
-                        f"The reference code does not compile: {failed}", "reference_code", "does not compile"
-                    ) from None
+            _start_given(promise, "The precondition", "precondition")
+            _start_given(oracle, "The reference code", "reference_code")
         except CompileFailed as failed:
             return _compile_error(failed, result)
         except Cancelled:

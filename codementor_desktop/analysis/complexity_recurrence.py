@@ -16,6 +16,7 @@ split, output-bound enumeration, overlapping subproblems), with the class each g
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import program as p
@@ -411,14 +412,19 @@ def doubles(function: p.Function, calls: list[SelfCall]) -> bool:
     return False
 
 
-def _list_names(function: p.Function) -> set[str]:
+def _assigned(function: p.Function, keep: Callable[[p.Assign], bool]) -> set[str]:
+    """The names that the assignments ``keep`` accepts bind in ``function`` (not in inner functions)."""
     return {
         name
         for node in p.walk(function.body, into_functions=False)
-        if isinstance(node, p.Assign) and isinstance(node.value, (p.Seq, p.Comprehension))
+        if isinstance(node, p.Assign) and keep(node)
         for t in node.targets
         for name in p.assigned_names(t)
     }
+
+
+def _list_names(function: p.Function) -> set[str]:
+    return _assigned(function, lambda node: isinstance(node.value, (p.Seq, p.Comprehension)))
 
 
 def _returns_lists(function: p.Function, lists: set[str]) -> bool:
@@ -435,16 +441,4 @@ def _returns_lists(function: p.Function, lists: set[str]) -> bool:
 
 
 def _local_names(function: p.Function) -> set[str]:
-    return {
-        name
-        for node in p.walk(function.body, into_functions=False)
-        if isinstance(node, p.Assign) and node.declaration
-        for t in node.targets
-        for name in p.assigned_names(t)
-    } | {
-        name
-        for node in p.walk(function.body, into_functions=False)
-        if isinstance(node, p.Assign) and node.op is None
-        for t in node.targets
-        for name in p.assigned_names(t)
-    }
+    return _assigned(function, lambda node: bool(node.declaration) or node.op is None)

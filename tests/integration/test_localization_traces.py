@@ -31,23 +31,26 @@ def context() -> ToolContext:
     return ToolContext(caller=Caller.PERSON, learner="ada")
 
 
-def test_a_tree_problems_traces_name_the_slipped_line(services):
-    assert SHORT_HEIGHT.splitlines()[10].strip() == "return max(left, right)"
+def _located(services, language: str, code: str) -> list[dict]:
+    """The likely bug locations of ``code`` on tree-diameter after a Submit that fails."""
     run = services.registry.call(
         "execute_code",
-        {"problem_id": "tree-diameter", "language": "python", "code": SHORT_HEIGHT, "test_cases": [],
-         "include_hidden": True},
+        {"problem_id": "tree-diameter", "language": language, "code": code, "test_cases": [], "include_hidden": True},
         context(),
-    )  # fmt: skip
+    )
     assert not run["all_passed"]
     analysis = services.registry.call(
         "analyze_code_patterns",
-        {"problem_id": "tree-diameter", "language": "python", "code": SHORT_HEIGHT, "test_results": run,
-         "measure": False},
+        {"problem_id": "tree-diameter", "language": language, "code": code, "test_results": run, "measure": False},
         context(),
-    )  # fmt: skip
-    located = [p for p in analysis["detected_patterns"] if p["pattern_type"] == "likely_bug_location"]
-    assert located, analysis
+    )
+    return [p for p in analysis["detected_patterns"] if p["pattern_type"] == "likely_bug_location"]
+
+
+def test_a_tree_problems_traces_name_the_slipped_line(services):
+    assert SHORT_HEIGHT.splitlines()[10].strip() == "return max(left, right)"
+    located = _located(services, "python", SHORT_HEIGHT)
+    assert located
     top = located[0]
     assert top["code_location"]["line_start"] == 11, located
     # The claim comes from the traces (run on a tree built from the failing input), not the spectrum
@@ -75,19 +78,6 @@ SHORT_HEIGHT_JS = """function diameter(root) {
 
 
 def test_a_tree_problems_traces_name_the_slipped_line_in_javascript(services):
-    run = services.registry.call(
-        "execute_code",
-        {"problem_id": "tree-diameter", "language": "javascript", "code": SHORT_HEIGHT_JS, "test_cases": [],
-         "include_hidden": True},
-        context(),
-    )  # fmt: skip
-    assert not run["all_passed"]
-    analysis = services.registry.call(
-        "analyze_code_patterns",
-        {"problem_id": "tree-diameter", "language": "javascript", "code": SHORT_HEIGHT_JS, "test_results": run,
-         "measure": False},
-        context(),
-    )  # fmt: skip
-    located = [p for p in analysis["detected_patterns"] if p["pattern_type"] == "likely_bug_location"]
+    located = _located(services, "javascript", SHORT_HEIGHT_JS)
     assert located and located[0]["code_location"]["line_start"] == 8, located
     assert located[0]["evidence"].get("divergence") is not None, located[0]

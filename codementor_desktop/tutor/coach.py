@@ -1,27 +1,32 @@
-"""The offline coach: the tutor with no model. It runs the same tool chain as a model would (run,
-analyze, find an edge case, trace, recommend) and turns what it finds into Socratic questions and
-the problem's progressive hints, from templates keyed by verdict, pattern and edge case.
+"""The offline coach: the tutor with no model. It runs the same tools a model would (run, analyze,
+find an edge case, trace, measure, hint, recommend, conclude) and holds a conversation about what
+they found: it reads the learner's words against the question it asked and the problem's own
+vocabulary (``understanding``), remembers what it asked and said (``dialogue``), and asks one step
+further each turn, never the same question twice.
 
-Deterministic: the same code and the same words get the same answer. It never writes code; what it
-says still passes the solution filter, like a model's answer. "I'm stuck" moves a hint level up
-with a question from the trace, "Hint" gives the next hint, "What next?" recommends, "I get it"
-concludes the session. It is a TutorSeat too: ``escalate_for_insight`` asked of it moves a hint
-level up instead of asking a stronger model.
+Evidence is gathered once per version of the code (``coach_evidence``) and kept with the
+conversation, so a turn on unchanged code runs nothing. It never writes code; what it says passes
+the solution filter like a model's answer. It is a TutorSeat too: ``escalate_for_insight`` asked
+of it moves a hint level up instead of asking a stronger model.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import coach_templates as words
 from .cancellation import Cancellation
-from .coach_chain import Evidence, Stopped, ToolRunner, gather
+from .coach_chain import Stopped, ToolRunner
+from .coach_evidence import VersionEvidence
+from .coach_questions import Code, Ladder, run_sentence, values
 from .coach_session import CoachSession
+from .coach_speed import how_fast
+from .dialogue import Claim, DialogueState, OpenQuestion, version_key
 from .events import Escalated, Listener, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TurnEnded, TutorEvent
 from .guard import NOTICE, SolutionGuard, StreamGuard, guarded
 from .turns import Intent, TurnContext
+from .understanding import Expectation, Reading, Vocabulary, Want, read
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
@@ -29,26 +34,10 @@ if TYPE_CHECKING:
 
 LABEL = "Offline coach"
 WHO = "offline coach"  # who answered an escalation
-_WANTS_ANSWER = re.compile(
-    r"\b(answers?|solutions?|solve (it|this)|write (it|the code|this|my code)|the code for me|give me (the )?code|"
-    r"just tell me|do it for me|full code|complete code|show me (the )?code)\b",
-    re.IGNORECASE,
-)
-_READS = [
-    (Intent.WHAT_NEXT, re.compile(r"\b(what('s| is)? next|next problem|recommend|practi[cs]e next)\b", re.I)),
-    (Intent.GOT_IT, re.compile(r"\b(i get it|got it|i understand|makes sense now|i see now|i'm done|i am done)\b", re.I)),
-    (Intent.HINT, re.compile(r"\bhint\b", re.I)),
-    (Intent.STUCK, re.compile(r"\b(stuck|no idea|lost|confused|don'?t (know|understand)|help)\b", re.I)),
-]  # fmt: skip
-
-
-def read_intent(said: str) -> tuple[Intent, bool]:
-    """What typed words ask for, and whether they ask for the answer itself (which gets a question)."""
-    wants_answer = bool(_WANTS_ANSWER.search(said))
-    for intent, pattern in _READS:
-        if pattern.search(said):
-            return intent, wants_answer
-    return Intent.SAY, wants_answer
+_BUTTONS = {Intent.STUCK: Want.STUCK, Intent.HINT: Want.HINT, Intent.WHAT_NEXT: Want.PRACTISE,
+            Intent.GOT_IT: Want.UNDERSTANDS}  # fmt: skip
+_SPEED = (Want.IS_OPTIMAL, Want.COMPLEXITY, Want.WHY_SLOW)
+_SMALL_TALK = (Want.GREETING, Want.THANKS, Want.OFF_TOPIC)
 
 
 class OfflineCoach:
@@ -60,11 +49,16 @@ class OfflineCoach:
         self._session = CoachSession(services.conversations, learner, session_id, LABEL)
         self.session_id = self._session.session_id
         self._tools = ToolRunner(services, learner, self)
-        self._evidence: dict[tuple[str, str, str], Evidence] = {}
+        self._state: DialogueState = self._session.dialogue
         self._levels: dict[str, int] = {}
+        self._vocabularies: dict[str, Vocabulary] = {}
         self._insights: list[str] = list(self._session.flagged)
         self._context = TurnContext(problem_id=self._session.problem_id)
         self._guard = SolutionGuard([])
+        self._said = ""
+        self._reading_want: Want | None = None
+        self._concluded = False  # this turn concluded the session: nothing is asked after it
+        self._waits = False  # this turn asked the learner to try something: no question follows
 
     @property
     def label(self) -> str:
@@ -103,13 +97,15 @@ class OfflineCoach:
         out = guarded(watch, stream)
         self._tools.emit, self._tools.cancellation, self._tools.made = out, cancellation or Cancellation(), []
         flagged_before = len(self._insights)
-        wants_answer = False
-        if intent is Intent.SAY:
-            intent, wants_answer = read_intent(said)
+        self._said, self._concluded, self._waits = said, False, False
         self._session.begin(self._context.problem_id, said, intent, out)
+        self._state.turns += 1
         reason = "answered"
         try:
-            sentences = [s for s in self._answer(said, intent, wants_answer, problem, out) if s]
+            parts = self._state.fresh(self._answer(said, intent, problem, out))
+            if not parts:
+                parts = self._last_resort(problem)
+            sentences = [s for s in parts if s]
             for number, sentence in enumerate(sentences, 1):
                 end = "" if sentence.endswith("\n") else "\n" if number == len(sentences) else " "
                 out(TextDelta(sentence + end))
@@ -120,52 +116,264 @@ class OfflineCoach:
         if rest := stream.flush():
             watch(TextDelta(rest))
         text = "".join(e.text for e in shown if isinstance(e, TextDelta))
+        self._state.remember(text)
         new_insights = self._insights[flagged_before:]
-        self._session.keep(self._tools.made, text, shown, new_insights, out)
+        self._session.keep(self._tools.made, text, shown, new_insights, out, self._state)
         return self._end(out, reason)
-
-    def _answer(
-        self, said: str, intent: Intent, wants_answer: bool, problem: Problem | None, out: Listener
-    ) -> list[str]:
-        if intent is Intent.WHAT_NEXT:
-            return self._what_next()
-        if intent is Intent.GOT_IT:
-            return self._conclude(said, problem, out)
-        if problem is None:
-            return [words.NO_PROBLEM]
-        if not self._context.code.strip():
-            return [words.NO_CODE]
-        refusal = [words.REFUSAL] if wants_answer else []
-        if intent is Intent.HINT:
-            return refusal + self._hint(problem)
-        if intent is Intent.STUCK:
-            return refusal + self._stuck(said, problem, out)
-        return refusal + self._coach(problem)
 
     def _end(self, out: Listener, reason: str) -> TurnEnded:
         ended = TurnEnded(reason, 1)
         out(ended)
         return ended
 
-    # --- what each intent says -------------------------------------------------------------------
-    def _coach(self, problem: Problem) -> list[str]:
-        evidence = self._gather(problem)
-        said = [self._run_sentence(evidence)]
-        if evidence.failing is not None:
-            said.append(self._trace_question(evidence) or self._verdict_question(evidence))
-        elif evidence.patterns():
-            said.append(self._pattern_question(evidence.patterns()[0], evidence))
-        else:
-            said.append(words.fill(words.VERDICT_QUESTION["AC"], {}))
+    # --- reading the learner ---------------------------------------------------------------------
+    def _read(self, said: str, intent: Intent, problem: Problem | None) -> Reading:
+        vocabulary = self._vocabulary(problem)
+        opened = self._state.open
+        expecting = None
+        if opened is not None and opened.version == self._version(problem):
+            expecting = Expectation(
+                names=frozenset(opened.names), lines=frozenset(opened.lines),
+                values=frozenset(opened.values), concepts=frozenset(opened.concepts),
+            )  # fmt: skip
+        reading = read(said, vocabulary, expecting)
+        if intent in _BUTTONS:
+            reading = replace(reading, want=_BUTTONS[intent])
+        return reading
+
+    def _vocabulary(self, problem: Problem | None) -> Vocabulary:
+        key = self._version(problem) or ""
+        if key not in self._vocabularies:
+            self._vocabularies = {key: Vocabulary.of(problem, self._context.code, self._context.language)}
+        return self._vocabularies[key]
+
+    def _version(self, problem: Problem | None) -> str | None:
+        if problem is None or not self._context.code.strip():
+            return None
+        return version_key(problem.id, problem.version, self._context.language, self._context.code)
+
+    # --- answering -------------------------------------------------------------------------------
+    def _answer(self, said: str, intent: Intent, problem: Problem | None, out: Listener) -> list[str]:
+        parts = self._reply(said, intent, problem, out)
+        if problem is None or not self._context.code.strip() or self._concluded:
+            return parts
+        if self._waits or any("?" in part for part in self._state.fresh(parts)):
+            return parts
+        version = self._version(problem) or ""
+        evidence = VersionEvidence(dict(self._state.evidence.get(version) or {}))
+        if not evidence.ran or self._reading_want in (Want.PRACTISE, *_SMALL_TALK):
+            return parts
+        question = self._unasked(problem, evidence)
+        if question is None:
+            return parts
+        self._state.ask(question)
+        return [*parts, question.text]
+
+    def _reply(self, said: str, intent: Intent, problem: Problem | None, out: Listener) -> list[str]:
+        reading = self._read(said, intent, problem)
+        self._reading_want = reading.want
+        want = reading.want
+        if want is Want.PRACTISE:
+            return self._what_next()
+        if want in _SMALL_TALK:
+            return self._small_talk(reading, problem)
+        polite = [self._polite(w, problem) for w in reading.also if w in (Want.GREETING, Want.THANKS)]
+        return [*polite[:1], *self._substance(reading, problem, out)]
+
+    def _substance(self, reading: Reading, problem: Problem | None, out: Listener) -> list[str]:
+        said, want = self._said, reading.want
+        if want is Want.UNDERSTANDS:
+            return self._understood(said, reading, problem, out)
+        if problem is None:
+            return [words.NO_PROBLEM]
+        if not self._context.code.strip():
+            return [words.NO_CODE]
+        if want is Want.HINT:
+            return self._hint(problem, None)
+        if want is Want.STUCK and not self._open_here(problem):
+            return self._stuck(problem, out)
+        evidence = self._evidence(problem, measure=want in _SPEED)
+        said_first = self._news(problem, evidence)
+        if want is Want.SOLUTION:
+            return [*said_first, self._refusal(), *self._next_question(problem, evidence)]
+        if want in _SPEED:
+            return [*said_first, *self._speed(problem, evidence, reading)]
+        if want in (Want.STUCK, Want.DONT_KNOW):
+            return [*said_first, *self._smaller_step(problem, evidence)]
+        if want in (Want.ANSWER, Want.IDEA):
+            return [*said_first, *self._judge(reading, problem, evidence)]
+        return [*said_first, *self._next_question(problem, evidence)]
+
+    def _polite(self, want: Want, problem: Problem | None) -> str:
+        title = problem.title if problem is not None else "your problem"
+        choices = {Want.GREETING: words.GREETINGS, Want.THANKS: words.THANKS, Want.OFF_TOPIC: words.OFF_TOPIC}
+        return self._pick(choices[want], {"title": title})
+
+    def _small_talk(self, reading: Reading, problem: Problem | None) -> list[str]:
+        said = [self._polite(reading.want, problem)]
+        if reading.want is Want.GREETING and problem is not None and self._context.code.strip():
+            evidence = self._evidence(problem)
+            said += [*self._news(problem, evidence), *self._next_question(problem, evidence)]
+        elif reading.want is Want.GREETING and problem is None:
+            said.append(words.NO_PROBLEM)
         return said
 
-    def _hint(self, problem: Problem) -> list[str]:
+    def _news(self, problem: Problem, evidence: VersionEvidence) -> list[str]:
+        """What the run of this version says, the first time this version is talked about."""
+        version = self._version(problem) or ""
+        if self._state.saw(version, "run"):
+            return []
+        self._state.show(version, "run")
+        said = []
+        earlier = [v for v in self._state.evidence if v != version]
+        if earlier:
+            said.append(words.NEW_VERSION)
+            was = VersionEvidence(self._state.evidence[earlier[-1]]).failing or {}
+            now_failing = evidence.failing or {}
+            if was.get("test_id") is not None and was.get("test_id") != now_failing.get("test_id"):
+                said.append(words.fill(words.NOW_PASSES, {"test_id": was["test_id"]}))
+        before = VersionEvidence(self._state.evidence[earlier[-1]]) if earlier else None
+        if (
+            before is not None
+            and before.failing
+            and evidence.failing
+            and _same_failure(before.failing, evidence.failing)
+        ):
+            return [*said, words.fill(words.SAME_FAILURE, {"test_id": evidence.failing.get("test_id") or "?"})]
+        return [*said, run_sentence(evidence)]
+
+    def _ladder(self, problem: Problem, evidence: VersionEvidence) -> Ladder:
+        params = frozenset(p.name for p in problem.function.params)
+        return Ladder(self._version(problem) or "", evidence, Code(self._context.code, params), problem,
+                      self._context.language)  # fmt: skip
+
+    def _next_question(self, problem: Problem, evidence: VersionEvidence) -> list[str]:
+        """The next question of this version's ladder not asked yet, or a hint when they are all asked."""
+        question = self._unasked(problem, evidence)
+        if question is not None:
+            self._state.ask(question)
+            return [question.text]
+        return self._hint(problem, evidence)
+
+    def _unasked(self, problem: Problem, evidence: VersionEvidence) -> OpenQuestion | None:
+        return next(
+            (q for q in self._ladder(problem, evidence).questions()
+             if not self._state.was_asked(q.key) and self._state.is_new(q.text)),
+            None,
+        )  # fmt: skip
+
+    def _open_here(self, problem: Problem) -> bool:
+        opened = self._state.open
+        return opened is not None and opened.version == self._version(problem)
+
+    def _smaller_step(self, problem: Problem, evidence: VersionEvidence) -> list[str]:
+        """ "I don't know" to the open question: the next, smaller question."""
+        return self._next_question(problem, evidence)
+
+    def _judge(self, reading: Reading, problem: Problem, evidence: VersionEvidence) -> list[str]:
+        """An answer or an idea, read against the open question and the problem's vocabulary."""
+        version = self._version(problem) or ""
+        opened = self._state.open if self._open_here(problem) else None
+        echo = _echo(self._said)
+        fits_problem = [c for c in reading.concepts if c in self._problem_concepts(problem)]
+        if opened is not None and reading.fit == "names_cause" and not opened.key.endswith((":fix", ":gap")):
+            self._claim(Claim(self._said, "names_cause", list(reading.concepts), version))
+            said = [self._pick(words.NAMED_CAUSE, {"echo": echo})]
+            return said + self._fix_question(problem, evidence, reading)
+        if opened is not None and opened.key.endswith(":fix"):
+            self._claim(Claim(self._said, "fix", list(reading.concepts), version))
+            self._waits = True
+            return [self._pick(words.TRY_IT, {})]
+        if fits_problem:
+            label = _label(self._vocabulary(problem), fits_problem[0])
+            self._reach(problem, fits_problem[0])
+            self._claim(Claim(self._said, "idea", fits_problem, version))
+            if evidence.failing is None:
+                return [words.fill(words.IDEA_FITS_PASSING, {"label": label})]
+            return [self._pick(words.IDEA_FITS, {"label": label})]
+        if opened is not None and reading.fit == "partial":
+            return [self._pick(words.PARTIAL, {"echo": echo})]
+        failing = evidence.failing
+        if failing is not None:
+            self._claim(Claim(self._said, "off", list(reading.concepts), version))
+            template = words.TEST_THE_CLAIM if opened is not None else words.TEST_THE_IDEA
+            return [words.fill(template, values(evidence))]
+        example = problem.examples[0]
+        return [words.fill(words.TEST_THE_IDEA, {"input": example.input, "expected": example.output})]
+
+    def _fix_question(self, problem: Problem, evidence: VersionEvidence, reading: Reading) -> list[str]:
+        version = self._version(problem) or ""
+        ladder = self._ladder(problem, evidence)
+        named = [n for n in reading.names if ladder.code.assigned_at(n)]
+        line = ladder.code.assigned_at(named[-1]) if named else None
+        if line is None:
+            bug_lines = ladder.bug_lines()
+            line = bug_lines[0] if bug_lines else None
+        if line:
+            text = words.fill(words.FIX_QUESTION, {"line": line, "line_text": ladder.code.line(line)})
+        else:
+            text = words.FIX_QUESTION_NO_LINE
+        self._state.ask(OpenQuestion(key=f"{version}:fix", text=text, version=version, lines=[line] if line else []))
+        return [text]
+
+    def _speed(self, problem: Problem, evidence: VersionEvidence, reading: Reading) -> list[str]:
+        version = self._version(problem) or ""
+        ladder = self._ladder(problem, evidence)
+        said = how_fast(
+            evidence, ladder, self._pick, asked_space=self._state.was_asked(f"{version}:space"),
+            complexity_only=reading.want is Want.COMPLEXITY,
+        )  # fmt: skip
+        line = ladder.slow_line()
+        self._state.ask(OpenQuestion(key=f"{version}:gap", text=said[-1] if said else "", version=version,
+                                     lines=[line] if line else [], names=ladder.code.names_on(line)))  # fmt: skip
+        return said
+
+    def _understood(self, said: str, reading: Reading, problem: Problem | None, out: Listener) -> list[str]:
+        """ "I get it": checked on the failing input while the code still fails, else concluded
+        with the learner's own words and the concepts they reached."""
+        version = self._version(problem)
+        if problem is not None and version is not None:
+            evidence = self._evidence(problem)
+            self._claim(Claim(said, "understands", list(reading.concepts), version))
+            for concept in reading.concepts:
+                if concept in self._problem_concepts(problem):
+                    self._reach(problem, concept)
+            if evidence.failing is not None and version not in self._state.checked_understanding:
+                self._state.checked_understanding.append(version)
+                text = words.fill(words.UNDERSTOOD_CHECK, values(evidence))
+                expected = str(evidence.failing.get("expected") or "")
+                self._state.ask(OpenQuestion(key=f"{version}:check", text=text, version=version, values=[expected]))
+                return [text]
+        return self._conclude(said, problem, out)
+
+    # --- tools behind the answers ----------------------------------------------------------------
+    def _evidence(self, problem: Problem, *, measure: bool = False) -> VersionEvidence:
+        version = self._version(problem) or ""
+        evidence = VersionEvidence(dict(self._state.evidence.get(version) or {}))
+        needs = (
+            not evidence.ran
+            or evidence.unavailable
+            or "patterns" not in evidence.data
+            or (evidence.passes_examples and not evidence.data.get("edges_searched"))
+            or (measure and "measured" not in evidence.data)
+        )
+        if needs:
+            evidence.data.pop("unavailable", None)
+            evidence.gather(self._tools, problem, self._context, measure=measure)
+            self._state.keep_evidence(version, evidence.data)
+        return evidence
+
+    def _hint(self, problem: Problem, evidence: VersionEvidence | None) -> list[str]:
+        """The next hint level; past the last, a question about the code instead."""
         level = self._level(problem) + 1
         total = len(problem.hints)
         if level > total:
-            evidence = self._gather(problem)
-            question = self._trace_question(evidence) or self._verdict_question(evidence)
-            return [words.fill(words.ALL_HINTS_SEEN, {"total": total}), question]
+            said = [words.fill(words.ALL_HINTS_SEEN, {"total": total})]
+            question = self._unasked(problem, evidence or self._evidence(problem))
+            if question is not None:
+                self._state.ask(question)
+                return [*said, question.text]
+            return said
         return self._hint_at(problem, level)
 
     def _hint_at(self, problem: Problem, level: int) -> list[str]:
@@ -175,12 +383,13 @@ class OfflineCoach:
              "language": self._context.language},
         )  # fmt: skip
         if "error_code" in result:
-            return [words.fill(words.RATE_LIMITED, {"tool": "generate_hint", "error": result["error_message"]})]
+            return [words.fill(words.RATE_LIMITED, {"tool": "the hint", "error": result["error_message"]})]
         self._levels[problem.id] = level
+        self._state.hint_level = max(self._state.hint_level, level)
         hint = words.fill(words.HINT, {"level": level, "total": result["hints_total"], "hint": result["hint"]})
         return [hint, str(result.get("about_your_code") or ""), str(result.get("question") or "")]
 
-    def _stuck(self, said: str, problem: Problem, out: Listener) -> list[str]:
+    def _stuck(self, problem: Problem, out: Listener) -> list[str]:
         """As a model would: escalate_for_insight, which asks this session's tutor (the coach) to go deeper."""
         reason = f"The learner says they are stuck on {problem.title}."[:150]
         topic = problem.topics[0].value
@@ -207,10 +416,8 @@ class OfflineCoach:
     def _conclude(self, said: str, problem: Problem | None, out: Listener) -> list[str]:
         subject = problem.title if problem is not None else "Practice"
         title = f"{subject}: what clicked"[:100]
-        final = " ".join(said.split())
-        if len(final) < 20:
-            final = f"The learner said they understand {subject}: {final}"
-        final = final[:200]
+        final = self._final_insight(said, subject)
+        self._concluded = True
         result = self._tools.call("conclude_session", {"summary_title": title, "final_insight": final})
         if "error_code" in result:
             return [str(result.get("error_message") or "")]
@@ -221,22 +428,72 @@ class OfflineCoach:
         out(SessionConcluded(self._shown(title), tuple(self._shown(i) for i in insights)))
         return [words.fill(words.CONCLUDED, {"title": title})]
 
+    def _final_insight(self, said: str, subject: str) -> str:
+        """The learner's own words: this message when it says something, else the cause they named."""
+        own = " ".join(said.split())
+        if len(own.split()) >= 4:
+            return own[:200]
+        named = [c.text for c in self._state.claims if c.fit == "names_cause"]
+        if named:
+            return " ".join(named[-1].split())[:200]
+        return f'{subject}, in the learner\'s words: "{own or "I get it"}"'[:200]
+
     # --- the TutorSeat protocol ------------------------------------------------------------------
     def ask_deeper(self, reason: str, topic: str | None) -> tuple[str, str]:
-        """The coach's escalation: the next hint level, and a question from the trace."""
+        """The coach's escalation: the next hint level, and the next question about the code."""
         problem = self._problem()
         if problem is None or not self._context.code.strip():
             return WHO, words.NO_PROBLEM if problem is None else words.NO_CODE
         level = self._level(problem) + 1
-        said = self._hint_at(problem, level) if level <= len(problem.hints) else []
-        evidence = self._gather(problem)
-        question = self._trace_question(evidence) or self._verdict_question(evidence)
-        return WHO, " ".join(part for part in [*said[:2], question] if part)
+        said = self._hint_at(problem, level)[:2] if level <= len(problem.hints) else []
+        evidence = self._evidence(problem)
+        question = self._unasked(problem, evidence)
+        if question is not None:
+            self._state.ask(question)
+        return WHO, " ".join(part for part in [*said, question.text if question else ""] if part)
 
     def flagged_insights(self) -> list[str]:
         return list(self._insights)
 
-    # --- evidence and its words ------------------------------------------------------------------
+    # --- memory ----------------------------------------------------------------------------------
+    def _claim(self, claim: Claim) -> None:
+        self._state.claims.append(claim)
+        if claim.fit in ("names_cause", "fix") and claim.text.strip():
+            insight = " ".join(claim.text.split())[:200]
+            if insight not in self._insights:
+                self._insights.append(insight)
+
+    def _reach(self, problem: Problem, concept: str) -> None:
+        label = _label(self._vocabulary(problem), concept)
+        if label and label not in self._state.reached:
+            self._state.reached.append(label)
+            insight = f"{problem.title}: {label}"[:200]
+            if insight not in self._insights:
+                self._insights.append(insight)
+
+    def _problem_concepts(self, problem: Problem) -> set[str]:
+        return {c.id for c in self._vocabulary(problem).concepts}
+
+    def _pick(self, choices: list[str], filled: dict[str, Any]) -> str:
+        """The first way of saying it not said already in this conversation (the last one if all were)."""
+        texts = [words.fill(choice, filled) for choice in choices]
+        return next((t for t in texts if self._state.is_new(t)), "")
+
+    def _refusal(self) -> str:
+        return self._pick(words.REFUSALS, {})
+
+    def _last_resort(self, problem: Problem | None) -> list[str]:
+        """Every answer this turn had was said before: the learner's own claim back, or what to do next."""
+        version = self._version(problem) or ""
+        if problem is not None and not self._state.was_asked(f"{version}:shown_all"):
+            self._state.asked.append(f"{version}:shown_all")
+            return [words.EVERYTHING_SHOWN]
+        claims = [c for c in self._state.claims if c.text.strip()]
+        line = (self._state.open.lines or [None])[0] if self._state.open else None
+        if claims and line:
+            return [words.fill(words.YOU_SAID, {"claim": _echo(claims[-1].text), "line": line})]
+        return [f'You said "{_echo(self._said)}". What would you try first?']
+
     def _problem(self) -> Problem | None:
         pid = self._context.problem_id
         return self.services.bank.get(pid) if pid else None
@@ -247,81 +504,22 @@ class OfflineCoach:
             self._levels[problem.id] = min(len(problem.hints), max((h.level for h in taken), default=0))
         return self._levels[problem.id]
 
-    def _gather(self, problem: Problem) -> Evidence:
-        key = (problem.id, self._context.language, self._context.code)
-        if key not in self._evidence:
-            evidence = gather(self._tools, problem, self._context)
-            self._evidence[key] = evidence
-            for pattern in evidence.patterns()[:2]:
-                insight = f"{problem.title}: {pattern.get('description', pattern.get('pattern_type'))}"
-                if insight not in self._insights:
-                    self._insights.append(insight[:200])
-        return self._evidence[key]
-
-    def _values(self, evidence: Evidence) -> dict[str, Any]:
-        failing = evidence.failing or {}
-        tests = evidence.run.get("test_results") or []
-        values: dict[str, Any] = {
-            "total": len(tests), "passed": sum(1 for t in tests if t.get("passed")),
-            "input": failing.get("input"), "expected": failing.get("expected"), "actual": failing.get("actual"),
-            "test_id": failing.get("test_id"), "error": failing.get("error") or evidence.run.get("error_message"),
-        }  # fmt: skip
-        line = evidence.run.get("line_number")
-        values["line_note"] = f" (line {line})" if line else ""
-        return values
-
-    def _run_sentence(self, evidence: Evidence) -> str:
-        if evidence.unavailable and evidence.unavailable[0][0] == "execute_code":
-            return words.fill(words.RATE_LIMITED, {"tool": "the tests", "error": evidence.unavailable[0][1]})
-        failing = evidence.failing
-        if failing is not None and failing.get("category"):
-            category = str(failing["category"])
-            what = words.EDGE.get(category, words.EDGE["generated"])
-            note = failing.get("operations")
-            sentence = words.EDGE_SENTENCE_BY_VERDICT.get(str(failing.get("verdict")), words.EDGE_SENTENCE)
-            values = {**self._values(evidence), "what": what, "operations": f" ({note})" if note else ""}
-            return words.fill(sentence, values)
-        verdict = (failing or {}).get("verdict") or evidence.verdict or "IE"
-        return words.fill(words.VERDICT.get(verdict, words.VERDICT["IE"]), self._values(evidence))
-
-    def _verdict_question(self, evidence: Evidence) -> str:
-        verdict = (evidence.failing or {}).get("verdict") or evidence.verdict or "AC"
-        return words.fill(words.VERDICT_QUESTION.get(verdict, words.GENERAL_CLOSE), self._values(evidence))
-
-    def _pattern_question(self, pattern: dict[str, Any], evidence: Evidence) -> str:
-        location = pattern.get("code_location") or {}
-        line = location.get("line_start")
-        lines = self._context.code.splitlines()
-        complexity = (evidence.analysis or {}).get("complexity_analysis") or {}
-        if pattern.get("pattern_type") == "suboptimal_time_complexity":
-            blamed = complexity.get("evidence", {}).get("time") or []
-            numbers = [
-                int(t.split(":")[0][5:]) for t in blamed if t.startswith("line ") and t.split(":")[0][5:].isdigit()
-            ]
-            line = max(numbers, default=line)
-        text = lines[line - 1].strip() if isinstance(line, int) and 1 <= line <= len(lines) else ""
-        template = words.PATTERN.get(str(pattern.get("pattern_type")), words.GENERAL_CLOSE)
-        return words.fill(template, {"line": line, "line_text": text, "complexity": complexity.get("time_complexity"),
-                                     "optimal": complexity.get("optimal_time")})  # fmt: skip
-
-    def _trace_question(self, evidence: Evidence) -> str | None:
-        trace, failing = evidence.trace, evidence.failing
-        if not trace or failing is None:
-            return None
-        entry = self._problem()
-        name = entry.function_name(self._context.language) if entry is not None else None
-        steps = [s for s in trace.get("last_steps") or [] if s.get("function") == name]
-        returned = next((s for s in reversed(steps) if s.get("event") == "return"), None)
-        if returned is None:
-            last = steps[-1] if steps else {}
-            return words.fill(words.TRACE_QUESTION_NO_RETURN, {"input": failing.get("input"), "line": last.get("line")})
-        variables = ", ".join(f"{k} = {v}" for k, v in list((returned.get("variables") or {}).items())[:4])
-        return words.fill(
-            words.TRACE_QUESTION,
-            {"input": failing.get("input"), "returned": returned.get("return_value"), "line": returned.get("line"),
-             "variables": variables or "no variables"},
-        )  # fmt: skip
-
     def _shown(self, text: str) -> str:
         """Text outside the stream (an escalation's question, a summary) passes the filter too."""
         return NOTICE.strip() if self._guard.leaks(text) else text
+
+
+def _echo(said: str, limit: int = 90) -> str:
+    """The learner's words as the coach quotes them back: one line, no closing punctuation."""
+    text = " ".join(said.split()).rstrip(".!?")
+    if text[:1].isupper() and not text[:2].isupper() and not text.startswith("I "):
+        text = text[0].lower() + text[1:]
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _label(vocabulary: Vocabulary, concept: str) -> str:
+    return next((c.label for c in vocabulary.concepts if c.id == concept), concept.replace("_", " "))
+
+
+def _same_failure(before: dict[str, Any], now: dict[str, Any]) -> bool:
+    return all(before.get(k) == now.get(k) for k in ("input", "actual", "verdict"))

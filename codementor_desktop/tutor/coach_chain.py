@@ -1,8 +1,6 @@
-"""The offline coach's evidence: the tool chain run on the learner's code, through the registry as
-``caller=coach``, each call shown as a card (ToolStarted, ToolFinished).
-
-Run the visible tests, read the analysis of that run; when the examples pass, search for an edge case
-they miss (a failing example is already the counterexample); then trace the first failing input.
+"""The offline coach's tool calls: through the registry as ``caller=coach``, each call shown as a
+card (ToolStarted, ToolFinished); and how their results read as the failing input the coach talks
+about (a failing example, or the smallest failing edge case).
 """
 
 from __future__ import annotations
@@ -11,13 +9,11 @@ import ast
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..domain.vocabulary import Caller
 from ..edge_cases.wording import operations_note, too_slow_text
 from ..tools.context import ToolContext
-from ..tools.debugging import TRACEABLE
 from .cancellation import Cancellation
 from .events import Listener, ToolFinished, ToolStarted
 from .summaries import summarize
@@ -26,35 +22,13 @@ if TYPE_CHECKING:
     from ..problems.model import Problem
     from ..tools.services import Services
     from ..tools.tutoring import TutorSeat
-    from .turns import TurnContext
 
-EDGE_BUDGET_S = 2.0  # seconds of edge-case search in a turn: a chat answer, not a full search
+EDGE_BUDGET_S = 1.5  # seconds of edge-case search in a turn: a chat answer, not a full search
 TRACE_STEPS = 2000
 
 
 class Stopped(Exception):
     """The learner stopped the turn."""
-
-
-@dataclass
-class Evidence:
-    """What the chain found about one version of the code."""
-
-    run: dict[str, Any]
-    analysis: dict[str, Any] | None = None
-    edges: dict[str, Any] | None = None
-    trace: dict[str, Any] | None = None
-    failing: dict[str, Any] | None = None  # input, expected, actual, verdict, error, test_id, category
-    unavailable: list[tuple[str, str]] = field(default_factory=list)  # (tool, why) of calls refused
-
-    @property
-    def verdict(self) -> str | None:
-        return self.run.get("verdict")
-
-    def patterns(self) -> list[dict[str, Any]]:
-        found = (self.analysis or {}).get("detected_patterns") or []
-        order = {"high": 0, "medium": 1, "low": 2}
-        return sorted(found, key=lambda p: (order.get(p.get("severity", "low"), 3), -p.get("confidence", 0)))
 
 
 class ToolRunner:
@@ -87,43 +61,6 @@ class ToolRunner:
     def context(self) -> ToolContext:
         # The tutoring tools (escalate, conclude) reach the coach through ``tutor``.
         return ToolContext(caller=Caller.COACH, learner=self.learner, cancel=self.cancellation.event, tutor=self.seat)
-
-
-def gather(tools: ToolRunner, problem: Problem, context: TurnContext) -> Evidence:
-    """Run the chain on ``context.code``."""
-    code, language = context.code, context.language
-    run = tools.call("execute_code", {"code": code, "language": language, "problem_id": problem.id, "test_cases": []})
-    evidence = Evidence(run)
-    if run.get("status") == "error" and "error_code" in run:
-        evidence.unavailable.append(("execute_code", run.get("error_message", "")))
-        return evidence
-    if run.get("run_id"):
-        analysis = tools.call(
-            "analyze_code_patterns",
-            {"problem_id": problem.id, "code": code, "language": language,
-             "test_results": {"run_id": run["run_id"]}, "measure": False},
-        )  # fmt: skip
-        if "error_code" in analysis:
-            evidence.unavailable.append(("analyze_code_patterns", analysis.get("error_message", "")))
-        else:
-            evidence.analysis = analysis
-    evidence.failing = failing_test(run)
-    if evidence.failing is None and run.get("verdict") == "AC":
-        edges = tools.call(
-            "bp_find_edge_cases",
-            {"language": language, "code": code, "problem_id": problem.id, "budget_s": EDGE_BUDGET_S},
-        )
-        evidence.edges = edges
-        evidence.failing = failing_edge(edges, problem)
-    if evidence.failing is not None and language in TRACEABLE and evidence.failing.get("input"):
-        # The problem's own input, built as the judge builds it: an example by its number.
-        trace = tools.call(
-            "bp_trace",
-            {"language": language, "code": code, "problem_id": problem.id,
-             **traced_input(problem, evidence.failing), "max_steps": TRACE_STEPS},
-        )  # fmt: skip
-        evidence.trace = trace if "error_code" not in trace else None
-    return evidence
 
 
 def traced_input(problem: Problem, failing: dict[str, Any]) -> dict[str, Any]:

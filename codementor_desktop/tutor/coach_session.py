@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..storage.conversations import new_session_id
+from .dialogue import DialogueState
 from .events import Escalated, SessionConcluded, TutorError
 from .turns import Intent
 
@@ -35,10 +36,13 @@ class CoachSession:
         self.problem_id: str | None = stored.problem_id if stored is not None else None
         self._started = stored is not None
         self.flagged: list[str] = []  # insights flagged in earlier turns of this session
+        self.dialogue = DialogueState()  # what the coach remembers: the latest stored, or a new one
         for message in conversations.messages(self.session_id) if stored is not None else []:
             event = message.get("event")
             if message.get("role") == "assistant" and isinstance(event, dict):
                 self.flagged += [str(i) for i in event.get("insights") or [] if str(i) not in self.flagged]
+                if "dialogue" in event:
+                    self.dialogue = DialogueState.from_json(event["dialogue"])
 
     def begin(self, problem_id: str | None, said: str, intent: Intent, emit: Listener) -> None:
         """The learner's message, kept before anything runs (concluding reads that the learner spoke)."""
@@ -49,9 +53,16 @@ class CoachSession:
         self._safely(emit, lambda: self._start_and_append([message]))
 
     def keep(
-        self, calls: list[dict[str, Any]], text: str, followed: list[Any], insights: list[str], emit: Listener
+        self,
+        calls: list[dict[str, Any]],
+        text: str,
+        followed: list[Any],
+        insights: list[str],
+        emit: Listener,
+        dialogue: DialogueState | None = None,
     ) -> None:
-        """The turn's tool calls (each with its card), then the coach's answer."""
+        """The turn's tool calls (each with its card), then the coach's answer with what the coach
+        remembers of the conversation after it."""
         messages: list[dict[str, Any]] = []
         for call in calls:
             function = {"name": call["name"], "arguments": json.dumps(call["arguments"], ensure_ascii=False)}
@@ -69,6 +80,8 @@ class CoachSession:
         for item in followed:
             if isinstance(item, (Escalated, SessionConcluded)):
                 event["followed"] = {"type": type(item).__name__, **asdict(item)}
+        if dialogue is not None:
+            event["dialogue"] = dialogue.to_json()
         if event:
             answer["event"] = event
         messages.append(answer)

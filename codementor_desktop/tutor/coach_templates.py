@@ -143,3 +143,124 @@ def fill(template: str, values: dict[str, Any]) -> str:
 def _short(value: Any, limit: int = 80) -> str:
     text = str(value) if value is not None else "?"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- the conversation: answers read against the open question --------------------------------------
+# Each list holds ways of saying one thing; the coach takes the first one not said already.
+NAMED_CAUSE = [
+    "Yes, that is what the trace shows: {echo}.",
+    "Right: {echo}. That is the cause.",
+    "Exactly: {echo}.",
+]
+FIX_QUESTION = (
+    "How would you change line {line} (`{line_text}`) so that it cannot happen, and which test will tell you it worked?"
+)
+FIX_QUESTION_NO_LINE = "What would you change so that it cannot happen, and which test will tell you it worked?"
+TRY_IT = [
+    "Try it: change the code and ask me again; I will run the new version.",
+    "That is worth trying. Edit the code and ask again, and I will run it on the tests.",
+]
+PARTIAL = [
+    "You are looking at the right place: {echo}. What does it hold at the moment it goes wrong, and why?",
+    "Closer: {echo}. Say what that value should be there, and why it is not.",
+]
+TEST_THE_CLAIM = (
+    "Let's test that idea on the smallest input that fails, {input}: your code returns {actual} where "
+    "{expected} is right. If your idea were the cause, which value would be different on that input?"
+)
+TEST_THE_IDEA = (
+    "Try that idea by hand on {input}, where {expected} is right: what would it give, and does it meet the "
+    "problem's promise?"
+)
+IDEA_FITS = [
+    "That idea fits this problem: {label}. Where in your code would it go, and what would it replace?",
+    "Yes, {label} is the way in here. What would your code keep, and when would it look it up?",
+]
+IDEA_FITS_PASSING = "That idea fits this problem: {label}. What would it change in how the work grows with n?"
+SMALLER_STEP = [
+    "Let's take a smaller step. On {input} the answer should be {expected}. Which line decides what is returned there?",
+    "A smaller step: follow your code on {input} one line at a time. What is the first value it computes that "
+    "you did not expect?",
+]
+SMALLER_STEP_PASSING = [
+    "A smaller step: take an input of size 4 and count how many times your innermost line runs.",
+    "Count the work on a tiny input: with n = 4, how many times does line {line} run?",
+]
+UNDERSTOOD_CHECK = (
+    "Then check it on the failing input: what does your code return for {input}, and what should it return?"
+)
+NEW_VERSION = "I ran your new version."
+NOW_PASSES = "Test {test_id} passes now."
+EVERYTHING_SHOWN = (
+    "That is everything the runs show about this version. Change the one thing you suspect most, run it, "
+    "and tell me what changed."
+)
+YOU_SAID = 'You said: "{claim}". What does that mean for line {line} of your code?'
+
+# --- how fast: answered from the measured counts and the best known complexity ---------------------
+# Lists are ways of saying one thing: the coach takes the first one not said already.
+COUNTS = [
+    "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} steps and the reference "
+    "solution {theirs}; yours grows as {measured}, the reference as {reference_class}.",
+    "I counted again on the worst-case inputs. At n = {n}: {mine} steps for this version, {theirs} for the "
+    "reference ({measured} against {reference_class}).",
+    "The counts for this version at n = {n}: {mine} against the reference's {theirs}.",
+]
+COUNTS_MINE_ONLY = [
+    "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} steps ({measured}).",
+    "This version's count at n = {n}: {mine} steps ({measured}).",
+]
+OPTIMAL_YES = [
+    "Yes: {best} time is the best known for this problem, and your code is {time}. What does it cost in space, "
+    "and is that the least it can be?",
+    "It is: {time}, the best known time for this problem. What is the largest input the constraints allow, and "
+    "how long would your code take on it?",
+    "Still {time}, which is as fast as this problem is known to go.",
+]
+OPTIMAL_NO = [
+    "Not yet: your code is {time} in time, where {best} is the best known for this problem.",
+    "This version is still {time}; {best} is possible.",
+    "Not yet ({time} against {best}).",
+]
+GAP_QUESTION = [
+    "Line {line} (`{line_text}`) is where the extra work is: what does it look for each time it runs, and "
+    "could you know that without going over the input again?",
+    "On line {line}, how many times is the same thing looked for, and what could remember it instead?",
+]
+GAP_QUESTION_NO_LINE = [
+    "Which part of your code repeats work it has already done, and what could remember it instead?",
+    "What does your code compute more than once?",
+]
+COMPLEXITY_IS = [
+    "Your code is {time} in time and {space} in extra space; the best known for this problem is {best} time.",
+    "This version: {time} time, {space} extra space (best known: {best}).",
+]
+COMPLEXITY_OPTIMAL_QUESTION = [
+    "Which line sets that {time}, and could any line do less?",
+    "Could the extra space go down while the time stays {time}?",
+]
+NOT_CORRECT_YET = [
+    "It does not pass test {test_id} yet, so speed comes second; still:",
+    "Correctness first (test {test_id} still fails), but as for speed:",
+]
+NOT_CORRECT_YET_EDGE = [
+    "It still goes wrong on {input}, so speed comes second; still:",
+    "Correctness first (it fails on {input}), but as for speed:",
+]
+NOT_RUN_YET = "I could not run it ({why}), so I cannot say how fast it is."
+SAME_FAILURE = "No change on test {test_id}."
+STILL_FAILS = "This version still fails: {run}"
+
+GREETINGS = ["Hello! We are on {title}.", "Hi again, still on {title}.", "Hello."]
+THANKS = ["You're welcome.", "Glad it helps.", "Any time."]
+OFF_TOPIC = [
+    "I can only help with {title} and your code here.",
+    "That is outside what I know: I am here for {title}.",
+    "Let's keep to {title}.",
+]
+REFUSALS = [
+    REFUSAL,
+    "Still no code from me: you will remember what you find yourself.",
+    "I will not write it, but I will keep asking until you can.",
+]
+CONCLUDED_OWN_WORDS = "Well done. I kept it in your words: {insight}"

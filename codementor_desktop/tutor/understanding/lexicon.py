@@ -77,7 +77,10 @@ CONCEPTS: dict[str, tuple[str, tuple[str, ...]]] = {
         "memo", "memoize", "memoization", "memoise", "cache", "caching", "lru cache", "dp",
         "dynamic programming", "dp table", "dp array", "tabulation", "bottom up", "top down",
         "already computed", "remember the result", "overlapping subproblems", "subproblem",
-        "subproblems", "dead end", "remember the list", "fill the table",
+        "subproblems", "dead end", "remember the list", "fill the table", "store the results", "store results",
+        "save the results", "cache the results", "computed once", "compute each once", "reuse the results",
+        "remember the answers", "results so far", "recompute", "recomputes", "recomputing", "computed again",
+        "same subproblems", "same steps again", "compute the same",
     )),
     "recurrence": ("how one step follows from earlier ones (the recurrence)", (
         "recurrence", "transition", "previous two", "the two steps below", "from the previous",
@@ -87,7 +90,8 @@ CONCEPTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "greedy": ("a greedy choice", (
         "greedy", "greedily", "locally best", "farthest", "furthest", "cheapest so far", "best so far",
         "keep the minimum", "running minimum", "running max", "min so far", "max so far",
-        "cheapest day", "farthest reach",
+        "cheapest day", "farthest reach", "cheapest price", "lowest price", "minimum price", "min price",
+        "smallest so far", "lowest so far", "largest so far",
     )),
     "heap": ("a heap (priority queue)", (
         "heap", "heapq", "min heap", "min-heap", "max heap", "priority queue", "heappush", "heappop",

@@ -43,7 +43,7 @@ _EXTRA_KNOWN = (
 _CORRECTOR = Corrector(
     frozenset(_EXTRA_KNOWN)
     | LEXICON_WORDS
-    | frozenset(w for pattern in CUES.values() for w in re.findall(r"[a-z]{5,}", pattern.pattern))
+    | frozenset(w for p in CUES.values() for w in re.findall(r"[a-z]{5,}", re.sub(r"\\[a-zA-Z]", " ", p.pattern)))
 )
 
 # Programming words: a message using them is about code even when it names nothing of the problem.
@@ -59,8 +59,11 @@ _AFTER_NAME = frozenset(
     "is was and or = == != < <= > >= + - * equals becomes stays starts begins ends gets goes points reaches "
     "hits were are has keeps moves increments never ] , only too".split()
 )
-_BEFORE_NAME = frozenset("and or variable index of than with when where while both but = == [ after until".split())
-_FIRST_PERSON_AFTER = frozenset("am have had will would should could can think guess see get got".split())
+_BEFORE_NAME = frozenset("and or variable index of than with when where while both but = == [ after until as".split())
+_FIRST_PERSON_AFTER = frozenset(
+    "am have had will would should could can think guess see get got said thought mean meant know want need "
+    "tried wrote did do was feel understand expected".split()
+)
 _NEGATION = frozenset({"not", "no", "never", "without"})
 _NEGATION_GAP = frozenset("the a an it is its that this think was be my".split())
 _DENIAL = re.compile(
@@ -72,6 +75,7 @@ _LINES = re.compile(
     r"|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)) line\b"
     r"|\bline number (\d+)\b"
 )
+_COMPLEXITY_TOKEN = re.compile(r"\bo\([^)]*\)")
 _LIST_LITERAL = re.compile(r"\[[^\[\]]{0,60}\]")
 _QUOTED = re.compile(r"'([^']{1,30})'|\"([^\"]{1,30})\"")
 _NUMBER = re.compile(r"(?<![\w.\[])-?\d+(?:\.\d+)?(?![\w(])")
@@ -131,6 +135,8 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
     negated = bool(_DENIAL.search(clean)) or bool(denied_names) or bool(denied_concepts)
 
     found = _wants(clean)
+    if question and _COMPLEXITY_TOKEN.search(clean):
+        found.add(Want.COMPLEXITY)
     named = bool(names or lines or values or concepts)
     if Want.OFF_TOPIC in found and (concepts or names):
         found.discard(Want.OFF_TOPIC)
@@ -139,6 +145,9 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
     elif concepts and question and len(words) <= 6 and not found:
         found.add(Want.IDEA)  # "a hash map?"
 
+    if Want.UNDERSTANDS in found and not question:
+        # "oh I get it, pop on an empty stack gives undefined": the cause said is what was understood
+        found -= {Want.WHY_FAILS, Want.WHY_SLOW, Want.COMPLEXITY}
     alone = " ".join(FILLERS.sub(" ", clean).split())
     if DONT_KNOW_ALONE.fullmatch(alone):
         found = {Want.DONT_KNOW} | (found & {Want.THANKS, Want.GREETING})
@@ -147,18 +156,13 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
 
     fit = _fit(expecting, names, lines, values, concepts, denied_names, denied_concepts, reason)
     substantive = named or reason or bool(set(words) & (_ON_TOPIC | vocabulary.words))
-    claim = expecting is not None and fit in ("names_cause", "partial") and not question
-    if (
-        claim
-        and found & {Want.WHY_FAILS, Want.STUCK, Want.COMPLEXITY, Want.WHY_SLOW}
-        and not found
-        & {
-            Want.SOLUTION,
-            Want.UNDERSTANDS,
-            Want.IDEA,
-        }
-    ):
-        found -= {Want.WHY_FAILS, Want.STUCK, Want.COMPLEXITY, Want.WHY_SLOW}
+    # A statement that meets the open question answers it, whatever else its words suggest ("j is 0,
+    # that's the bug"; "I could keep a dict"): a question or an "I get it" stays what it is.
+    asks = bool(QUESTION_START.match(alone.removeprefix("not sure ").removeprefix("maybe ")))
+    claim = expecting is not None and not asks and (fit in ("names_cause", "partial") or (reason and named))
+    overridable = {Want.WHY_FAILS, Want.STUCK, Want.COMPLEXITY, Want.WHY_SLOW, Want.IDEA}
+    if claim and found & overridable and not found & {Want.SOLUTION, Want.UNDERSTANDS, Want.PRACTISE}:
+        found -= overridable
         found.add(Want.ANSWER)
     if not found - {Want.THANKS, Want.GREETING}:
         if expecting is not None and (substantive or not found):
@@ -190,7 +194,8 @@ def _wants(clean: str) -> set[Want]:
     found = {want for want, pattern in CUES.items() if pattern.search(clean)}
     if Want.SOLUTION in found and SOLUTION_REFUSED.search(clean):
         found.discard(Want.SOLUTION)
-        found.add(Want.HINT)
+        if not found - {Want.THANKS, Want.GREETING, Want.STUCK}:
+            found.add(Want.HINT)
     if Want.UNDERSTANDS in found and Want.STUCK in found:
         found.discard(Want.UNDERSTANDS)  # "I don't get it" matched "get it" too
     return found
@@ -211,7 +216,7 @@ def _names(words: list[str], said: str, vocabulary: Vocabulary) -> tuple[tuple[s
             after = words[k + 1] if k + 1 < len(words) else ""
             before = words[k - 1] if k else ""
             code_like = after in _AFTER_NAME or before in _BEFORE_NAME or not after
-            if word == "i" and (after in _FIRST_PERSON_AFTER and before not in _BEFORE_NAME):
+            if word == "i" and after in _FIRST_PERSON_AFTER:
                 code_like = False
             if word == "a" and after and after not in _AFTER_NAME:
                 code_like = False

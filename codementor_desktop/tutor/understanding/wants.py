@@ -37,7 +37,7 @@ def _any(*patterns: str) -> re.Pattern[str]:
 
 _WORK = r"(?:answers?|solutions?|code|implementation|program|fix|full thing|whole thing)"
 _GIVE = r"(?:give|show|tell|send|write|paste|provide|post|share|type out|print|reveal|spell out|hand)"
-_MODIFIER = r"(?:full|whole|complete|correct|right|working|final|actual|real|optimal|best|reference|official|model|entire|finished|fixed|proper)"
+_MODIFIER = r"(?:full|whole|complete|correct|right|working|final|actual|real|optimal|best|reference|official|model|entire|finished|fixed|proper|better|faster|efficient|more efficient|cleaner|simpler|another|different|sample|example|fastest)"
 
 # "not" before a request turns it round: "don't give me the answer, just a hint".
 _SOLUTION = _any(
@@ -46,6 +46,7 @@ _SOLUTION = _any(
     rf"\b(?:i )?(?:want|need|would like) (?:to see )?(?:the|a|your)(?: {_MODIFIER})* (?:answer|solution|code)\b",
     rf"\bwhat is the(?: {_MODIFIER})* (?:answer|solution|code)(?: for| to| of this| please|$)",
     r"\bwhat (?:code )?(?:do|should) i (?:write|type)\b",
+    rf"\b{_GIVE} (?:me |us )?how (?:to|you would|you would) (?:solve|write|code|do|implement) (?:it|this|the problem)\b",
     r"\b(?:write|do|solve|code|fix|finish|complete|implement) (?:it|this|that|the problem|this problem|the function|my code|the code|everything)(?: for me| for us| instead of me)\b",
     r"\b(?:write|solve|code|implement|finish) (?:it|this|the whole thing|the function|the problem)(?: please)?$",
     r"\b(?:can|could|would) you (?:just )?(?:solve|write|code|implement|finish|complete) (?:it|this|the problem|the function|that)\b",
@@ -55,7 +56,7 @@ _SOLUTION = _any(
     r"\bcopy(?: and)? paste\b",
 )
 SOLUTION_REFUSED = re.compile(
-    rf"\b(?:not|without|never|no)\b(?: \w+){{0,3}} (?:{_GIVE}|solve|write)\b|\b(?:not|no|without)(?: the)?(?: {_MODIFIER})* (?:answer|solution|code)\b"
+    rf"\b(?:not|without|never|no)\b(?: \w+){{0,3}} (?:{_GIVE}|solve|write)\b|\b(?:not|no|without)\b(?: \w+){{0,3}} (?:answer|solution|code)\b"
 )
 
 CUES: dict[Want, re.Pattern[str]] = {
@@ -66,6 +67,7 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\b(?:a|one|small|little|another|tiny|quick) (?:clue|tip|pointer|push)\b",
         r"\bpush me\b|\bpoint me\b|\bright direction\b",
         r"\bnext step\b",
+        r"\b(?:any|some|a few|got any) (?:tips?|hints?|clues?|pointers?)\b|^tips?\b",
         r"\bwhere (?:should|do) i look\b",
         r"\bwhat should i (?:look at|think about|focus on)\b",
     ),
@@ -73,7 +75,7 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\bstuck\b",
         r"\b(?:lost|confused|confusing|clueless|blocked)\b",
         r"\bno (?:idea|clue) (?:where|how|what|at all what)\b",
-        r"\b(?:do not|can not|could not) (?:know|figure out|figure|see|tell|think of) (?:where|how|what) (?:to|i)\b",
+        r"\b(?:do not|can not|could not) (?:even |really |quite )?(?:know|figure out|figure|see|tell|think of) (?:where|how|what) (?:to|i)\b",
         r"\bwhere (?:do|should|can|would) i (?:even )?(?:start|begin)\b",
         r"\bhow (?:do|should|can|would|am) i (?:even )?(?:supposed to )?(?:start|begin|approach|solve|tackle|do)\b",
         r"\bgive up\b|\bgiving up\b",
@@ -94,9 +96,12 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\b(?:does|is|did) not (?:work|pass|run|compile)\w*",
         r"\bwrong (?:answer|output|result|value)s?\b",
         r"\bfail\w*\b",
-        r"\b(?:error|exception|crash\w*|traceback|typeerror|indexerror|keyerror|valueerror|referenceerror|undefined|nan)\b",
-        r"\binstead of\b",
+        r"\b(?:\w*error|exception|crash\w*|traceback|undefined|nan)\b",
+        r"\b(?:returns?|gives?|outputs?|prints?|gets?|got)\b.*\bwhy\b|\bexpected\b.*\bbut\b",
+        r"\binstead of\b|\bexpected\b|\bbut (?:it )?should (?:be|return|give)\b",
         r"\bmistake\b",
+        r"\bis (?:it|this|that|my \w+|the \w+) (?:even )?(?:correct|right|wrong)\b|\bcorrect\?",
+        r"\b(?:returns?|gives?|outputs?|prints?)\b (?:\[|-?\d|true|false|none|null|undefined|nothing|empty|nan)",
     ),
     Want.WHY_SLOW: _any(
         r"\bslow\w*\b",
@@ -104,18 +109,20 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\btakes? (?:forever|too long|ages|so long|a long time|long)\b|\btoo long\b|\bforever\b",
         r"\b(?:hangs?|hanging|freezes|stalls?)\b",
         r"\bexceed\w*\b",
+        r"\btook\b.*\b(?:seconds?|secs|minutes?|long|ages|forever)\b|\b\d+(?:\.\d+)? ?(?:seconds|secs|minutes|mins)\b",
     ),
     Want.IS_OPTIMAL: _any(
         r"\boptim\w*\b",
         r"\bbest (?:possible |known )?(?:approach|solution|way|algorithm|complexity|i can do|one|method|possible|there is)\b",
         r"\b(?:better|faster|quicker|more efficient|cheaper|smarter|leaner)\b",
         r"\befficien\w*\b|\bgood enough\b|\bimprov\w*\b|\bspeed (?:it |this )?up\b",
+        r"\bas (?:fast|good|quick|efficient|cheap) as (?:it|possible|can|they)\b|\bfastest\b",
         r"\bis (?:this|it|that|my \w+) (?:the )?(?:best|ideal|fine|ok|good|acceptable)\b",
         r"\bcan (?:it|this|i|you|we) (?:do|go|get) (?:better|lower|below)\b",
     ),
     Want.COMPLEXITY: _any(
         r"\bcomplexit\w*\b",
-        r"\bbig o\b|\bo\([^)]*\)",
+        r"\bbig o\b",
         r"\bruntime\b|\brunning time\b|\brun ?time\b",
         r"\bmemory\b|\bspace (?:usage|cost|complexity|does|do|is|it)\b|\bhow much space\b",
         r"\bhow (?:fast|slow|expensive|costly|efficient)\b",
@@ -132,6 +139,8 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\b(?:another|similar|other|more|new|harder|easier) (?:problem|question|exercise|challenge|task)s?\b",
         r"\bwhat (?:should|can|do) i (?:do|work on|study|learn|try|train|tackle|solve)(?: after this)? next\b",
         r"\bwhat next\b|\bwhat now\b|\bwhat is next\b|\bwork on next\b",
+        r"\b(?:problem|exercise|question|one|topic)s? (?:should|can|could) i (?:\w+ )?(?:next|try|do|practi[cs]e|solve)\b",
+        r"\b(?:try|do|solve|tackle|attempt) next\b",
         r"\bweak (?:spots|areas|points)\b",
         r"\bwhat (?:should|can) i (?:study|learn|train|review|drill)\b",
         r"\bmove on\b",
@@ -172,6 +181,7 @@ PROPOSAL = re.compile(
     r"|\blet me\b|\bmaybe (?:i|use|try|sort|keep|store)\b|\b(?:i will|let us|i am gonna|gonna) (?:try|use)\b|\bmy idea\b|\bmy plan\b"
     r"|\bi think i (?:should|need|could|can)\b|\bwould it (?:work|help|be)\b|\bwould (?:a|an|two) \w+ (?:work|help)\b|\bis it (?:a|an) \w+ problem\b"
     r"|^(?:use|using|sort|try|keep|store|put|count|loop|go)\b|\binstead\b"
+    r"|\b(?:would|could|will|does|is|can) (?:not )?(?:a|an|the|using|two|it|this)\b.*\b(?:faster|better|work|help|enough|fix)\b"
 )
 
 # Giving a cause: "because", "so", "same ... twice", "never", "too many", "should start after".

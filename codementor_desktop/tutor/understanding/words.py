@@ -38,7 +38,7 @@ _CONTRACTIONS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"\bu\b", "you"),
     (r"\bur\b", "your"),
     (r"\b(thx|thnx|thanx|tnx|ty|tysm|thanku)\b", "thanks"),
-    (r"\bbigo\b", "big o"),
+    (r"\bbig[- ]?oh?\b", "big o"),
     (r"\bw/o\b", "without"),
     (r"\bb/c\b|\bcuz\b|\bcos\b|\bcoz\b|\b'cause\b", "because"),
 ]

@@ -1,0 +1,344 @@
+"""Reading one message of the learner against the problem's vocabulary and the coach's open
+question: what they want, what they name (concepts, names of their code, lines, values), whether
+they give a cause, deny something or are unsure, and how the message fits what the question looks for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .vocabulary import HINT_PREFIX, LEXICON_WORDS, Vocabulary, lexicon_concepts
+from .wants import (
+    CUES,
+    DONT_KNOW_ALONE,
+    FILLERS,
+    PROPOSAL,
+    QUESTION_START,
+    REASON,
+    SOLUTION_REFUSED,
+    UNSURE,
+    Want,
+)
+from .words import NUMBER_WORDS, ORDINALS, Corrector, is_stop, normalise, stem, tokens
+
+# A message sharing this many of a hint's own content words names the hint's idea.
+HINT_WORDS_NEEDED = 2
+
+# Which want the coach answers first when a message carries several.
+PRIORITY = (
+    Want.SOLUTION, Want.PRACTISE, Want.IDEA, Want.WHY_SLOW, Want.IS_OPTIMAL, Want.COMPLEXITY,
+    Want.WHY_FAILS, Want.HINT, Want.STUCK, Want.UNDERSTANDS, Want.DONT_KNOW, Want.ANSWER,
+    Want.OFF_TOPIC, Want.THANKS, Want.GREETING,
+)  # fmt: skip
+
+# Words every reading knows, so that a typo of one of them is read as it.
+_EXTRA_KNOWN = (
+    "optimal optimise optimize optimized optimised optimal complexity complexities recommend recommendation "
+    "practice practise solution solutions answer understand understood efficient efficiency algorithm "
+    "approach faster slower timeout memory runtime because hashmap dictionary pointer pointers window "
+    "recursion recursive binary search sorting stuck confused thanks thank hello exceeded exceeds"
+).split()
+_CORRECTOR = Corrector(
+    frozenset(_EXTRA_KNOWN)
+    | LEXICON_WORDS
+    | frozenset(w for p in CUES.values() for w in re.findall(r"[a-z]{5,}", re.sub(r"\\[a-zA-Z]", " ", p.pattern)))
+)
+
+# Programming words: a message using them is about code even when it names nothing of the problem.
+_ON_TOPIC = frozenset(
+    "loop loops array arrays list lists index indices indexes return returns variable variables function "
+    "test tests input inputs output outputs value values element elements code pointer iterate iteration "
+    "condition line lines result results integer integers string strings number numbers sum key keys "
+    "check append print count tree graph node edge problem case cases run runs".split()
+)
+
+# An English word that is also a name in the code counts as the name only in code-like company.
+_AFTER_NAME = frozenset(
+    "is was and or = == != < <= > >= + - * equals becomes stays starts begins ends gets goes points reaches "
+    "hits were are has keeps moves increments never ] , only too".split()
+)
+_BEFORE_NAME = frozenset("and or variable index of than with when where while both but = == [ after until as".split())
+_FIRST_PERSON_AFTER = frozenset(
+    "am have had will would should could can think guess see get got said thought mean meant know want need "
+    "tried wrote did do was feel understand expected".split()
+)
+_NEGATION = frozenset({"not", "no", "never", "without"})
+_NEGATION_GAP = frozenset("the a an it is its that this think was be my".split())
+_DENIAL = re.compile(
+    r"\b(?:it|that|this|problem|bug|issue|cause|error) (?:is|was) not\b|\bnot (?:the|my|a|an|because|about|in|on)\b"
+    r"|\bdo not think\b|\bnothing to do with\b|^no\b|\bisn't\b"
+)
+_LINES = re.compile(
+    r"\b(?:lines?|ln|l)\s*#?\s*(\d+)(?:\s*(?:and|,|&|-|to|or)\s*(\d+))?"
+    r"|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)) line\b"
+    r"|\bline number (\d+)\b"
+)
+_COMPLEXITY_TOKEN = re.compile(r"\bo\([^)]*\)")
+_LIST_LITERAL = re.compile(r"\[[^\[\]]{0,60}\]")
+_QUOTED = re.compile(r"'([^']{1,30})'|\"([^\"]{1,30})\"")
+_NUMBER = re.compile(r"(?<![\w.\[])-?\d+(?:\.\d+)?(?![\w(])")
+_NOT_A_VALUE_BEFORE = frozenset("test tests case example hint step line lines o l ln #".split())
+_VALUE_WORDS = {"true": "True", "false": "False", "none": "None", "null": "null", "undefined": "undefined"}
+_NUMBER_WORD_AFTER = frozenset(
+    "is are was were be equal equals both return returns gives give get got becomes stays at to from".split()
+)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the coach's open question is looking for."""
+
+    names: frozenset[str] = frozenset()  # the variables the evidence points at (e.g. {"i", "j"})
+    lines: frozenset[int] = frozenset()  # the line(s) the evidence points at
+    values: frozenset[str] = frozenset()  # values shown (e.g. "0", "[0, 0]")
+    concepts: frozenset[str] = frozenset()  # concept ids of the next step (e.g. the next hint's)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one message says, read against the vocabulary (and the open question, if any)."""
+
+    want: Want
+    also: tuple[Want, ...]  # other wants in the same message ("thanks, but why slow?")
+    concepts: tuple[str, ...]  # concept ids named, best first
+    names: tuple[str, ...]  # identifiers of the learner's code named
+    lines: tuple[int, ...]  # "line 4", "on the 4th line"
+    values: tuple[str, ...]  # numbers / literals named
+    reason: bool  # gives a cause ("because", "so", "same ... twice", "never", "too many")
+    negated: bool  # "it's not the loop", "I don't think it's i"
+    unsure: bool  # "maybe", "I guess", "not sure"
+    fit: str  # against the expectation: "names_cause" | "partial" | "off" | "none" (no open question)
+    question: bool = False  # the message asks something
+    denied: tuple[str, ...] = field(default=())  # the names/concepts/values it says are NOT the cause
+
+    @property
+    def wants(self) -> tuple[Want, ...]:
+        return (self.want, *self.also)
+
+
+def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None) -> Reading:
+    """Read a learner's message: its want, what it names, and how it fits the open question."""
+    text = normalise(said)
+    words = [_CORRECTOR.correct(w) if w not in vocabulary.spelled else w for w in tokens(text)]
+    clean = " ".join(words)
+    question = "?" in said or bool(QUESTION_START.match(clean))
+
+    names, denied_names = _names(words, said, vocabulary)
+    lines = _lines(text)
+    values = _values(text, words)
+    concepts = _concepts(words, vocabulary)
+    denied_concepts = _denied_concepts(words, vocabulary)
+    reason = bool(REASON.search(clean))
+    unsure = bool(UNSURE.search(clean))
+    negated = bool(_DENIAL.search(clean)) or bool(denied_names) or bool(denied_concepts)
+
+    found = _wants(clean)
+    if question and _COMPLEXITY_TOKEN.search(clean):
+        found.add(Want.COMPLEXITY)
+    named = bool(names or lines or values or concepts)
+    if Want.OFF_TOPIC in found and (concepts or names):
+        found.discard(Want.OFF_TOPIC)
+    if PROPOSAL.search(clean) and (concepts or names) and not found & {Want.SOLUTION, Want.PRACTISE}:
+        found.add(Want.IDEA)
+    elif concepts and question and len(words) <= 6 and not found:
+        found.add(Want.IDEA)  # "a hash map?"
+
+    if Want.UNDERSTANDS in found and not question:
+        # "oh I get it, pop on an empty stack gives undefined": the cause said is what was understood
+        found -= {Want.WHY_FAILS, Want.WHY_SLOW, Want.COMPLEXITY}
+    alone = " ".join(FILLERS.sub(" ", clean).split())
+    if DONT_KNOW_ALONE.fullmatch(alone):
+        found = {Want.DONT_KNOW} | (found & {Want.THANKS, Want.GREETING})
+    elif re.match(r"^(?:i )?(?:do not know|not sure|am not sure|no idea|have no idea)\b", alone) and not found:
+        found.add(Want.DONT_KNOW if not named else Want.ANSWER)
+
+    fit = _fit(expecting, names, lines, values, concepts, denied_names, denied_concepts, reason)
+    substantive = named or reason or bool(set(words) & (_ON_TOPIC | vocabulary.words))
+    # A statement that meets the open question answers it, whatever else its words suggest ("j is 0,
+    # that's the bug"; "I could keep a dict"): a question or an "I get it" stays what it is.
+    asks = bool(QUESTION_START.match(alone.removeprefix("not sure ").removeprefix("maybe ")))
+    claim = expecting is not None and not asks and (fit in ("names_cause", "partial") or (reason and named))
+    overridable = {Want.WHY_FAILS, Want.STUCK, Want.COMPLEXITY, Want.WHY_SLOW, Want.IDEA}
+    if claim and found & overridable and not found & {Want.SOLUTION, Want.UNDERSTANDS, Want.PRACTISE}:
+        found -= overridable
+        found.add(Want.ANSWER)
+    if not found - {Want.THANKS, Want.GREETING}:
+        if expecting is not None and (substantive or not found):
+            found.add(Want.ANSWER)
+        elif concepts and not found:
+            found.add(Want.IDEA)
+        elif substantive:
+            found.add(Want.ANSWER)
+        elif not found:
+            found.add(Want.OFF_TOPIC)
+    ordered = [w for w in PRIORITY if w in found]
+    return Reading(
+        want=ordered[0],
+        also=tuple(ordered[1:]),
+        concepts=concepts,
+        names=names,
+        lines=lines,
+        values=values,
+        reason=reason,
+        negated=negated,
+        unsure=unsure,
+        fit=fit,
+        question=question,
+        denied=(*denied_names, *denied_concepts),
+    )
+
+
+def _wants(clean: str) -> set[Want]:
+    found = {want for want, pattern in CUES.items() if pattern.search(clean)}
+    if Want.SOLUTION in found and SOLUTION_REFUSED.search(clean):
+        found.discard(Want.SOLUTION)
+        if not found - {Want.THANKS, Want.GREETING, Want.STUCK}:
+            found.add(Want.HINT)
+    if Want.UNDERSTANDS in found and Want.STUCK in found:
+        found.discard(Want.UNDERSTANDS)  # "I don't get it" matched "get it" too
+    return found
+
+
+def _names(words: list[str], said: str, vocabulary: Vocabulary) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The code's names the message uses, and those it says are not the cause."""
+    if not vocabulary.spelled:
+        return (), ()
+    quoted = {q.lower() for q in re.findall(r"[`'\"]([A-Za-z_$][\w$]*)[`'\"]", said)}
+    found: dict[str, None] = {}
+    denied: dict[str, None] = {}
+    for k, word in enumerate(words):
+        name = vocabulary.spelled.get(word)
+        if name is None:
+            continue
+        if is_stop(word) and word not in quoted:
+            after = words[k + 1] if k + 1 < len(words) else ""
+            before = words[k - 1] if k else ""
+            code_like = after in _AFTER_NAME or before in _BEFORE_NAME or not after
+            if word == "i" and after in _FIRST_PERSON_AFTER:
+                code_like = False
+            if word == "a" and after and after not in _AFTER_NAME:
+                code_like = False
+            if not code_like:
+                continue
+        found.setdefault(name, None)
+        if _negated_at(words, k):
+            denied.setdefault(name, None)
+    return tuple(found), tuple(denied)
+
+
+def _negated_at(words: list[str], k: int) -> bool:
+    """Whether a negation stands right before position k ("not i", "don't think it's i")."""
+    j = k - 1
+    while j >= 0 and k - j <= 4:
+        if words[j] in _NEGATION:
+            return True
+        if words[j] not in _NEGATION_GAP:
+            return False
+        j -= 1
+    return False
+
+
+def _lines(text: str) -> tuple[int, ...]:
+    found: dict[int, None] = {}
+    for match in _LINES.finditer(text):
+        first, second, ordinal, number = match.groups()
+        if first:
+            found.setdefault(int(first), None)
+            if second:
+                found.setdefault(int(second), None)
+        elif ordinal:
+            value = ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal) or 0)
+            if value:
+                found.setdefault(value, None)
+        elif number:
+            found.setdefault(int(number), None)
+    return tuple(found)
+
+
+def _list_value(literal: str) -> str:
+    inner = [part.strip() for part in literal[1:-1].split(",") if part.strip()]
+    return "[" + ", ".join(inner) + "]"
+
+
+def _values(text: str, words: list[str]) -> tuple[str, ...]:
+    found: dict[str, None] = {}
+    rest = text
+    for match in _LIST_LITERAL.finditer(text):
+        found.setdefault(_list_value(match.group(0)), None)
+    rest = _LIST_LITERAL.sub(" ", rest)
+    rest = re.sub(r"\bo\([^)]*\)", " ", rest)
+    for match in _QUOTED.finditer(rest):
+        found.setdefault(match.group(1) or match.group(2), None)
+    for match in _NUMBER.finditer(rest):
+        before = rest[: match.start()].split()
+        if before and before[-1].rstrip("#") in _NOT_A_VALUE_BEFORE:
+            continue
+        found.setdefault(match.group(0), None)
+    for k, word in enumerate(words):
+        if word in _VALUE_WORDS:
+            found.setdefault(_VALUE_WORDS[word], None)
+        elif word in NUMBER_WORDS and k and words[k - 1] in _NUMBER_WORD_AFTER:
+            found.setdefault(NUMBER_WORDS[word], None)
+    return tuple(found)
+
+
+@lru_cache(maxsize=2048)
+def _stems(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(stem(w) for w in words)
+
+
+def _concepts(words: list[str], vocabulary: Vocabulary) -> tuple[str, ...]:
+    stems = list(_stems(tuple(words)))
+    named = lexicon_concepts(stems)
+    own = {c.id for c in vocabulary.concepts}
+    ranked = [c for c in named if c in own] + [c for c in named if c not in own]
+    present = set(stems)
+    hint_hits = []
+    for hint in vocabulary.hints:
+        shared = present & set(hint.phrases)
+        if len(shared) >= HINT_WORDS_NEEDED:
+            hint_hits.append((len(shared), hint.id))
+    hint_hits.sort(key=lambda hit: -hit[0])
+    return tuple(ranked) + tuple(cid for _, cid in hint_hits)
+
+
+def _denied_concepts(words: list[str], vocabulary: Vocabulary) -> tuple[str, ...]:
+    """Concepts named right after a negation ("it's not the hash map")."""
+    denied: dict[str, None] = {}
+    for k, word in enumerate(words):
+        if word in _NEGATION:
+            following = words[k + 1 : k + 6]
+            for cid in lexicon_concepts(list(_stems(tuple(w for w in following if w not in _NEGATION_GAP)))[:3]):
+                denied.setdefault(cid, None)
+    return tuple(denied)
+
+
+def _fit(
+    expecting: Expectation | None,
+    names: tuple[str, ...],
+    lines: tuple[int, ...],
+    values: tuple[str, ...],
+    concepts: tuple[str, ...],
+    denied_names: tuple[str, ...],
+    denied_concepts: tuple[str, ...],
+    reason: bool,
+) -> str:
+    if expecting is None:
+        return "none"
+    wanted_values = {v.replace(" ", "") for v in expecting.values}
+    hits = (
+        (set(names) - set(denied_names)) & expecting.names
+        or set(lines) & expecting.lines
+        or {v.replace(" ", "") for v in values} & wanted_values
+    )
+    concept_hits = (set(concepts) - set(denied_concepts)) & expecting.concepts
+    if not concept_hits and expecting.concepts:
+        # a concept a hint teaches, named where the hint itself is expected
+        concept_hits = {c for c in concepts if c.startswith(HINT_PREFIX)} & expecting.concepts
+    if (hits or concept_hits) and reason:
+        return "names_cause"
+    if hits or concept_hits:
+        return "partial"
+    return "off"

@@ -22,7 +22,7 @@ from .coach_evidence import VersionEvidence
 from .coach_questions import Code, Ladder, run_sentence, values
 from .coach_session import CoachSession
 from .coach_speed import how_fast
-from .dialogue import Claim, DialogueState, OpenQuestion, version_key
+from .dialogue import Claim, DialogueState, OpenQuestion, near_copy, version_key
 from .events import Escalated, Listener, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TurnEnded, TutorEvent
 from .guard import NOTICE, SolutionGuard, StreamGuard, guarded
 from .turns import Intent, TurnContext
@@ -175,6 +175,9 @@ class OfflineCoach:
         want = reading.want
         if want is Want.PRACTISE:
             return self._what_next()
+        if want is Want.OFF_TOPIC and problem is not None and self._unseen(problem):
+            want = Want.WHY_FAILS  # about code the coach has not looked at yet: that is the topic
+            reading = replace(reading, want=want)
         if want in _SMALL_TALK:
             return self._small_talk(reading, problem)
         polite = [self._polite(w, problem) for w in reading.also if w in (Want.GREETING, Want.THANKS)]
@@ -261,6 +264,10 @@ class OfflineCoach:
              if not self._state.was_asked(q.key) and self._state.is_new(q.text)),
             None,
         )  # fmt: skip
+
+    def _unseen(self, problem: Problem) -> bool:
+        version = self._version(problem)
+        return version is not None and not self._state.saw(version, "run")
 
     def _open_here(self, problem: Problem) -> bool:
         opened = self._state.open
@@ -404,14 +411,22 @@ class OfflineCoach:
         result = self._tools.call("get_personalized_recommendation", {"num_recommendations": 3})
         if "error_code" in result:
             return [words.fill(words.RATE_LIMITED, {"tool": "recommendations", "error": result["error_message"]})]
+        found = result.get("recommendations") or []
+        if not found:
+            return [words.NEXT_NONE]
         items = [
             words.fill(words.NEXT_ITEM, {"title": r.get("title"), "difficulty": r.get("difficulty"),
-                                         "minutes": r.get("estimated_minutes"), "reason": r.get("reason")})
-            for r in result.get("recommendations") or []
+                                         "minutes": r.get("estimated_minutes")})
+            for r in found
         ]  # fmt: skip
-        if not items:
-            return [words.NEXT_NONE]
-        return [words.NEXT_INTRO + "\n", *(item + "\n" for item in items), words.NEXT_QUESTION]
+        # One sentence for the list; each reason once (the recommender often gives several the same one).
+        reasons: list[str] = []
+        for r in found:
+            reason = str(r.get("reason") or "").strip()
+            if reason and not any(near_copy(reason, kept) for kept in reasons):
+                reasons.append(reason)
+        listed = words.fill(words.NEXT_INTRO, {"items": "; ".join(items)})
+        return [listed, *reasons, words.NEXT_QUESTION]
 
     def _conclude(self, said: str, problem: Problem | None, out: Listener) -> list[str]:
         subject = problem.title if problem is not None else "Practice"

@@ -98,8 +98,25 @@ class Ladder:
         if self.evidence.unavailable or not self.evidence.ran:
             return []
         if self.evidence.failing is not None:
-            return [q for q in (self._trace(), self._located(), self._by_hand(), *self._smaller()) if q is not None]
-        return [q for q in (self._slow_line(), self._space(), self._largest()) if q is not None]
+            first = [self._trace(), self._located(), self._by_hand(), *self._smaller()]
+        else:
+            first = [self._slow_line(), self._space(), self._largest()]
+        return [q for q in (*first, *self._reflections()) if q is not None]
+
+    def _reflections(self) -> list[OpenQuestion]:
+        """Questions any version can be asked, for a conversation that has used up the rest."""
+        asked = [self._question("smallest", words.SMALLEST_INPUT)]
+        for k, (example, template) in enumerate(zip(self.problem.examples, words.EXAMPLE_QUESTIONS, strict=False), 1):
+            text = words.fill(template, {"k": k, "input": example.input, "output": example.output})
+            asked.append(self._question(f"example{k}", text))
+        busy = sorted(
+            (n for n in range(1, len(self.code.text.splitlines()) + 1) if len(self.code.names_on(n)) >= 2),
+            key=lambda n: -len(self.code.names_on(n)),
+        )
+        for line, template in zip(busy, words.LINE_QUESTIONS, strict=False):
+            text = words.fill(template, {"line": line, "line_text": self.code.line(line)})
+            asked.append(self._question(f"line{line}", text, names=self.code.names_on(line), lines=[line]))
+        return asked
 
     def _question(self, step: str, text: str, **expects: Any) -> OpenQuestion:
         return OpenQuestion(key=f"{self.version}:{step}", text=text, version=self.version, **expects)

@@ -115,8 +115,8 @@ NO_CODE = (
 ALL_HINTS_SEEN = "You have seen all {total} hints of this problem."
 HINT = "Hint {level} of {total}: {hint}"
 STUCK = "Let's go one level deeper."
-NEXT_INTRO = "Here is what I would practise next:"
-NEXT_ITEM = "- {title} ({difficulty}, about {minutes} min): {reason}"
+NEXT_INTRO = "Here is what I would practise next: {items}."
+NEXT_ITEM = "{title} ({difficulty}, about {minutes} min)"
 NEXT_NONE = "I have nothing to recommend right now; a problem you have not tried yet is a good next step."
 NEXT_QUESTION = "Which of these looks like the weakness you want to work on?"
 CONCLUDED = "Well done. I have kept what you found in this session: {title}."
@@ -264,3 +264,16 @@ REFUSALS = [
     "I will not write it, but I will keep asking until you can.",
 ]
 CONCLUDED_OWN_WORDS = "Well done. I kept it in your words: {insight}"
+
+# --- the last questions of a ladder: each written differently, so none is a near-copy of another -----
+SMALLEST_INPUT = "What is the smallest input the problem allows, and what should your code return on it?"
+EXAMPLE_QUESTIONS = [
+    "Take example {k}, {input}: which value does your code compute first, and is it one you need?",
+    "In example {k} ({input} gives {output}), what is the last step before the answer is known?",
+    "Example {k}, {input}: done by hand, what would you write down first?",
+]
+LINE_QUESTIONS = [
+    "What is line {line} (`{line_text}`) for, and which test would fail without it?",
+    "If line {line} (`{line_text}`) ran one time fewer, what would change in the answer?",
+    "Which value does line {line} (`{line_text}`) read that an earlier line wrote?",
+]

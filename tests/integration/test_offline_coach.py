@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -81,20 +82,38 @@ def test_a_wrong_answer_is_run_analyzed_and_traced_and_answered_with_a_question(
 
 def test_the_same_code_is_not_run_again_on_the_next_turn(services):
     coach = OfflineCoach(services, "ada")
-    turn(coach, "What is wrong?")
+    first = text(turn(coach, "What is wrong?"))
     again = turn(coach, "Still not sure what you mean")
-    assert tools(again) == [] and "[3,2,4], 6" in text(again)
+    # Nothing runs again, and what it asks is a new question.
+    assert tools(again) == [] and text(again).rstrip().endswith("?") and text(again).strip() not in first
     changed = turn(coach, "And now?", context=TurnContext("two-sum", SAME_INDEX_TWICE + "\n# edited\n"))
     assert tools(changed)[0] == "execute_code"
 
 
 def test_slow_but_right_code_gets_an_edge_case_search_and_a_question_on_its_slow_line(services):
     slow = services.bank.get("two-sum").solutions.python_slow
-    events = turn(OfflineCoach(services, "ada"), "Is this good?", context=TurnContext("two-sum", slow))
+    events = turn(OfflineCoach(services, "ada"), "does it work?", context=TurnContext("two-sum", slow))
     assert tools(events) == ["execute_code", "analyze_code_patterns", "bp_find_edge_cases"]
+    (analysis,) = [e.arguments for e in events if isinstance(e, ToolStarted) and e.name == "analyze_code_patterns"]
+    assert analysis["measure"] is True  # the examples pass: how fast it is, counted, is kept with the rest
     said = text(events)
     assert "passes all 3 visible tests" in said
     assert "Line 3 (`for j in range(i + 1, len(nums)):`) makes your code O(n²), where O(n) is possible" in said
+
+
+def test_is_it_optimal_is_answered_with_the_counts_of_both_and_a_question(services):
+    slow = services.bank.get("two-sum").solutions.python_slow
+    coach = OfflineCoach(services, "ada")
+    said = text(turn(coach, "is my solution optimal?", context=TurnContext("two-sum", slow)))
+    assert "won't write" not in said and "O(n²)" in said and "O(n) is the best known" in said
+    assert re.search(r"at n = \d+ your code took [\d,]+ steps and the reference solution [\d,]+", said)
+    assert said.rstrip().endswith("?")
+    right = services.bank.get("two-sum").solutions.python
+    yes = text(turn(coach, "and now, is it optimal?", context=TurnContext("two-sum", right)))
+    assert "Yes: O(n) time is the best known" in yes and yes.rstrip().endswith("?")
+    # Unchanged code: the answer to the next question comes from what is kept, nothing runs.
+    again = turn(coach, "what is the complexity of my code?", context=TurnContext("two-sum", right))
+    assert tools(again) == [] and "O(n) time" in text(again)
 
 
 def test_code_that_passes_the_examples_but_not_an_edge_case_is_shown_the_case(services, monkeypatch):

@@ -59,7 +59,9 @@ _AFTER_NAME = frozenset(
     "is was and or = == != < <= > >= + - * equals becomes stays starts begins ends gets goes points reaches "
     "hits were are has keeps moves increments never ] , only too".split()
 )
-_BEFORE_NAME = frozenset("and or variable index of than with when where while both but = == [ after until as".split())
+_BEFORE_NAME = frozenset(
+    "and or variable index of than with when where while both but = == [ after until as to from at equals like vs".split()
+)
 _FIRST_PERSON_AFTER = frozenset(
     "am have had will would should could can think guess see get got said thought mean meant know want need "
     "tried wrote did do was feel understand expected".split()
@@ -138,12 +140,20 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
     if question and _COMPLEXITY_TOKEN.search(clean):
         found.add(Want.COMPLEXITY)
     named = bool(names or lines or values or concepts)
-    if Want.OFF_TOPIC in found and (concepts or names):
-        found.discard(Want.OFF_TOPIC)
-    if PROPOSAL.search(clean) and (concepts or names) and not found & {Want.SOLUTION, Want.PRACTISE}:
+    if Want.OFF_TOPIC in found:
+        # a name like "best" is a word too: only what is plainly the problem's keeps a message on topic
+        if concepts or lines or any(not n.isalpha() or not n.islower() or len(n) <= 2 for n in names):
+            found.discard(Want.OFF_TOPIC)
+        else:
+            found = {Want.OFF_TOPIC} | (found & {Want.GREETING, Want.THANKS, Want.SOLUTION})
+    # an idea names a way to work (a complexity alone, "below O(n^2)", is a question of optimality)
+    techniques = _techniques(words) if concepts else []
+    if PROPOSAL.search(clean) and (techniques or names) and not found & {Want.SOLUTION, Want.PRACTISE}:
         found.add(Want.IDEA)
-    elif concepts and question and len(words) <= 6 and not found:
+    elif techniques and question and len(words) <= 6 and not found and not QUESTION_START.match(clean):
         found.add(Want.IDEA)  # "a hash map?"
+    if not found and re.search(r"\bwhy\b", clean):
+        found.add(Want.WHY_FAILS)  # a why about the code asks what goes wrong
 
     if Want.UNDERSTANDS in found and not question:
         # "oh I get it, pop on an empty stack gives undefined": the cause said is what was understood
@@ -304,6 +314,11 @@ def _concepts(words: list[str], vocabulary: Vocabulary) -> tuple[str, ...]:
     return tuple(ranked) + tuple(cid for _, cid in hint_hits)
 
 
+def _techniques(words: list[str]) -> list[str]:
+    """The lexicon concepts named other than by a complexity like O(n^2)."""
+    return lexicon_concepts(list(_stems(tuple(w for w in words if not w.startswith("o(")))))
+
+
 def _denied_concepts(words: list[str], vocabulary: Vocabulary) -> tuple[str, ...]:
     """Concepts named right after a negation ("it's not the hash map")."""
     denied: dict[str, None] = {}
@@ -333,12 +348,15 @@ def _fit(
         or set(lines) & expecting.lines
         or {v.replace(" ", "") for v in values} & wanted_values
     )
+    # a value inside a list the evidence showed ("the 3" of [5, 4, 6, null, null, 3, 7]) is a partial hit
+    elements = {e.strip() for v in expecting.values if v.startswith("[") for e in v.strip("[]").split(",")}
+    partial_only = not hits and bool(set(values) & (elements - {""}))
     concept_hits = (set(concepts) - set(denied_concepts)) & expecting.concepts
     if not concept_hits and expecting.concepts:
         # a concept a hint teaches, named where the hint itself is expected
         concept_hits = {c for c in concepts if c.startswith(HINT_PREFIX)} & expecting.concepts
     if (hits or concept_hits) and reason:
         return "names_cause"
-    if hits or concept_hits:
+    if hits or concept_hits or partial_only:
         return "partial"
     return "off"

@@ -89,7 +89,7 @@ class Vocabulary:
     hint_concepts: tuple[tuple[str, ...], ...]  # per hint (index 0 = hint 1): the concept ids it teaches
     names: frozenset[str]  # identifiers in the learner's code (variables, functions, params)
     words: frozenset[str] = field(default=frozenset())  # stems of the problem's title, statement, hints
-    # lower-cased name -> the name as written (learners type "twosum" for twoSum)
+    # lower-cased name -> the name as written (learners type "twosum" for twoSum, "maxprofit" for max_profit)
     spelled: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
@@ -97,7 +97,8 @@ class Vocabulary:
         """The vocabulary of a problem (None: the lexicon alone) and of the learner's code."""
         concepts, hint_concepts, words = _problem_part(problem) if problem is not None else ((), (), frozenset())
         names = code_names(code, language)
-        return cls(concepts, hint_concepts, names, words, {n.lower(): n for n in names})
+        spelled = {n.lower().replace("_", ""): n for n in names} | {n.lower(): n for n in names}
+        return cls(concepts, hint_concepts, names, words, spelled)
 
     def concept(self, concept_id: str) -> Concept | None:
         """A concept of this problem or of the lexicon, by id."""

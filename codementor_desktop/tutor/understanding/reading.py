@@ -23,6 +23,9 @@ from .wants import (
 )
 from .words import NUMBER_WORDS, ORDINALS, Corrector, is_stop, normalise, stem, tokens
 
+# A chat message is read up to this length: what a learner asks is in its first lines, and the
+# cue patterns must stay fast on a pasted wall of text.
+MAX_READ = 600
 # A message sharing this many of a hint's own content words names the hint's idea.
 HINT_WORDS_NEEDED = 2
 
@@ -77,6 +80,7 @@ _LINES = re.compile(
     r"|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)) line\b"
     r"|\bline number (\d+)\b"
 )
+_DONT_KNOW_FIRST = re.compile(r"^(?:i )?(?:do not know|not sure|am not sure|no idea|have no idea)\b")
 _COMPLEXITY_TOKEN = re.compile(r"\bo\([^)]*\)")
 _LIST_LITERAL = re.compile(r"\[[^\[\]]{0,60}\]")
 _QUOTED = re.compile(r"'([^']{1,30})'|\"([^\"]{1,30})\"")
@@ -122,68 +126,28 @@ class Reading:
 
 def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None) -> Reading:
     """Read a learner's message: its want, what it names, and how it fits the open question."""
+    said = said[:MAX_READ]
     text = normalise(said)
     words = [_CORRECTOR.correct(w) if w not in vocabulary.spelled else w for w in tokens(text)]
     clean = " ".join(words)
-    question = "?" in said or bool(QUESTION_START.match(clean))
-
     names, denied_names = _names(words, said, vocabulary)
     lines = _lines(text)
     values = _values(text, words)
     concepts = _concepts(words, vocabulary)
-    denied_concepts = _denied_concepts(words, vocabulary)
+    denied_concepts = _denied_concepts(words)
     reason = bool(REASON.search(clean))
-    unsure = bool(UNSURE.search(clean))
-    negated = bool(_DENIAL.search(clean)) or bool(denied_names) or bool(denied_concepts)
-
-    found = _wants(clean)
-    if question and _COMPLEXITY_TOKEN.search(clean):
-        found.add(Want.COMPLEXITY)
-    named = bool(names or lines or values or concepts)
-    if Want.OFF_TOPIC in found:
-        # a name like "best" is a word too: only what is plainly the problem's keeps a message on topic
-        if concepts or lines or any(not n.isalpha() or not n.islower() or len(n) <= 2 for n in names):
-            found.discard(Want.OFF_TOPIC)
-        else:
-            found = {Want.OFF_TOPIC} | (found & {Want.GREETING, Want.THANKS, Want.SOLUTION})
-    # an idea names a way to work (a complexity alone, "below O(n^2)", is a question of optimality)
-    techniques = _techniques(words) if concepts else []
-    if PROPOSAL.search(clean) and (techniques or names) and not found & {Want.SOLUTION, Want.PRACTISE}:
-        found.add(Want.IDEA)
-    elif techniques and question and len(words) <= 6 and not found and not QUESTION_START.match(clean):
-        found.add(Want.IDEA)  # "a hash map?"
-    if not found and re.search(r"\bwhy\b", clean):
-        found.add(Want.WHY_FAILS)  # a why about the code asks what goes wrong
-
-    if Want.UNDERSTANDS in found and not question:
-        # "oh I get it, pop on an empty stack gives undefined": the cause said is what was understood
-        found -= {Want.WHY_FAILS, Want.WHY_SLOW, Want.COMPLEXITY}
-    alone = " ".join(FILLERS.sub(" ", clean).split())
-    if DONT_KNOW_ALONE.fullmatch(alone):
-        found = {Want.DONT_KNOW} | (found & {Want.THANKS, Want.GREETING})
-    elif re.match(r"^(?:i )?(?:do not know|not sure|am not sure|no idea|have no idea)\b", alone) and not found:
-        found.add(Want.DONT_KNOW if not named else Want.ANSWER)
-
+    message = _Message(
+        words=words,
+        clean=clean,
+        question="?" in said or bool(QUESTION_START.match(clean)),
+        alone=" ".join(FILLERS.sub(" ", clean).split()),
+        names=names,
+        concepts=concepts,
+        named=bool(names or lines or values or concepts),
+        reason=reason,
+    )
     fit = _fit(expecting, names, lines, values, concepts, denied_names, denied_concepts, reason)
-    substantive = named or reason or bool(set(words) & (_ON_TOPIC | vocabulary.words))
-    # A statement that meets the open question answers it, whatever else its words suggest ("j is 0,
-    # that's the bug"; "I could keep a dict"): a question or an "I get it" stays what it is.
-    asks = bool(QUESTION_START.match(alone.removeprefix("not sure ").removeprefix("maybe ")))
-    claim = expecting is not None and not asks and (fit in ("names_cause", "partial") or (reason and named))
-    overridable = {Want.WHY_FAILS, Want.STUCK, Want.COMPLEXITY, Want.WHY_SLOW, Want.IDEA}
-    if claim and found & overridable and not found & {Want.SOLUTION, Want.UNDERSTANDS, Want.PRACTISE}:
-        found -= overridable
-        found.add(Want.ANSWER)
-    if not found - {Want.THANKS, Want.GREETING}:
-        if expecting is not None and (substantive or not found):
-            found.add(Want.ANSWER)
-        elif concepts and not found:
-            found.add(Want.IDEA)
-        elif substantive:
-            found.add(Want.ANSWER)
-        elif not found:
-            found.add(Want.OFF_TOPIC)
-    ordered = [w for w in PRIORITY if w in found]
+    ordered = _decide(message, vocabulary, expecting, fit, plain_names=_plain(names) and not lines)
     return Reading(
         want=ordered[0],
         also=tuple(ordered[1:]),
@@ -192,12 +156,84 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
         lines=lines,
         values=values,
         reason=reason,
-        negated=negated,
-        unsure=unsure,
+        negated=bool(_DENIAL.search(clean) or denied_names or denied_concepts),
+        unsure=bool(UNSURE.search(clean)),
         fit=fit,
-        question=question,
+        question=message.question,
         denied=(*denied_names, *denied_concepts),
     )
+
+
+@dataclass(frozen=True)
+class _Message:
+    """What the want is decided from."""
+
+    words: list[str]  # normalised, typos of known words corrected
+    clean: str  # the words, space separated
+    question: bool
+    alone: str  # the words without fillers ("um", "honestly")
+    names: tuple[str, ...]
+    concepts: tuple[str, ...]
+    named: bool  # names, lines, values or concepts
+    reason: bool
+
+
+def _plain(names: tuple[str, ...]) -> bool:
+    """Whether every name is also a plain word ("best", "count"), which off-topic talk may use."""
+    return all(n.isalpha() and n.islower() and len(n) > 2 for n in names)
+
+
+def _decide(
+    message: _Message, vocabulary: Vocabulary, expecting: Expectation | None, fit: str, plain_names: bool
+) -> list[Want]:
+    """The message's wants, the one the coach answers first at the head."""
+    clean, question = message.clean, message.question
+    found = _wants(clean)
+    if question and _COMPLEXITY_TOKEN.search(clean):
+        found.add(Want.COMPLEXITY)
+    if Want.OFF_TOPIC in found:
+        if message.concepts or not plain_names:
+            found.discard(Want.OFF_TOPIC)
+        else:
+            found = {Want.OFF_TOPIC} | (found & {Want.GREETING, Want.THANKS, Want.SOLUTION})
+    # an idea names a way to work (a complexity alone, "below O(n^2)", is a question of optimality)
+    techniques = _techniques(message.words) if message.concepts else []
+    if PROPOSAL.search(clean) and (techniques or message.names) and not found & {Want.SOLUTION, Want.PRACTISE}:
+        found.add(Want.IDEA)
+    elif techniques and question and len(message.words) <= 6 and not found and not QUESTION_START.match(clean):
+        found.add(Want.IDEA)  # "a hash map?"
+    if not found and re.search(r"\bwhy\b", clean):
+        found.add(Want.WHY_FAILS)  # a why about the code asks what goes wrong
+    if Want.UNDERSTANDS in found and not question:
+        # "oh I get it, pop on an empty stack gives undefined": the cause said is what was understood
+        found -= {Want.WHY_FAILS, Want.WHY_SLOW, Want.COMPLEXITY}
+    if DONT_KNOW_ALONE.fullmatch(message.alone):
+        found = {Want.DONT_KNOW} | (found & {Want.THANKS, Want.GREETING})
+    elif _DONT_KNOW_FIRST.match(message.alone) and not found:
+        found.add(Want.ANSWER if message.named else Want.DONT_KNOW)
+
+    # A statement that meets the open question answers it, whatever else its words suggest ("j is 0,
+    # that's the bug"; "I could keep a dict"): a question or an "I get it" stays what it is.
+    asks = bool(QUESTION_START.match(message.alone.removeprefix("not sure ").removeprefix("maybe ")))
+    met = fit in ("names_cause", "partial") or (message.reason and message.named)
+    overridable = {Want.WHY_FAILS, Want.STUCK, Want.COMPLEXITY, Want.WHY_SLOW, Want.IDEA}
+    if expecting is not None and not asks and met and found & overridable:
+        if not found & {Want.SOLUTION, Want.UNDERSTANDS, Want.PRACTISE}:
+            found = (found - overridable) | {Want.ANSWER}
+    if not message.words and not found:
+        # "?" or nothing: the question was not understood (or nothing was asked yet)
+        found.add(Want.DONT_KNOW if expecting is not None else Want.STUCK)
+    if not found - {Want.THANKS, Want.GREETING}:
+        substantive = message.named or message.reason or bool(set(message.words) & (_ON_TOPIC | vocabulary.words))
+        if expecting is not None and (substantive or not found):
+            found.add(Want.ANSWER)
+        elif message.concepts and not found:
+            found.add(Want.IDEA)
+        elif substantive:
+            found.add(Want.ANSWER)
+        elif not found:
+            found.add(Want.OFF_TOPIC)
+    return [w for w in PRIORITY if w in found]
 
 
 def _wants(clean: str) -> set[Want]:
@@ -319,7 +355,7 @@ def _techniques(words: list[str]) -> list[str]:
     return lexicon_concepts(list(_stems(tuple(w for w in words if not w.startswith("o(")))))
 
 
-def _denied_concepts(words: list[str], vocabulary: Vocabulary) -> tuple[str, ...]:
+def _denied_concepts(words: list[str]) -> tuple[str, ...]:
     """Concepts named right after a negation ("it's not the hash map")."""
     denied: dict[str, None] = {}
     for k, word in enumerate(words):

@@ -107,6 +107,11 @@ class Vocabulary:
                 return c
         return _BY_ID.get(concept_id)
 
+    def owns(self, concept_id: str) -> bool:
+        """Whether a concept is one of this problem's: a learner's idea naming none of them is
+        worth a question that tests it on a small input."""
+        return any(c.id == concept_id for c in self.concepts)
+
     def label(self, concept_id: str) -> str:
         """Words a learner reads for a concept id."""
         found = self.concept(concept_id)

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from .vocabulary import HINT_PREFIX, LEXICON_WORDS, Vocabulary, lexicon_concepts
 from .wants import (
+    CUE_WORDS,
     CUES,
     DONT_KNOW_ALONE,
     FILLERS,
@@ -36,18 +37,7 @@ PRIORITY = (
     Want.OFF_TOPIC, Want.THANKS, Want.GREETING,
 )  # fmt: skip
 
-# Words every reading knows, so that a typo of one of them is read as it.
-_EXTRA_KNOWN = (
-    "optimal optimise optimize optimized optimised optimal complexity complexities recommend recommendation "
-    "practice practise solution solutions answer understand understood efficient efficiency algorithm "
-    "approach faster slower timeout memory runtime because hashmap dictionary pointer pointers window "
-    "recursion recursive binary search sorting stuck confused thanks thank hello exceeded exceeds"
-).split()
-_CORRECTOR = Corrector(
-    frozenset(_EXTRA_KNOWN)
-    | LEXICON_WORDS
-    | frozenset(w for p in CUES.values() for w in re.findall(r"[a-z]{5,}", re.sub(r"\\[a-zA-Z]", " ", p.pattern)))
-)
+_CORRECTOR = Corrector(CUE_WORDS | LEXICON_WORDS)
 
 # Programming words: a message using them is about code even when it names nothing of the problem.
 _ON_TOPIC = frozenset(
@@ -128,7 +118,8 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
     """Read a learner's message: its want, what it names, and how it fits the open question."""
     said = said[:MAX_READ]
     text = normalise(said)
-    words = [_CORRECTOR.correct(w) if w not in vocabulary.spelled else w for w in tokens(text)]
+    # the learner's own names and the problem's words are never "corrected"
+    words = [w if w in vocabulary.spelled or w in vocabulary.words else _CORRECTOR.correct(w) for w in tokens(text)]
     clean = " ".join(words)
     names, denied_names = _names(words, said, vocabulary)
     lines = _lines(text)

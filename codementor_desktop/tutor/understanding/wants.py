@@ -216,3 +216,20 @@ DONT_KNOW_ALONE = re.compile(
 FILLERS = re.compile(
     r"\b(?:um+|uh+|hmm+|hm+|well|honestly|tbh|sorry|really|actually|yet|so|erm|er|ugh|lol|haha|still|man|dude|to be honest|i mean|idk)\b"
 )
+
+# The words a learner misspells that change what a message wants (typos are corrected towards
+# these and the lexicon's words, and towards nothing else).
+CUE_WORDS = frozenset(
+    """
+    optimal optimise optimize optimised optimized optimum optimisation optimization complexity complexities
+    recommend recommendation practice practise practising practicing solution solutions answer answers
+    understand understood efficient efficiency algorithm approach faster slower quicker timeout timing
+    memory runtime because stuck confused confusing thanks thank hello exceeded exceeds improve improvement
+    better quadratic linear logarithmic exponential problem question exercise suggest similar another
+    figured struggling failing failed fails wrong incorrect error exception broken forever seconds minutes
+    implementation working correct please hint hints nudge clue direction weather football movie poem joke
+    recipe politics understand sense makes really honestly sorry maybe probably perhaps because since
+    should instead never always twice itself missing forgot overwrite overwrites remember anything
+    something nothing operations scale scales grows space explain explanation reference
+    """.split()
+)

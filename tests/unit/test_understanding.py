@@ -127,3 +127,15 @@ def test_a_reply_meeting_the_open_question_answers_it_even_with_the_words_of_a_q
     expecting = Expectation(names=frozenset({"j"}))
     assert read("j is 0 so that's the bug", two_sum, expecting).want is Want.ANSWER
     assert read("why is j 0?", two_sum, expecting).want is Want.WHY_FAILS
+
+
+@pytest.mark.parametrize(
+    ("said", "want"),
+    [
+        ("i think i need a stack", Want.IDEA),  # not "thank"
+        ("looking at line 4, why is j 0?", Want.WHY_FAILS),  # not "cooking"
+        ("can't figure this out", Want.STUCK),  # "figure" is no slip of "figured"
+    ],
+)
+def test_only_slips_are_corrected_not_other_words(two_sum: Vocabulary, said: str, want: Want) -> None:
+    assert read(said, two_sum).want is want

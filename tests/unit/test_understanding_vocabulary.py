@@ -54,6 +54,13 @@ def test_the_names_of_javascript_code_are_its_own_not_the_globals_or_methods() -
     assert code_names(code, "javascript") == {"twoSum", "nums", "target", "seen", "i", "need"}
 
 
+def test_a_classs_own_fields_are_names_in_both_languages() -> None:
+    js = "class LRUCache {\n  constructor(capacity) { this.capacity = capacity; this.store = new Map(); }\n"
+    assert {"LRUCache", "capacity", "store"} <= code_names(js, "javascript")
+    python = "class LRUCache:\n    def __init__(self, capacity):\n        self.store = {}\n"
+    assert {"LRUCache", "capacity", "store"} <= code_names(python)
+
+
 def test_python_names_come_from_code_that_does_not_parse_too() -> None:
     assert code_names("def f(nums):\n    total = sum(nums)\n    return total\n") == {"f", "nums", "total"}
     broken = "def two_sum(nums, target):\n    for i in range(len(nums)\n        seen = {}\n"

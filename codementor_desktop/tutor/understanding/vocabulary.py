@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pygments.lexers import JavascriptLexer, PythonLexer
-from pygments.token import Name, Punctuation
+from pygments.token import Name
 
 from .lexicon import BY_PATTERN, BY_TECHNIQUE, BY_TOPIC, CONCEPTS
 from .words import content_words, normalise, stem, tokens
@@ -194,11 +194,16 @@ def _python_names(tree: ast.AST) -> Iterable[str]:
 
 
 def _lexed_names(code: str, language: str) -> Iterable[str]:
+    """Names from tokens: a member after a dot is a library's method ("seen.has"), unless it is the
+    learner's own field ("this.cache", "self.cache")."""
     lexer = JavascriptLexer() if language == "javascript" else PythonLexer()
-    after_dot = False
+    before: list[str] = ["", ""]  # the two tokens before this one, spaces left out
     for kind, text in lexer.get_tokens(code):
-        if kind in Name and kind not in Name.Builtin and not after_dot:
+        if text.isspace():
+            continue
+        member = before[-1] in (".", "?.")
+        own_field = member and before[-2] in ("this", "self")
+        if kind in Name and (own_field or (kind not in Name.Builtin and not member)):
             if text not in _JS_GLOBALS and text not in _PY_BUILTINS and (text[:1].isalpha() or text[:1] in "_$"):
                 yield text
-        if kind in Punctuation or kind in Name or not text.isspace():
-            after_dot = text == "." or text == "?."
+        before = [before[-1], text]

@@ -200,6 +200,7 @@ CODE: dict[str, tuple[str, str, str]] = {  # key: (problem id, language, the lea
 # What the coach's open question is looking for, per conversation.
 EXPECT = {
     "ij": Expectation(frozenset({"i", "j"}), frozenset({4}), frozenset({"0"}), frozenset({"same_item_twice"})),
+    "ret": Expectation(frozenset({"i", "j"}), values=frozenset({"[0, 0]"})),
     "seen": Expectation(concepts=frozenset({"hash_lookup", "complement", "hint:2"})),
     "base": Expectation(frozenset({"n"}), frozenset({2}), frozenset({"0"}), frozenset({"base_case"})),
     "memo": Expectation(concepts=frozenset({"memoization", "recurrence", "hint:3"})),
@@ -440,6 +441,12 @@ TUNING: tuple[Case, ...] = (
     C("give me the time complexity of my solution", W.COMPLEXITY, "mp-py"),
     C("let's talk about something else", W.OFF_TOPIC, "td-py"),
     C("i like turtles", W.OFF_TOPIC, "bb-js"),
+    # --- replies to "what does it return for [3,2,4], 6?"
+    C("it returns [0,0]", W.ANSWER, "ts-py", "ret", "partial"),
+    C("it gives [1, 2]", W.ANSWER, "ts-js", "ret", "off"),
+    C("[0, 0] i think", W.ANSWER, "ts-py", "ret", "partial"),
+    C("why does it return that?", W.WHY_FAILS, "ts-py", "ret"),
+    C("it fails on that one too", W.WHY_FAILS, "ts-js", "ret"),
     # --- the first held-out part: measured untouched (53 of 61 wants right), then tuned on
     C("ugh i'm stuck again", W.STUCK, "mi-js"),
     C("i have no clue how to do this one", W.STUCK, "cc-js"),

@@ -135,6 +135,7 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
         names=names,
         concepts=concepts,
         named=bool(names or lines or values or concepts),
+        concrete=bool(names or lines or values),
         reason=reason,
     )
     fit = _fit(expecting, names, lines, values, concepts, denied_names, denied_concepts, reason)
@@ -166,6 +167,7 @@ class _Message:
     names: tuple[str, ...]
     concepts: tuple[str, ...]
     named: bool  # names, lines, values or concepts
+    concrete: bool  # names, lines or values: what the evidence shows
     reason: bool
 
 
@@ -211,6 +213,9 @@ def _decide(
     if expecting is not None and not asks and met and found & overridable:
         if not found & {Want.SOLUTION, Want.UNDERSTANDS, Want.PRACTISE}:
             found = (found - overridable) | {Want.ANSWER}
+    elif expecting is not None and not asks and message.concrete and found <= {Want.WHY_FAILS, Want.THANKS}:
+        # "it returns [1, 2]" to "what does it return for [3,2,4], 6?": a wrong answer is still an answer
+        found = (found - {Want.WHY_FAILS}) | {Want.ANSWER}
     if not message.words and not found:
         # "?" or nothing: the question was not understood (or nothing was asked yet)
         found.add(Want.DONT_KNOW if expecting is not None else Want.STUCK)

@@ -139,3 +139,18 @@ def test_a_reply_meeting_the_open_question_answers_it_even_with_the_words_of_a_q
 )
 def test_only_slips_are_corrected_not_other_words(two_sum: Vocabulary, said: str, want: Want) -> None:
     assert read(said, two_sum).want is want
+
+
+def test_a_word_of_the_problems_own_story_is_not_off_topic(bank: ProblemBank) -> None:
+    trade = bank.get("max-profit-single-trade")
+    told_of_stocks = trade.model_copy(update={"statement": trade.statement + "\nThe prices are a stock's, day by day."})
+    code = "def max_profit(prices):\n    best = 0\n"
+    asked = "so the stock is bought once and sold once?"
+    assert read(asked, Vocabulary.of(told_of_stocks, code)).want is not Want.OFF_TOPIC
+    assert read(asked, Vocabulary.of(trade, code)).want is Want.OFF_TOPIC
+
+
+def test_understanding_something_better_is_not_asking_for_something_better(two_sum: Vocabulary) -> None:
+    assert read("ok i understand it better now", two_sum).want is Want.UNDERSTANDS
+    assert read("got it, but can it be faster?", two_sum).want is Want.IS_OPTIMAL
+    assert read("how does it react to [3,3]?", two_sum).want is not Want.OFF_TOPIC

@@ -22,7 +22,7 @@ from .wants import (
     UNSURE,
     Want,
 )
-from .words import Corrector, normalise, tokens
+from .words import Corrector, normalise, stem, tokens
 
 # A chat message is read up to this length: what a learner asks is in its first lines, and the
 # cue patterns must stay fast on a pasted wall of text.
@@ -106,7 +106,8 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
         reason=reason,
     )
     fit = _fit(expecting, names, lines, values, concepts, denied_names, denied_concepts, reason)
-    ordered = _decide(message, vocabulary, expecting, fit, plain_names=_plain(names) and not lines)
+    on_topic = bool(concepts or lines or values) or not _plain(names)
+    ordered = _decide(message, vocabulary, expecting, fit, on_topic)
     return Reading(
         want=ordered[0],
         also=tuple(ordered[1:]),
@@ -138,21 +139,27 @@ class _Message:
     reason: bool
 
 
+def _problem_words(pattern: re.Pattern[str], clean: str, vocabulary: Vocabulary) -> bool:
+    """Whether a cue's words are the problem's own (a "stock" in a stock-trading problem)."""
+    return any(stem(w) in vocabulary.words for m in pattern.finditer(clean) for w in m.group(0).split())
+
+
 def _plain(names: tuple[str, ...]) -> bool:
     """Whether every name is also a plain word ("best", "count"), which off-topic talk may use."""
     return all(n.isalpha() and n.islower() and len(n) > 2 for n in names)
 
 
 def _decide(
-    message: _Message, vocabulary: Vocabulary, expecting: Expectation | None, fit: str, plain_names: bool
+    message: _Message, vocabulary: Vocabulary, expecting: Expectation | None, fit: str, on_topic: bool
 ) -> list[Want]:
-    """The message's wants, the one the coach answers first at the head."""
+    """The message's wants, the one the coach answers first at the head. ``on_topic``: the message
+    names something of the problem or the code that no chat about other things would."""
     clean, question = message.clean, message.question
     found = _wants(clean)
     if question and _COMPLEXITY_TOKEN.search(clean):
         found.add(Want.COMPLEXITY)
     if Want.OFF_TOPIC in found:
-        if message.concepts or not plain_names:
+        if on_topic or _problem_words(CUES[Want.OFF_TOPIC], clean, vocabulary):
             found.discard(Want.OFF_TOPIC)
         else:
             found = {Want.OFF_TOPIC} | (found & {Want.GREETING, Want.THANKS, Want.SOLUTION})
@@ -165,8 +172,9 @@ def _decide(
     if not found and re.search(r"\bwhy\b", clean):
         found.add(Want.WHY_FAILS)  # a why about the code asks what goes wrong
     if Want.UNDERSTANDS in found and not question:
-        # "oh I get it, pop on an empty stack gives undefined": the cause said is what was understood
-        found -= {Want.WHY_FAILS, Want.WHY_SLOW, Want.COMPLEXITY}
+        # "oh I get it, pop on an empty stack gives undefined", "I understand it better now": the
+        # cause said is what was understood
+        found -= {Want.WHY_FAILS, Want.WHY_SLOW, Want.COMPLEXITY, Want.IS_OPTIMAL}
     if DONT_KNOW_ALONE.fullmatch(message.alone):
         found = {Want.DONT_KNOW} | (found & {Want.THANKS, Want.GREETING})
     elif _DONT_KNOW_FIRST.match(message.alone) and not found:

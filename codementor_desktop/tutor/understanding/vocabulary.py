@@ -123,7 +123,14 @@ class Vocabulary:
 
 
 def _problem_key(problem: Problem) -> tuple:
-    return (problem.id, problem.version, tuple(problem.hints), tuple(problem.techniques), problem.title)
+    return (
+        problem.id,
+        problem.version,
+        problem.title,
+        problem.statement,
+        tuple(problem.hints),
+        tuple(problem.techniques),
+    )
 
 
 _PROBLEM_PARTS: dict[tuple, tuple[tuple[Concept, ...], tuple[tuple[str, ...], ...], frozenset[str]]] = {}

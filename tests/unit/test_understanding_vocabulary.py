@@ -3,8 +3,6 @@ and the names in the learner's code (both languages, code that does not parse to
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from codementor_desktop.problems.bank import ProblemBank, load_bank
@@ -56,6 +54,13 @@ def test_the_names_of_javascript_code_are_its_own_not_the_globals_or_methods() -
     assert code_names(code, "javascript") == {"twoSum", "nums", "target", "seen", "i", "need"}
 
 
+def test_a_classs_own_fields_are_names_in_both_languages() -> None:
+    js = "class LRUCache {\n  constructor(capacity) { this.capacity = capacity; this.store = new Map(); }\n"
+    assert {"LRUCache", "capacity", "store"} <= code_names(js, "javascript")
+    python = "class LRUCache:\n    def __init__(self, capacity):\n        self.store = {}\n"
+    assert {"LRUCache", "capacity", "store"} <= code_names(python)
+
+
 def test_python_names_come_from_code_that_does_not_parse_too() -> None:
     assert code_names("def f(nums):\n    total = sum(nums)\n    return total\n") == {"f", "nums", "total"}
     broken = "def two_sum(nums, target):\n    for i in range(len(nums)\n        seen = {}\n"
@@ -63,14 +68,18 @@ def test_python_names_come_from_code_that_does_not_parse_too() -> None:
     assert "range" not in code_names(broken) and "len" not in code_names(broken)
 
 
-def test_a_vocabulary_is_quick_to_build(bank: ProblemBank) -> None:
-    code = bank.get("coin-change").reference_solution("python")
-    problems = bank.all()
-    started = time.perf_counter()
-    for problem in problems:
-        Vocabulary.of(problem, code + f"\n# {problem.id}\n")
-    per_problem = (time.perf_counter() - started) / len(problems)
-    assert per_problem < 0.05
+def test_a_problem_owns_its_concepts_not_the_whole_lexicon(bank: ProblemBank) -> None:
+    vocabulary = Vocabulary.of(bank.get("two-sum"))
+    assert vocabulary.owns("hash_lookup") and vocabulary.owns("hint:3")
+    assert not vocabulary.owns("binary_search")
+    assert vocabulary.label("binary_search") == "binary search"  # the lexicon still names it
+    assert Vocabulary.of(None).concepts == ()
+
+
+def test_a_name_is_found_as_the_learner_types_it(bank: ProblemBank) -> None:
+    vocabulary = Vocabulary.of(bank.get("max-profit-single-trade"), "def max_profit(prices):\n    return 0\n")
+    assert vocabulary.spelled["maxprofit"] == "max_profit"
+    assert vocabulary.spelled["max_profit"] == "max_profit"
 
 
 def test_every_lexicon_concept_has_a_label_and_phrases() -> None:

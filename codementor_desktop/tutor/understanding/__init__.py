@@ -2,7 +2,19 @@
 the problem's own vocabulary (its techniques, hints and the names in the learner's code)."""
 
 from .reading import Expectation, Reading, read
+from .repeats import near_repeat, similarity
 from .vocabulary import LEXICON, Concept, Vocabulary, code_names
 from .wants import Want
 
-__all__ = ["LEXICON", "Concept", "Expectation", "Reading", "Vocabulary", "Want", "code_names", "read"]
+__all__ = [
+    "LEXICON",
+    "Concept",
+    "Expectation",
+    "Reading",
+    "Vocabulary",
+    "Want",
+    "code_names",
+    "near_repeat",
+    "read",
+    "similarity",
+]

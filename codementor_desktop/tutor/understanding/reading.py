@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from .vocabulary import HINT_PREFIX, LEXICON_WORDS, Vocabulary, lexicon_concepts
+from . import naming
+from .vocabulary import HINT_PREFIX, LEXICON_WORDS, Vocabulary
 from .wants import (
+    CUE_WORDS,
     CUES,
     DONT_KNOW_ALONE,
     FILLERS,
@@ -21,10 +22,11 @@ from .wants import (
     UNSURE,
     Want,
 )
-from .words import NUMBER_WORDS, ORDINALS, Corrector, is_stop, normalise, stem, tokens
+from .words import Corrector, normalise, stem, tokens
 
-# A message sharing this many of a hint's own content words names the hint's idea.
-HINT_WORDS_NEEDED = 2
+# A chat message is read up to this length: what a learner asks is in its first lines, and the
+# cue patterns must stay fast on a pasted wall of text.
+MAX_READ = 600
 
 # Which want the coach answers first when a message carries several.
 PRIORITY = (
@@ -33,18 +35,7 @@ PRIORITY = (
     Want.OFF_TOPIC, Want.THANKS, Want.GREETING,
 )  # fmt: skip
 
-# Words every reading knows, so that a typo of one of them is read as it.
-_EXTRA_KNOWN = (
-    "optimal optimise optimize optimized optimised optimal complexity complexities recommend recommendation "
-    "practice practise solution solutions answer understand understood efficient efficiency algorithm "
-    "approach faster slower timeout memory runtime because hashmap dictionary pointer pointers window "
-    "recursion recursive binary search sorting stuck confused thanks thank hello exceeded exceeds"
-).split()
-_CORRECTOR = Corrector(
-    frozenset(_EXTRA_KNOWN)
-    | LEXICON_WORDS
-    | frozenset(w for p in CUES.values() for w in re.findall(r"[a-z]{5,}", re.sub(r"\\[a-zA-Z]", " ", p.pattern)))
-)
+_CORRECTOR = Corrector(CUE_WORDS | LEXICON_WORDS)
 
 # Programming words: a message using them is about code even when it names nothing of the problem.
 _ON_TOPIC = frozenset(
@@ -54,36 +45,8 @@ _ON_TOPIC = frozenset(
     "check append print count tree graph node edge problem case cases run runs".split()
 )
 
-# An English word that is also a name in the code counts as the name only in code-like company.
-_AFTER_NAME = frozenset(
-    "is was and or = == != < <= > >= + - * equals becomes stays starts begins ends gets goes points reaches "
-    "hits were are has keeps moves increments never ] , only too".split()
-)
-_BEFORE_NAME = frozenset("and or variable index of than with when where while both but = == [ after until as".split())
-_FIRST_PERSON_AFTER = frozenset(
-    "am have had will would should could can think guess see get got said thought mean meant know want need "
-    "tried wrote did do was feel understand expected".split()
-)
-_NEGATION = frozenset({"not", "no", "never", "without"})
-_NEGATION_GAP = frozenset("the a an it is its that this think was be my".split())
-_DENIAL = re.compile(
-    r"\b(?:it|that|this|problem|bug|issue|cause|error) (?:is|was) not\b|\bnot (?:the|my|a|an|because|about|in|on)\b"
-    r"|\bdo not think\b|\bnothing to do with\b|^no\b|\bisn't\b"
-)
-_LINES = re.compile(
-    r"\b(?:lines?|ln|l)\s*#?\s*(\d+)(?:\s*(?:and|,|&|-|to|or)\s*(\d+))?"
-    r"|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)) line\b"
-    r"|\bline number (\d+)\b"
-)
+_DONT_KNOW_FIRST = re.compile(r"^(?:i )?(?:do not know|not sure|am not sure|no idea|have no idea)\b")
 _COMPLEXITY_TOKEN = re.compile(r"\bo\([^)]*\)")
-_LIST_LITERAL = re.compile(r"\[[^\[\]]{0,60}\]")
-_QUOTED = re.compile(r"'([^']{1,30})'|\"([^\"]{1,30})\"")
-_NUMBER = re.compile(r"(?<![\w.\[])-?\d+(?:\.\d+)?(?![\w(])")
-_NOT_A_VALUE_BEFORE = frozenset("test tests case example hint step line lines o l ln #".split())
-_VALUE_WORDS = {"true": "True", "false": "False", "none": "None", "null": "null", "undefined": "undefined"}
-_NUMBER_WORD_AFTER = frozenset(
-    "is are was were be equal equals both return returns gives give get got becomes stays at to from".split()
-)
 
 
 @dataclass(frozen=True)
@@ -120,60 +83,31 @@ class Reading:
 
 def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None) -> Reading:
     """Read a learner's message: its want, what it names, and how it fits the open question."""
+    said = said[:MAX_READ]
     text = normalise(said)
-    words = [_CORRECTOR.correct(w) if w not in vocabulary.spelled else w for w in tokens(text)]
+    # the learner's own names and the problem's words are never "corrected"
+    words = [w if w in vocabulary.spelled or w in vocabulary.words else _CORRECTOR.correct(w) for w in tokens(text)]
     clean = " ".join(words)
-    question = "?" in said or bool(QUESTION_START.match(clean))
-
-    names, denied_names = _names(words, said, vocabulary)
-    lines = _lines(text)
-    values = _values(text, words)
-    concepts = _concepts(words, vocabulary)
-    denied_concepts = _denied_concepts(words, vocabulary)
+    names, denied_names = naming.names(words, said, vocabulary)
+    lines = naming.lines(text)
+    values = naming.values(text, words)
+    concepts = naming.concepts(words, vocabulary)
+    denied_concepts = naming.denied_concepts(words)
     reason = bool(REASON.search(clean))
-    unsure = bool(UNSURE.search(clean))
-    negated = bool(_DENIAL.search(clean)) or bool(denied_names) or bool(denied_concepts)
-
-    found = _wants(clean)
-    if question and _COMPLEXITY_TOKEN.search(clean):
-        found.add(Want.COMPLEXITY)
-    named = bool(names or lines or values or concepts)
-    if Want.OFF_TOPIC in found and (concepts or names):
-        found.discard(Want.OFF_TOPIC)
-    if PROPOSAL.search(clean) and (concepts or names) and not found & {Want.SOLUTION, Want.PRACTISE}:
-        found.add(Want.IDEA)
-    elif concepts and question and len(words) <= 6 and not found:
-        found.add(Want.IDEA)  # "a hash map?"
-
-    if Want.UNDERSTANDS in found and not question:
-        # "oh I get it, pop on an empty stack gives undefined": the cause said is what was understood
-        found -= {Want.WHY_FAILS, Want.WHY_SLOW, Want.COMPLEXITY}
-    alone = " ".join(FILLERS.sub(" ", clean).split())
-    if DONT_KNOW_ALONE.fullmatch(alone):
-        found = {Want.DONT_KNOW} | (found & {Want.THANKS, Want.GREETING})
-    elif re.match(r"^(?:i )?(?:do not know|not sure|am not sure|no idea|have no idea)\b", alone) and not found:
-        found.add(Want.DONT_KNOW if not named else Want.ANSWER)
-
+    message = _Message(
+        words=words,
+        clean=clean,
+        question="?" in said or bool(QUESTION_START.match(clean)),
+        alone=" ".join(FILLERS.sub(" ", clean).split()),
+        names=names,
+        concepts=concepts,
+        named=bool(names or lines or values or concepts),
+        concrete=bool(names or lines or values),
+        reason=reason,
+    )
     fit = _fit(expecting, names, lines, values, concepts, denied_names, denied_concepts, reason)
-    substantive = named or reason or bool(set(words) & (_ON_TOPIC | vocabulary.words))
-    # A statement that meets the open question answers it, whatever else its words suggest ("j is 0,
-    # that's the bug"; "I could keep a dict"): a question or an "I get it" stays what it is.
-    asks = bool(QUESTION_START.match(alone.removeprefix("not sure ").removeprefix("maybe ")))
-    claim = expecting is not None and not asks and (fit in ("names_cause", "partial") or (reason and named))
-    overridable = {Want.WHY_FAILS, Want.STUCK, Want.COMPLEXITY, Want.WHY_SLOW, Want.IDEA}
-    if claim and found & overridable and not found & {Want.SOLUTION, Want.UNDERSTANDS, Want.PRACTISE}:
-        found -= overridable
-        found.add(Want.ANSWER)
-    if not found - {Want.THANKS, Want.GREETING}:
-        if expecting is not None and (substantive or not found):
-            found.add(Want.ANSWER)
-        elif concepts and not found:
-            found.add(Want.IDEA)
-        elif substantive:
-            found.add(Want.ANSWER)
-        elif not found:
-            found.add(Want.OFF_TOPIC)
-    ordered = [w for w in PRIORITY if w in found]
+    on_topic = bool(concepts or lines or values) or not _plain(names)
+    ordered = _decide(message, vocabulary, expecting, fit, on_topic)
     return Reading(
         want=ordered[0],
         also=tuple(ordered[1:]),
@@ -182,12 +116,95 @@ def read(said: str, vocabulary: Vocabulary, expecting: Expectation | None = None
         lines=lines,
         values=values,
         reason=reason,
-        negated=negated,
-        unsure=unsure,
+        negated=bool(naming.DENIAL.search(clean) or denied_names or denied_concepts),
+        unsure=bool(UNSURE.search(clean)),
         fit=fit,
-        question=question,
+        question=message.question,
         denied=(*denied_names, *denied_concepts),
     )
+
+
+@dataclass(frozen=True)
+class _Message:
+    """What the want is decided from."""
+
+    words: list[str]  # normalised, typos of known words corrected
+    clean: str  # the words, space separated
+    question: bool
+    alone: str  # the words without fillers ("um", "honestly")
+    names: tuple[str, ...]
+    concepts: tuple[str, ...]
+    named: bool  # names, lines, values or concepts
+    concrete: bool  # names, lines or values: what the evidence shows
+    reason: bool
+
+
+def _problem_words(pattern: re.Pattern[str], clean: str, vocabulary: Vocabulary) -> bool:
+    """Whether a cue's words are the problem's own (a "stock" in a stock-trading problem)."""
+    return any(stem(w) in vocabulary.words for m in pattern.finditer(clean) for w in m.group(0).split())
+
+
+def _plain(names: tuple[str, ...]) -> bool:
+    """Whether every name is also a plain word ("best", "count"), which off-topic talk may use."""
+    return all(n.isalpha() and n.islower() and len(n) > 2 for n in names)
+
+
+def _decide(
+    message: _Message, vocabulary: Vocabulary, expecting: Expectation | None, fit: str, on_topic: bool
+) -> list[Want]:
+    """The message's wants, the one the coach answers first at the head. ``on_topic``: the message
+    names something of the problem or the code that no chat about other things would."""
+    clean, question = message.clean, message.question
+    found = _wants(clean)
+    if question and _COMPLEXITY_TOKEN.search(clean):
+        found.add(Want.COMPLEXITY)
+    if Want.OFF_TOPIC in found:
+        if on_topic or _problem_words(CUES[Want.OFF_TOPIC], clean, vocabulary):
+            found.discard(Want.OFF_TOPIC)
+        else:
+            found = {Want.OFF_TOPIC} | (found & {Want.GREETING, Want.THANKS, Want.SOLUTION})
+    # an idea names a way to work (a complexity alone, "below O(n^2)", is a question of optimality)
+    techniques = naming.techniques(message.words) if message.concepts else []
+    if PROPOSAL.search(clean) and (techniques or message.names) and not found & {Want.SOLUTION, Want.PRACTISE}:
+        found.add(Want.IDEA)
+    elif techniques and question and len(message.words) <= 6 and not found and not QUESTION_START.match(clean):
+        found.add(Want.IDEA)  # "a hash map?"
+    if not found and re.search(r"\bwhy\b", clean):
+        found.add(Want.WHY_FAILS)  # a why about the code asks what goes wrong
+    if Want.UNDERSTANDS in found and not question:
+        # "oh I get it, pop on an empty stack gives undefined", "I understand it better now": the
+        # cause said is what was understood
+        found -= {Want.WHY_FAILS, Want.WHY_SLOW, Want.COMPLEXITY, Want.IS_OPTIMAL}
+    if DONT_KNOW_ALONE.fullmatch(message.alone):
+        found = {Want.DONT_KNOW} | (found & {Want.THANKS, Want.GREETING})
+    elif _DONT_KNOW_FIRST.match(message.alone) and not found:
+        found.add(Want.ANSWER if message.named else Want.DONT_KNOW)
+
+    # A statement that meets the open question answers it, whatever else its words suggest ("j is 0,
+    # that's the bug"; "I could keep a dict"): a question or an "I get it" stays what it is.
+    asks = bool(QUESTION_START.match(message.alone.removeprefix("not sure ").removeprefix("maybe ")))
+    met = fit in ("names_cause", "partial") or (message.reason and message.named)
+    overridable = {Want.WHY_FAILS, Want.STUCK, Want.COMPLEXITY, Want.WHY_SLOW, Want.IDEA}
+    if expecting is not None and not asks and met and found & overridable:
+        if not found & {Want.SOLUTION, Want.UNDERSTANDS, Want.PRACTISE}:
+            found = (found - overridable) | {Want.ANSWER}
+    elif expecting is not None and not asks and message.concrete and found <= {Want.WHY_FAILS, Want.THANKS}:
+        # "it returns [1, 2]" to "what does it return for [3,2,4], 6?": a wrong answer is still an answer
+        found = (found - {Want.WHY_FAILS}) | {Want.ANSWER}
+    if not message.words and not found:
+        # "?" or nothing: the question was not understood (or nothing was asked yet)
+        found.add(Want.DONT_KNOW if expecting is not None else Want.STUCK)
+    if not found - {Want.THANKS, Want.GREETING}:
+        substantive = message.named or message.reason or bool(set(message.words) & (_ON_TOPIC | vocabulary.words))
+        if expecting is not None and (substantive or not found):
+            found.add(Want.ANSWER)
+        elif message.concepts and not found:
+            found.add(Want.IDEA)
+        elif substantive:
+            found.add(Want.ANSWER)
+        elif not found:
+            found.add(Want.OFF_TOPIC)
+    return [w for w in PRIORITY if w in found]
 
 
 def _wants(clean: str) -> set[Want]:
@@ -199,120 +216,6 @@ def _wants(clean: str) -> set[Want]:
     if Want.UNDERSTANDS in found and Want.STUCK in found:
         found.discard(Want.UNDERSTANDS)  # "I don't get it" matched "get it" too
     return found
-
-
-def _names(words: list[str], said: str, vocabulary: Vocabulary) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The code's names the message uses, and those it says are not the cause."""
-    if not vocabulary.spelled:
-        return (), ()
-    quoted = {q.lower() for q in re.findall(r"[`'\"]([A-Za-z_$][\w$]*)[`'\"]", said)}
-    found: dict[str, None] = {}
-    denied: dict[str, None] = {}
-    for k, word in enumerate(words):
-        name = vocabulary.spelled.get(word)
-        if name is None:
-            continue
-        if is_stop(word) and word not in quoted:
-            after = words[k + 1] if k + 1 < len(words) else ""
-            before = words[k - 1] if k else ""
-            code_like = after in _AFTER_NAME or before in _BEFORE_NAME or not after
-            if word == "i" and after in _FIRST_PERSON_AFTER:
-                code_like = False
-            if word == "a" and after and after not in _AFTER_NAME:
-                code_like = False
-            if not code_like:
-                continue
-        found.setdefault(name, None)
-        if _negated_at(words, k):
-            denied.setdefault(name, None)
-    return tuple(found), tuple(denied)
-
-
-def _negated_at(words: list[str], k: int) -> bool:
-    """Whether a negation stands right before position k ("not i", "don't think it's i")."""
-    j = k - 1
-    while j >= 0 and k - j <= 4:
-        if words[j] in _NEGATION:
-            return True
-        if words[j] not in _NEGATION_GAP:
-            return False
-        j -= 1
-    return False
-
-
-def _lines(text: str) -> tuple[int, ...]:
-    found: dict[int, None] = {}
-    for match in _LINES.finditer(text):
-        first, second, ordinal, number = match.groups()
-        if first:
-            found.setdefault(int(first), None)
-            if second:
-                found.setdefault(int(second), None)
-        elif ordinal:
-            value = ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal) or 0)
-            if value:
-                found.setdefault(value, None)
-        elif number:
-            found.setdefault(int(number), None)
-    return tuple(found)
-
-
-def _list_value(literal: str) -> str:
-    inner = [part.strip() for part in literal[1:-1].split(",") if part.strip()]
-    return "[" + ", ".join(inner) + "]"
-
-
-def _values(text: str, words: list[str]) -> tuple[str, ...]:
-    found: dict[str, None] = {}
-    rest = text
-    for match in _LIST_LITERAL.finditer(text):
-        found.setdefault(_list_value(match.group(0)), None)
-    rest = _LIST_LITERAL.sub(" ", rest)
-    rest = re.sub(r"\bo\([^)]*\)", " ", rest)
-    for match in _QUOTED.finditer(rest):
-        found.setdefault(match.group(1) or match.group(2), None)
-    for match in _NUMBER.finditer(rest):
-        before = rest[: match.start()].split()
-        if before and before[-1].rstrip("#") in _NOT_A_VALUE_BEFORE:
-            continue
-        found.setdefault(match.group(0), None)
-    for k, word in enumerate(words):
-        if word in _VALUE_WORDS:
-            found.setdefault(_VALUE_WORDS[word], None)
-        elif word in NUMBER_WORDS and k and words[k - 1] in _NUMBER_WORD_AFTER:
-            found.setdefault(NUMBER_WORDS[word], None)
-    return tuple(found)
-
-
-@lru_cache(maxsize=2048)
-def _stems(words: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(stem(w) for w in words)
-
-
-def _concepts(words: list[str], vocabulary: Vocabulary) -> tuple[str, ...]:
-    stems = list(_stems(tuple(words)))
-    named = lexicon_concepts(stems)
-    own = {c.id for c in vocabulary.concepts}
-    ranked = [c for c in named if c in own] + [c for c in named if c not in own]
-    present = set(stems)
-    hint_hits = []
-    for hint in vocabulary.hints:
-        shared = present & set(hint.phrases)
-        if len(shared) >= HINT_WORDS_NEEDED:
-            hint_hits.append((len(shared), hint.id))
-    hint_hits.sort(key=lambda hit: -hit[0])
-    return tuple(ranked) + tuple(cid for _, cid in hint_hits)
-
-
-def _denied_concepts(words: list[str], vocabulary: Vocabulary) -> tuple[str, ...]:
-    """Concepts named right after a negation ("it's not the hash map")."""
-    denied: dict[str, None] = {}
-    for k, word in enumerate(words):
-        if word in _NEGATION:
-            following = words[k + 1 : k + 6]
-            for cid in lexicon_concepts(list(_stems(tuple(w for w in following if w not in _NEGATION_GAP)))[:3]):
-                denied.setdefault(cid, None)
-    return tuple(denied)
 
 
 def _fit(
@@ -333,12 +236,15 @@ def _fit(
         or set(lines) & expecting.lines
         or {v.replace(" ", "") for v in values} & wanted_values
     )
+    # a value inside a list the evidence showed ("the 3" of [5, 4, 6, null, null, 3, 7]) is a partial hit
+    elements = {e.strip() for v in expecting.values if v.startswith("[") for e in v.strip("[]").split(",")}
+    partial_only = not hits and bool(set(values) & (elements - {""}))
     concept_hits = (set(concepts) - set(denied_concepts)) & expecting.concepts
     if not concept_hits and expecting.concepts:
         # a concept a hint teaches, named where the hint itself is expected
         concept_hits = {c for c in concepts if c.startswith(HINT_PREFIX)} & expecting.concepts
     if (hits or concept_hits) and reason:
         return "names_cause"
-    if hits or concept_hits:
+    if hits or concept_hits or partial_only:
         return "partial"
     return "off"

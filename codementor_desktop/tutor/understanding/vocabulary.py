@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pygments.lexers import JavascriptLexer, PythonLexer
-from pygments.token import Name, Punctuation
+from pygments.token import Name
 
 from .lexicon import BY_PATTERN, BY_TECHNIQUE, BY_TOPIC, CONCEPTS
 from .words import content_words, normalise, stem, tokens
@@ -89,7 +89,7 @@ class Vocabulary:
     hint_concepts: tuple[tuple[str, ...], ...]  # per hint (index 0 = hint 1): the concept ids it teaches
     names: frozenset[str]  # identifiers in the learner's code (variables, functions, params)
     words: frozenset[str] = field(default=frozenset())  # stems of the problem's title, statement, hints
-    # lower-cased name -> the name as written (learners type "twosum" for twoSum)
+    # lower-cased name -> the name as written (learners type "twosum" for twoSum, "maxprofit" for max_profit)
     spelled: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
@@ -97,7 +97,8 @@ class Vocabulary:
         """The vocabulary of a problem (None: the lexicon alone) and of the learner's code."""
         concepts, hint_concepts, words = _problem_part(problem) if problem is not None else ((), (), frozenset())
         names = code_names(code, language)
-        return cls(concepts, hint_concepts, names, words, {n.lower(): n for n in names})
+        spelled = {n.lower().replace("_", ""): n for n in names} | {n.lower(): n for n in names}
+        return cls(concepts, hint_concepts, names, words, spelled)
 
     def concept(self, concept_id: str) -> Concept | None:
         """A concept of this problem or of the lexicon, by id."""
@@ -105,6 +106,11 @@ class Vocabulary:
             if c.id == concept_id:
                 return c
         return _BY_ID.get(concept_id)
+
+    def owns(self, concept_id: str) -> bool:
+        """Whether a concept is one of this problem's: a learner's idea naming none of them is
+        worth a question that tests it on a small input."""
+        return any(c.id == concept_id for c in self.concepts)
 
     def label(self, concept_id: str) -> str:
         """Words a learner reads for a concept id."""
@@ -117,7 +123,14 @@ class Vocabulary:
 
 
 def _problem_key(problem: Problem) -> tuple:
-    return (problem.id, problem.version, tuple(problem.hints), tuple(problem.techniques), problem.title)
+    return (
+        problem.id,
+        problem.version,
+        problem.title,
+        problem.statement,
+        tuple(problem.hints),
+        tuple(problem.techniques),
+    )
 
 
 _PROBLEM_PARTS: dict[tuple, tuple[tuple[Concept, ...], tuple[tuple[str, ...], ...], frozenset[str]]] = {}
@@ -188,11 +201,16 @@ def _python_names(tree: ast.AST) -> Iterable[str]:
 
 
 def _lexed_names(code: str, language: str) -> Iterable[str]:
+    """Names from tokens: a member after a dot is a library's method ("seen.has"), unless it is the
+    learner's own field ("this.cache", "self.cache")."""
     lexer = JavascriptLexer() if language == "javascript" else PythonLexer()
-    after_dot = False
+    before: list[str] = ["", ""]  # the two tokens before this one, spaces left out
     for kind, text in lexer.get_tokens(code):
-        if kind in Name and kind not in Name.Builtin and not after_dot:
+        if text.isspace():
+            continue
+        member = before[-1] in (".", "?.")
+        own_field = member and before[-2] in ("this", "self")
+        if kind in Name and (own_field or (kind not in Name.Builtin and not member)):
             if text not in _JS_GLOBALS and text not in _PY_BUILTINS and (text[:1].isalpha() or text[:1] in "_$"):
                 yield text
-        if kind in Punctuation or kind in Name or not text.isspace():
-            after_dot = text == "." or text == "?."
+        before = [before[-1], text]

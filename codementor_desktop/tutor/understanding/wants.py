@@ -39,6 +39,9 @@ _WORK = r"(?:answers?|solutions?|code|implementation|program|fix|full thing|whol
 _GIVE = r"(?:give|show|tell|send|write|paste|provide|post|share|type out|print|reveal|spell out|hand)"
 _MODIFIER = r"(?:full|whole|complete|correct|right|working|final|actual|real|optimal|best|reference|official|model|entire|finished|fixed|proper|better|faster|efficient|more efficient|cleaner|simpler|another|different|sample|example|fastest)"
 
+# "show me a working version": a finished piece of code, whatever it is called
+_FINISHED = r"(?:working|correct|full|complete|fixed|finished|right|optimal|fast|faster|better|efficient|passing)"
+
 # "not" before a request turns it round: "don't give me the answer, just a hint".
 _SOLUTION = _any(
     rf"\b{_GIVE}\b(?: me| us)?(?: just)?(?: the| a| an| your| some)?(?: {_MODIFIER})*(?: python| javascript| js)? {_WORK}\b",
@@ -46,6 +49,7 @@ _SOLUTION = _any(
     rf"\b(?:i )?(?:want|need|would like) (?:to see )?(?:the|a|your)(?: {_MODIFIER})* (?:answer|solution|code)\b",
     rf"\bwhat is the(?: {_MODIFIER})* (?:answer|solution|code)(?: for| to| of this| please|$)",
     r"\bwhat (?:code )?(?:do|should) i (?:write|type)\b",
+    rf"\b{_GIVE}\b(?: me| us)?(?: the| a| an| your)? (?:{_FINISHED} )+(?:version|one|program|function)\b",
     rf"\b{_GIVE} (?:me |us )?how (?:to|you would|you would) (?:solve|write|code|do|implement) (?:it|this|the problem)\b",
     r"\b(?:write|do|solve|code|fix|finish|complete|implement) (?:it|this|that|the problem|this problem|the function|my code|the code|everything)(?: for me| for us| instead of me)\b",
     r"\b(?:write|solve|code|implement|finish) (?:it|this|the whole thing|the function|the problem)(?: please)?$",
@@ -85,9 +89,11 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\bcan not (?:figure|work) (?:it|this|out)\b|\bcan not (?:do|solve) (?:it|this)\b",
         r"\bwhat (?:do|should) i do\b(?! next)",
         r"\bno progress\b|\bgoing in circles\b|\bhopeless\b|\bbrain is fried\b",
+        r"\bnot getting anywhere\b|\bgetting nowhere\b|\bcan not get (?:it|this|anywhere)\b",
     ),
     Want.WHY_FAILS: _any(
-        r"\bwhy\b.*\b(?:fail\w*|wrong|incorrect|error\w*|broken|crash\w*|break\w*|not (?:work\w*|pass\w*)|returns?|returning|gives?|giving|outputs?|get|getting|prints?|[a-z]+ing)\b",
+        r"\bwhy\b.*\b(?:fail\w*|wrong|incorrect|error\w*|broken|crash\w*|break\w*|not (?:work\w*|pass\w*)|returns?|returning|gives?|giving|outputs?|get|getting|prints?|printing)\b",
+        r"\b(?:something|anything) (?:is )?wrong\b|\bwrong with\b",
         r"\bwhat is (?:wrong|broken|the (?:bug|problem|issue|error|mistake))\b",
         r"\bwhat went wrong\b|\bwhat (?:did|am) i (?:do|doing) wrong\b|\bwhat am i missing\b",
         r"\bwhere is (?:the|my) (?:bug|error|mistake|problem)\b",
@@ -106,7 +112,7 @@ CUES: dict[Want, re.Pattern[str]] = {
     Want.WHY_SLOW: _any(
         r"\bslow\w*\b",
         r"\btime ?limit\b|\btle\b|\btim(?:e|ed|es|ing) ?out\b|\btimeouts?\b",
-        r"\btakes? (?:forever|too long|ages|so long|a long time|long)\b|\btoo long\b|\bforever\b",
+        r"\b(?:takes?|taking|took) (?:forever|too long|ages|so long|a long time|long)\b|\btoo long\b|\bso long\b|\bforever\b",
         r"\b(?:hangs?|hanging|freezes|stalls?)\b",
         r"\bexceed\w*\b",
         r"\btook\b.*\b(?:seconds?|secs|minutes?|long|ages|forever)\b|\b\d+(?:\.\d+)? ?(?:seconds|secs|minutes|mins)\b",
@@ -119,6 +125,7 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\bas (?:fast|good|quick|efficient|cheap) as (?:it|possible|can|they)\b|\bfastest\b",
         r"\bis (?:this|it|that|my \w+) (?:the )?(?:best|ideal|fine|ok|good|acceptable)\b",
         r"\bcan (?:it|this|i|you|we) (?:do|go|get) (?:better|lower|below)\b",
+        r"\b(?:get|bring|make) (?:it|this) (?:below|under|lower|down)\b|\bbelow o\(",
     ),
     Want.COMPLEXITY: _any(
         r"\bcomplexit\w*\b",
@@ -141,14 +148,14 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\bwhat next\b|\bwhat now\b|\bwhat is next\b|\bwork on next\b",
         r"\b(?:problem|exercise|question|one|topic)s? (?:should|can|could) i (?:\w+ )?(?:next|try|do|practi[cs]e|solve)\b",
         r"\b(?:try|do|solve|tackle|attempt) next\b",
-        r"\bweak (?:spots|areas|points)\b",
+        r"\bweak (?:spots|areas|points)\b|\bweak(?:est|ness|nesses)\b|\b(?:worst|bad) at\b",
         r"\bwhat (?:should|can) i (?:study|learn|train|review|drill)\b",
         r"\bmove on\b",
     ),
     Want.UNDERSTANDS: _any(
         r"\b(?:i )?(?:get|got) it\b(?! to)",
         r"\bi see\b",
-        r"\bmakes (?:\w+ )?sense\b",
+        r"\bmakes (?:\w+ ){0,3}sense\b",
         r"\bunderstood\b|\bi understand\b|\bi understand now\b",
         r"\bah+a+\b|\baha\b|\beureka\b",
         r"\b(?:ah+|oh+|ohh+) (?:ok|okay|right|yes|yeah|wait|so|now|i see)\b",
@@ -189,7 +196,7 @@ REASON = re.compile(
     r"\b(?:because|since|so(?! (?:slow|fast|long|much|many|far|big|small|bad|good|confused|stuck|lost|sorry|close|weird|hard|easy)\b)|therefore|thus|hence|due to|that is why|which (?:means|is why)|means|meaning|as a result)\b"
     r"|\b(?:same|twice|itself|never|always|instead|forgot|forget|missing|misses|skip\w*|overwrit\w*|reset\w*)\b"
     r"|\btoo (?:many|few|big|small|much|early|late|long|short|far|soon)\b|\boff by one\b|\bout of (?:range|bounds)\b"
-    r"|\b(?:should|must|supposed to|needs? to|has to|have to|ought to)\b|\b(?:starts?|begins?|ends?|stops?) (?:at|from|too|before|after)\b"
+    r"|\b(?:should|must|supposed to|needs? to|has to|have to|ought to)\b|\b(?:starts?|begins?|ends?|stops?) (?:too|before|after)\b"
     r"|\bnot (?:after|before|until|enough)\b|\b(?:never|not) (?:reach\w*|reset|updated?|chang\w*|mov\w*|increment\w*|check\w*)\b"
     r"|\b(?:equal|equals|the same as|counted twice|used twice|added to itself)\b"
 )
@@ -208,4 +215,21 @@ DONT_KNOW_ALONE = re.compile(
 )
 FILLERS = re.compile(
     r"\b(?:um+|uh+|hmm+|hm+|well|honestly|tbh|sorry|really|actually|yet|so|erm|er|ugh|lol|haha|still|man|dude|to be honest|i mean|idk)\b"
+)
+
+# The words a learner misspells that change what a message wants (typos are corrected towards
+# these and the lexicon's words, and towards nothing else).
+CUE_WORDS = frozenset(
+    """
+    optimal optimise optimize optimised optimized optimum optimisation optimization complexity complexities
+    recommend recommendation practice practise practising practicing solution solutions answer answers
+    understand understood efficient efficiency algorithm approach faster slower quicker timeout timing
+    memory runtime because stuck confused confusing thanks thank hello exceeded exceeds improve improvement
+    better quadratic linear logarithmic exponential problem question exercise suggest similar another
+    figured struggling failing failed fails wrong incorrect error exception broken forever seconds minutes
+    implementation working correct please hint hints nudge clue direction weather football movie poem joke
+    recipe politics understand sense makes really honestly sorry maybe probably perhaps because since
+    should instead never always twice itself missing forgot overwrite overwrites remember anything
+    something nothing operations scale scales grows space explain explanation reference
+    """.split()
 )

@@ -12,13 +12,17 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
-# A word this close (rapidfuzz ratio, 0-100) to a known word is read as that word: "optimla"
-# (85.7), "complexty" (94.7) and "recomend" (94.1) are; "optional" for "optimal" (80) is not.
-WORD_MATCH = 84
-# Shorter words are never corrected: one letter changes a short word into another real one.
-SHORTEST_CORRECTED = 5
+# Shorter words are never corrected: one letter changes a short word into another real one
+# ("think" and "thank").
+SHORTEST_CORRECTED = 6
+# Edits (a letter added, dropped, changed, or two swapped) a word may be from a known word to be
+# read as it: "optimla", "complexty", "recomend" are one edit away; a long word may carry two.
+EDITS_SHORT_WORD = 1
+EDITS_LONG_WORD = 2
+LONG_WORD = 9
 
 _CONTRACTIONS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"\b(i\s*dk|idk|idek)\b", "i do not know"),
@@ -99,7 +103,10 @@ def stem(word: str) -> str:
 
 
 class Corrector:
-    """Corrects words towards a fixed list of known words (cached: a learner repeats their words)."""
+    """Corrects words towards a fixed list of known words (cached: a learner repeats their words).
+
+    A word is left alone when it or its stem is known, and a correction keeps the first letter:
+    slips happen inside a word, and "looking" must not become "cooking"."""
 
     def __init__(self, known: frozenset[str]) -> None:
         self.known = known
@@ -109,8 +116,15 @@ class Corrector:
     def _correct(self, word: str) -> str:
         if len(word) < SHORTEST_CORRECTED or word in self.known or word in _STOP or not word.isalpha():
             return word
-        found = process.extractOne(word, self._choices, scorer=fuzz.ratio, score_cutoff=WORD_MATCH)
-        return found[0] if found else word
+        if stem(word) in self.known:
+            return word
+        edits = EDITS_LONG_WORD if len(word) >= LONG_WORD else EDITS_SHORT_WORD
+        for choice, _, _ in process.extract(word, self._choices, scorer=OSA.distance, score_cutoff=edits, limit=4):
+            if choice.startswith(word) or word.startswith(choice):
+                return word  # another form of a known word ("figure", "figured"), no slip
+            if choice[0] == word[0]:
+                return choice
+        return word
 
 
 def content_words(text: str) -> set[str]:

@@ -132,9 +132,12 @@ class OfflineCoach:
         opened = self._state.open
         expecting = None
         if opened is not None and opened.version == self._version(problem):
+            # The open question's own evidence, and the idea of the hint the learner has not opened yet.
+            level = self._level(problem) if problem is not None else 0
+            upcoming = vocabulary.hint_concepts[level] if level < len(vocabulary.hint_concepts) else ()
             expecting = Expectation(
                 names=frozenset(opened.names), lines=frozenset(opened.lines),
-                values=frozenset(opened.values), concepts=frozenset(opened.concepts),
+                values=frozenset(opened.values), concepts=frozenset([*opened.concepts, *upcoming]),
             )  # fmt: skip
         reading = read(said, vocabulary, expecting)
         if intent in _BUTTONS:
@@ -480,6 +483,8 @@ class OfflineCoach:
 
     def _reach(self, problem: Problem, concept: str) -> None:
         label = _label(self._vocabulary(problem), concept)
+        if concept.startswith("hint:"):
+            return  # "the idea of hint 2" says nothing on its own: the learner's words are kept instead
         if label and label not in self._state.reached:
             self._state.reached.append(label)
             insight = f"{problem.title}: {label}"[:200]
@@ -487,7 +492,8 @@ class OfflineCoach:
                 self._insights.append(insight)
 
     def _problem_concepts(self, problem: Problem) -> set[str]:
-        return {c.id for c in self._vocabulary(problem).concepts}
+        vocabulary = self._vocabulary(problem)
+        return {c.id for c in vocabulary.concepts if vocabulary.owns(c.id)}
 
     def _pick(self, choices: list[str], filled: dict[str, Any]) -> str:
         """The first way of saying it not said already in this conversation (the last one if all were)."""
@@ -533,7 +539,7 @@ def _echo(said: str, limit: int = 90) -> str:
 
 
 def _label(vocabulary: Vocabulary, concept: str) -> str:
-    return next((c.label for c in vocabulary.concepts if c.id == concept), concept.replace("_", " "))
+    return vocabulary.label(concept) or concept.replace("_", " ")
 
 
 def _same_failure(before: dict[str, Any], now: dict[str, Any]) -> bool:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 from codementor_desktop.tutor.cancellation import Cancellation
 from codementor_desktop.tutor.coach import OfflineCoach
 from codementor_desktop.tutor.events import Escalated, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TurnEnded

@@ -1,0 +1,109 @@
+"""Scripted learners talk to the offline coach (real runs, real SQLite, no model): what must hold
+in every conversation, checked by ``tests/coach_measures.py`` rather than by the coach's own words.
+
+``benchmarks/coach_conversations.py`` plays all the scenarios and prints the figures; these are a
+few of them, in both languages and with each kind of code.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import coach_measures as measures
+from tests.coach_scenarios import COMPLEXITY_Q, OPTIMAL_Q, judge, play, scenario
+
+PLAYED = [
+    "two-sum-wrong-py",  # wrong code; names the cause; asks if it is optimal; "I get it" while it fails
+    "ransom-note-optimal-py",  # optimal code, renamed; a restarted coach continues the session
+    "two-sum-slow-js",  # slow code; asks for the code, pastes half a renamed reference to finish
+    "rotated-search-wrong-js",  # wrong code; fixes it and asks the complexity of the fixed code
+]
+
+
+@pytest.fixture(scope="module")
+def played_conversations(tmp_path_factory):
+    """Each scenario is played once for all the checks below, in a home of its own."""
+    home = tmp_path_factory.mktemp("coach-home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CODEMENTOR_HOME", str(home))
+        patch.setenv("CODEMENTOR_SYSTEM_CONFIG", str(home / "system"))
+        from codementor_desktop.storage.secrets import Credentials
+        from codementor_desktop.tools.services import Services
+
+        built = Services.build(credentials=Credentials(use_keyring=False))
+    cache: dict[str, tuple] = {}
+    yield built, cache
+    built.close()
+
+
+@pytest.fixture(params=PLAYED)
+def conversation(request, played_conversations):
+    services, cache = played_conversations
+    if request.param not in cache:
+        chosen = scenario(request.param)
+        played = play(services, chosen, f"learner-{PLAYED.index(request.param)}")
+        judged = {code: judge(services, code, chosen.language, chosen.problem_id) for code in played.versions}
+        cache[request.param] = (services, played, judged)
+    return cache[request.param]
+
+
+def test_no_question_or_paragraph_is_said_twice(conversation):
+    services, played, _judged = conversation
+    hints = services.bank.get(played.scenario.problem_id).hints
+    assert measures.repeats([t.text for t in played.turns], hints) == []
+
+
+def test_optimality_and_complexity_are_answered_with_a_complexity_and_no_refusal(conversation):
+    _services, played, _judged = conversation
+    asked = [t for t in played.turns if t.kind in (OPTIMAL_Q, COMPLEXITY_Q)]
+    assert asked, "each played scenario asks about optimality or complexity"
+    for turn in asked:
+        assert measures.complexities(turn.text), (turn.said, turn.text)
+        assert not measures.optimality_evidence(turn.text, "O(n)", False).refused, (turn.said, turn.text)
+
+
+def test_accepted_code_is_never_called_wrong(conversation):
+    _services, played, judged = conversation
+    on_accepted = [t for t in played.turns if judged[t.code].accepted]
+    for turn in on_accepted:
+        assert measures.failure_claims(turn.text) == [], (turn.said, turn.text)
+    assert on_accepted or played.scenario.kind == "wrong"
+
+
+def test_nothing_shown_holds_the_reference(conversation):
+    services, played, _judged = conversation
+    problem = services.bank.get(played.scenario.problem_id)
+    references = {"python": [problem.solutions.python, problem.solutions.python_slow],
+                  "javascript": [problem.solutions.javascript]}  # fmt: skip
+    own: list[str] = []
+    for turn in played.turns:
+        own += [turn.code, turn.said]
+        for shown in turn.shown():
+            assert measures.leaks(shown, references, own) == [], (turn.said, shown)
+
+
+def test_a_turn_on_unchanged_code_makes_no_new_run_and_a_session_goes_on_after_a_restart(conversation):
+    _services, played, _judged = conversation
+    assert played.kept_session
+    unchanged = [t for t in played.turns if not t.new_code]
+    assert unchanged
+    for turn in unchanged:
+        assert turn.runs_after == turn.runs_before, turn.said
+    assert played.turns[-1].runs_after == len(played.versions)
+
+
+def test_the_leak_check_sees_a_renamed_reference_and_not_the_learners_own_code():
+    """The check itself can fail: a reference renamed and laid out again is still found, in prose
+    or in a code block, and the same text is no leak once the learner wrote it."""
+    from codementor_desktop.problems.bank import load_bank
+    from codementor_desktop.resources import builtin_problems_dir
+    from tests.coach_scenarios import renamed_reference
+
+    problem = load_bank([builtin_problems_dir()]).get("two-sum")
+    references = {"python": [problem.solutions.python], "javascript": [problem.solutions.javascript]}
+    for language in ("python", "javascript"):
+        renamed = renamed_reference(problem, language, seed=3)
+        said = f"Here it is, finished:\n```\n{renamed}```\nDoes that make sense?"
+        assert measures.leaks(said, references, own=[]), language
+        assert measures.leaks(said, references, own=[renamed]) == [], language
+    assert measures.leaks("Which value would complete the pair, and can you look it up in O(1)?", references, []) == []

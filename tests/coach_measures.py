@@ -361,6 +361,16 @@ _PATTERNS = (
 )  # fmt: skip
 
 
+_FILLER = set("thanks thank you ok okay i get it got now cool great hi hello sure yes right see understand".split())
+
+
+def substantive(said: str) -> bool:
+    """Whether words a learner said carry an idea: four words or more, not all of them thanks,
+    greetings or "I get it"."""
+    words = re.findall(r"[a-z']+", said.lower())
+    return len(words) >= 4 and any(w not in _FILLER for w in words)
+
+
 @dataclass(frozen=True)
 class Insight:
     text: str
@@ -376,15 +386,14 @@ def judge_insight(
     codes: Sequence[tuple[str, str]],
     code_failed: bool,
 ) -> Insight:
-    """True when it is the learner's own words (a thing they said of 4 words or more, found in
-    it), or names a detector pattern the learner's code has (nested loops in code with nested
+    """True when it is the learner's own words (a substantive thing they said, found in it), or names a detector pattern the learner's code has (nested loops in code with nested
     loops), or a concept of this problem (2 content words shared with its hints, statement and
     techniques, its title left out). False when it names a pattern the code does not have (a base
     case in code with no recursion), whatever else it says."""
     text = normalised(insight)
     for said in learner_said:
         said_text = normalised(said)
-        if len(said_text.split()) >= 4 and fuzz.partial_ratio(said_text, text) >= SAME:
+        if substantive(said_text) and fuzz.partial_ratio(said_text, text) >= SAME:
             return Insight(insight, True, "the learner's own words")
     named = [(name, any(applies(code, language, code_failed) for code, language in codes))
              for name, pattern, applies in _PATTERNS if pattern.search(insight)]  # fmt: skip

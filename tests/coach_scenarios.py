@@ -607,41 +607,68 @@ class Judgment:
 
 
 def judge(services: Services, code: str, language: str, problem_id: str) -> Judgment:
-    """All visible and hidden tests (as Submit does), and the analysis' complexity."""
-    from codementor_desktop.domain.vocabulary import Caller
-    from codementor_desktop.tools.context import ToolContext
-
-    context = ToolContext(caller=Caller.CLI, learner=JUDGE)
-    run = services.registry.call(
-        "execute_code",
-        {"code": code, "language": language, "problem_id": problem_id, "test_cases": [], "include_hidden": True},
-        context,
-    )
+    """All visible and hidden tests (as Submit does), and whether the code is of a worse class than
+    the reference: by counted operations where they are counted (Python), else by the analysis' class
+    of the code read beside its class of the reference in the same language."""
+    run, complexity, flagged = _judged_run(services, code, language, problem_id, hidden=True)
     failures = [t for t in run.get("test_results") or [] if not t.get("passed")]
     answers_right = (
         "error_code" not in run
         and bool(run.get("test_results"))
         and all(t.get("verdict") in ("TLE", None) for t in failures)
     )
-    complexity, flagged = "", False
-    if run.get("run_id"):
-        analysis = services.registry.call(
-            "analyze_code_patterns",
-            {"code": code, "language": language, "problem_id": problem_id, "test_results": {"run_id": run["run_id"]}},
-            context,
-        )
-        complexity = str((analysis.get("complexity_analysis") or {}).get("time_complexity") or "")
-        flagged = any(
-            p.get("pattern_type") == "suboptimal_time_complexity" for p in analysis.get("detected_patterns") or []
-        )
-    # Counted operations against the reference's where they are counted (Python), else the analysis.
     operations = run.get("operations") or {}
-    worse = bool(operations.get("worse_class")) if operations.get("measured") else flagged
+    if operations.get("measured"):
+        worse = bool(operations.get("worse_class"))
+    else:
+        key = (problem_id, language)
+        if key not in _REFERENCE_CLASS:
+            problem = services.bank.get(problem_id)
+            reference = problem.solutions.python if language == "python" else problem.solutions.javascript
+            _REFERENCE_CLASS[key] = _judged_run(services, reference, language, problem_id, hidden=False)[1]
+        worse = flagged or complexity_key(complexity) != complexity_key(_REFERENCE_CLASS[key])
     accepted = run.get("verdict") == "AC" and not failures
     return Judgment(str(run.get("verdict")), accepted, answers_right, complexity, answers_right and worse)
+
+
+_REFERENCE_CLASS: dict[tuple[str, str], str] = {}  # (problem, language): the analysis' class of the reference
+
+
+def _judged_run(
+    services: Services, code: str, language: str, problem_id: str, *, hidden: bool
+) -> tuple[dict[str, Any], str, bool]:
+    """The run, the analysis' time complexity and whether it flagged a suboptimal time."""
+    from codementor_desktop.domain.vocabulary import Caller
+    from codementor_desktop.tools.context import ToolContext
+
+    context = ToolContext(caller=Caller.CLI, learner=JUDGE)
+    run = services.registry.call(
+        "execute_code",
+        {"code": code, "language": language, "problem_id": problem_id, "test_cases": [], "include_hidden": hidden},
+        context,
+    )
+    if not run.get("run_id"):
+        return run, "", False
+    analysis = services.registry.call(
+        "analyze_code_patterns",
+        {"code": code, "language": language, "problem_id": problem_id, "test_results": {"run_id": run["run_id"]}},
+        context,
+    )
+    complexity = str((analysis.get("complexity_analysis") or {}).get("time_complexity") or "")
+    patterns = analysis.get("detected_patterns") or []
+    return run, complexity, any(p.get("pattern_type") == "suboptimal_time_complexity" for p in patterns)
 
 
 def complexity_key(notation: str) -> str:
     """O(n²), O(n^2) and O(n · m)-like spellings alike: lower case, no spaces, powers as ^k."""
     text = notation.lower().replace(" ", "").replace("²", "^2").replace("³", "^3")
     return text.replace("·", "*").replace("×", "*").replace("⋅", "*")
+
+
+SLOW_TWO_SUM_PY = """def two_sum(nums, target):
+    for i in range(len(nums)):
+        for j in range(i + 1, len(nums)):
+            if nums[i] + nums[j] == target:
+                return [i, j]
+    return []
+"""

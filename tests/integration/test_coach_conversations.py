@@ -107,3 +107,51 @@ def test_the_leak_check_sees_a_renamed_reference_and_not_the_learners_own_code()
         assert measures.leaks(said, references, own=[]), language
         assert measures.leaks(said, references, own=[renamed]) == [], language
     assert measures.leaks("Which value would complete the pair, and can you look it up in O(1)?", references, []) == []
+
+
+def test_the_repeat_check_sees_a_reworded_question_and_not_a_hint_quoted_once():
+    hints = ["For each number, which other value would complete the pair? Can you ask that in O(1)?"]
+    first = "I traced input [3,2,4], 6. Which of those values is not what you expected there?"
+    assert measures.repeats([first, "Which of these values is not what you expected there?"], hints)
+    assert measures.repeats([first, "Which of those values isn't what you had expected?"], hints)
+    quoted = f"Hint 2 of 3: {hints[0]}"
+    assert measures.repeats([first, quoted, "What would a dictionary of the values you passed give you?"], hints) == []
+    assert measures.repeats([quoted, quoted], hints)  # quoted twice is said twice
+
+
+def test_the_claim_check_reads_a_failure_and_not_a_pass():
+    assert measures.failure_claims(
+        "Test 2 fails: on input [3,2,4], 6 your code returns [0,0], where [1,2] is expected."
+    )
+    assert measures.failure_claims("Your code passes all 3 visible tests. Line 3 makes it O(n²).") == []
+    assert measures.failure_claims("Which input could make it fail?") == []
+    too_slow = "It runs out of time on test 11: too slow, more than 100x the reference's operations."
+    assert measures.failure_claims(too_slow, answers_right=True) == []
+
+
+def test_the_evidence_check_wants_both_complexities_the_counts_and_a_question():
+    full = (
+        "Your code is O(n²); the best known is O(n). At n = 2,000 it made 4,002,000 operations where the "
+        "reference made 6,001. What does the inner loop look for each time?"
+    )
+    assert measures.optimality_evidence(full, "O(n)", learner_is_optimal=False).complete
+    bare = "Your code is O(n²). I won't write the solution for you."
+    evidence = measures.optimality_evidence(bare, "O(n)", learner_is_optimal=False)
+    assert not evidence.complete and evidence.refused and not evidence.best_complexity
+    optimal = (
+        "Yes: O(n) is the best known, and operations could not be measured in JavaScript. What does it cost in space?"
+    )
+    assert measures.optimality_evidence(optimal, "O(n)", learner_is_optimal=True).complete
+
+
+def test_the_insight_check_refuses_a_pattern_the_code_does_not_have():
+    from tests.coach_scenarios import SLOW_TWO_SUM_PY
+
+    said = ["i store the number before i check it so it finds itself"]
+    vocabulary = "Return the indices of the two numbers that add up to target. Remember every value you have passed."
+    args = (said, vocabulary, "Two Sum")
+    loops = [(SLOW_TWO_SUM_PY, "python")]
+    assert not measures.judge_insight("Two Sum: the base case was missing", *args, loops, False).true
+    assert measures.judge_insight("Two Sum: 2 nested loops run over nums: O(n²) work", *args, loops, False).true
+    assert measures.judge_insight("I store the number before I check it, so it finds itself", *args, loops, True).true
+    assert not measures.judge_insight("The learner said they understand Two Sum: I get it", *args, loops, True).true

@@ -39,6 +39,7 @@ from tests import coach_measures as measures  # noqa: E402
 from tests.coach_scenarios import (  # noqa: E402
     COMPLEXITY_Q,
     FIXED,
+    GOT_IT,
     OPTIMAL,
     OPTIMAL_Q,
     SCENARIOS,
@@ -82,6 +83,7 @@ class Figures:
     unchanged_ms: list[float] = field(default_factory=list)
     new_ms: list[float] = field(default_factory=list)
     runs: int = 0
+    got_it_failing: list[tuple[int, str]] = field(default_factory=list)  # (turn, "checked" or "concluded")
 
 
 def figures_of(services: Any, conversation: Conversation, judged: dict[str, Judgment]) -> Figures:
@@ -108,6 +110,15 @@ def figures_of(services: Any, conversation: Conversation, judged: dict[str, Judg
         for shown in turn.shown():
             figures.leaks += [(number, leak) for leak in measures.leaks(shown, references, own)]
         (figures.new_ms if turn.new_code else figures.unchanged_ms).append(turn.seconds * 1000)
+        if turn.kind == GOT_IT and not judgment.answers_right:
+            outcome = (
+                "concluded"
+                if turn.concluded() is not None
+                else "checked"
+                if turn.text.rstrip().endswith("?")
+                else "neither"
+            )
+            figures.got_it_failing.append((number, outcome))
     figures.insights = insights_of(services, conversation, judged)
     figures.runs = turns[-1].runs_after if turns else 0
     return figures
@@ -169,13 +180,15 @@ def main() -> None:
         if unknown := names - {s.name for s in chosen}:
             parser.error(f"unknown scenario(s): {', '.join(sorted(unknown))}")
     services = isolated_services()
-    languages = sorted({s.language for s in chosen})
+    languages = ", ".join(
+        f"{sum(s.language == name for s in chosen)} {name}" for name in sorted({s.language for s in chosen})
+    )
+    kinds = ", ".join(f"{sum(s.kind == kind for s in chosen)} {kind}" for kind in ("wrong", "slow", "optimal"))
     topics = sorted(
         {t for s in chosen for p in [services.bank.get(s.problem_id)] for t in [p.topics[0].value, *p.techniques]}
     )
-    print(
-        f"{len(chosen)} conversations of 5 turns; languages: {', '.join(languages)}; topics and techniques: {', '.join(topics)}"
-    )
+    print(f"{len(chosen)} conversations of 5 turns: {languages}; code {kinds}")
+    print(f"topics and techniques: {', '.join(topics)}")
 
     every: list[Figures] = []
     for index, scenario in enumerate(chosen):
@@ -191,7 +204,10 @@ def main() -> None:
         for code in codes[1:]:
             if not judged[code].accepted:
                 print(f"WARNING {scenario.name}: its fixed code is not accepted ({judged[code].verdict})")
-        conversation = play(services, scenario, f"learner-{index:02d}", args.seed)
+        conversation = play(services, scenario, f"learner-{index:02d}", args.seed, tolerant=True)
+        for number, turn in enumerate(conversation.turns, 1):
+            if turn.raised():
+                print(f"WARNING {scenario.name} turn {number}: the coach raised {turn.raised()}")
         if not conversation.kept_session:
             print(f"WARNING {scenario.name}: a restarted coach did not continue the session")
         if args.verbose:
@@ -216,6 +232,9 @@ def report(every: list[Figures]) -> None:
               f"{answered:2d}/{len(f.optimality):<2d} {len(f.called_wrong):5d} {true:3d}/{len(f.insights):<3d} "
               f"{f.runs:3d}/{len(f.conversation.versions):<4d} {unchanged:>13s} {new:>9s}")  # fmt: skip
 
+    raised = sum(1 for f in every for t in f.conversation.turns if t.raised())
+    if raised:
+        print(f"\nTurns where the coach raised an exception: {raised} (their warnings are above)")
     print("\n1. Repeated questions or paragraphs:", sum(len(f.repeats) for f in every))
     for f in every:
         for r in f.repeats:
@@ -247,6 +266,14 @@ def report(every: list[Figures]) -> None:
     for f, i in insights:
         if not i.true:
             print(f"   {f.conversation.scenario.name}: {i.text[:140]!r}: {i.why}")
+
+    got_it = [(f, n, outcome) for f in every for n, outcome in f.got_it_failing]
+    print(f"\n   \"I get it\" while the code still fails: {len(got_it)} turns; "
+          f"{sum(o == 'checked' for _f, _n, o in got_it)} met with a question, "
+          f"{sum(o == 'concluded' for _f, _n, o in got_it)} concluded")  # fmt: skip
+    for f, n, outcome in got_it:
+        if outcome != "checked":
+            print(f"   {f.conversation.scenario.name} turn {n + 1}: {outcome}")
 
     unchanged = [ms for f in every for ms in f.unchanged_ms]
     new = [ms for f in every for ms in f.new_ms]

@@ -194,7 +194,7 @@ _WRONG_ANSWER = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_CLAIM = re.compile(
-    r"\b(no|none|never|nothing|not a single|zero|without)\b[^.?!]{0,40}\b(fail|wrong|bug)|\bpass(es|ed)? (all|every)\b"
+    r"\b(no|none|never|nothing|not a single|zero|without)\b[^.?!]{0,40}\b(fail|wrong|bug|break|crash)|\bpass(es|ed)? (all|every)\b"
     r"|\b(would|could|might|if)\b[^.?!]*\?$|\bwhat (can|could) go wrong\b",
     re.IGNORECASE,
 )
@@ -218,8 +218,8 @@ _REFUSAL = re.compile(
     r"\b(won't|will not|can't|cannot|not going to) (write|give|show|hand)\b[^.?!]*\b(solution|code|answer)", re.I
 )
 _NOT_MEASURED = re.compile(
-    r"\b(could not|couldn't|cannot|can't|not|only)\b[^.?!]{0,40}\b(measured?|counted|count)\b"
-    r"|\bcounted (for|once)\b|\bonce the answers are right\b",
+    r"\b(could not|couldn't|cannot|can't|were not|weren't|are not|aren't|is not|isn't|not) (be |yet )?"
+    r"(measured|counted)\b|\bcounted (only )?for python\b|\bonce the answers are right\b|\bno operation counts?\b",
     re.IGNORECASE,
 )
 _COUNT_WORDS = re.compile(r"\boperations?\b|\bsteps\b|\bline events\b|\bcounted\b|\bcounts?\b", re.I)

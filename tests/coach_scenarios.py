@@ -511,6 +511,12 @@ class Played:
                 seen += [event.title, *event.insights]
         return [s for s in seen if s]
 
+    def raised(self) -> str | None:
+        """What the coach raised in this turn (a tolerant play keeps it as an event)."""
+        from codementor_desktop.tutor.events import TutorError
+
+        return next((e.message for e in self.events if isinstance(e, TutorError) and e.kind == "raised"), None)
+
     def concluded(self) -> tuple[str, ...] | None:
         from codementor_desktop.tutor.events import SessionConcluded
 
@@ -554,9 +560,14 @@ def stored_runs(services: Services, learner: str) -> int:
         return int(connection.execute(query).scalar() or 0)
 
 
-def play(services: Services, scenario: Scenario, learner: str, seed: int = 0) -> Conversation:
-    """Play ``scenario`` against the offline coach as ``learner``, timing each turn in process."""
+def play(
+    services: Services, scenario: Scenario, learner: str, seed: int = 0, *, tolerant: bool = False
+) -> Conversation:
+    """Play ``scenario`` against the offline coach as ``learner``, timing each turn in process.
+    ``tolerant``: a turn that raises is kept as a TutorError event (``kind="raised"``) and the
+    conversation goes on, so that one fault does not hide the figures of every other turn."""
     from codementor_desktop.tutor.coach import OfflineCoach
+    from codementor_desktop.tutor.events import TutorError
     from codementor_desktop.tutor.turns import TurnContext
 
     problem = services.bank.get(scenario.problem_id)
@@ -574,7 +585,12 @@ def play(services: Services, scenario: Scenario, learner: str, seed: int = 0) ->
         events: list[Any] = []
         before = stored_runs(services, learner)
         started = time.perf_counter()
-        coach.turn(said, events.append, context=TurnContext(problem.id, code, scenario.language))
+        try:
+            coach.turn(said, events.append, context=TurnContext(problem.id, code, scenario.language))
+        except Exception as exc:  # noqa: BLE001 - reported with the figures when tolerant
+            if not tolerant:
+                raise
+            events.append(TutorError(f"{type(exc).__name__}: {exc}", "raised"))
         seconds = time.perf_counter() - started
         played = Played(said, turn.kind, code, code not in seen, turn.restart, events, seconds, before, 0)
         played.runs_after = stored_runs(services, learner)

@@ -7,7 +7,7 @@ bank problem (Python or JavaScript) who says five things to the coach (some turn
 object continuing the session, as a restarted window does). The code of each scenario is judged
 first (all visible and hidden tests, and the analysis' complexity) and a warning is printed for
 code that is not what its scenario claims. Then, over all conversations, computed by the checks
-of ``tests/coach_measures.py``, never by the coach:
+of ``tests/coach_measures.py``, never by the coach (``tests/coach_play.py`` plays and judges):
 
 1. repeated questions or paragraphs (rapidfuzz token_set_ratio or ratio >= 85 with an earlier one);
 2. optimality and complexity questions answered with evidence (both O(...), operation counts,
@@ -36,6 +36,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from tests import coach_measures as measures  # noqa: E402
+from tests.coach_play import Conversation, Judgment, judge, play  # noqa: E402
 from tests.coach_scenarios import (  # noqa: E402
     COMPLEXITY_Q,
     FIXED,
@@ -43,13 +44,9 @@ from tests.coach_scenarios import (  # noqa: E402
     OPTIMAL,
     OPTIMAL_Q,
     SCENARIOS,
-    Conversation,
-    Judgment,
     Scenario,
     first_code,
     fixed_code,
-    judge,
-    play,
     turns_of,
 )
 

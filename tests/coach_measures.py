@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from tests.coach_scenarios import JS_TOKEN, complexity_key
+from tests.coach_scenarios import JS_TOKEN
 
 SHORTEST_PIECE = 25  # characters: a shorter paragraph or question is not counted as a repeat
 SAME = 85  # rapidfuzz score from which two pieces are the same text
@@ -222,8 +222,15 @@ _NOT_MEASURED = re.compile(
     r"(measured|counted)\b|\bcounted (only )?for python\b|\bonce the answers are right\b|\bno operation counts?\b",
     re.IGNORECASE,
 )
-_COUNT_WORDS = re.compile(r"\boperations?\b|\bsteps\b|\bline events\b|\bcounted\b|\bcounts?\b", re.I)
-_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w])")
+_COUNT_WORDS = re.compile(r"\boperations?\b|\bline events\b|\bsteps\b", re.I)
+# A count, not a size (n = 2,000) nor a ratio (100x), nor a one-digit line or value.
+_NUMBER = re.compile(r"(?<![\w.=,])(?<!= )\d[\d,]*\d(?:\.\d+)?(?![\w.]*\s*[x×])(?![\w])")
+
+
+def complexity_key(notation: str) -> str:
+    """O(n²), O(n^2) and O(n · m)-like spellings alike: lower case, no spaces, powers as ^k."""
+    text = notation.lower().replace(" ", "").replace("²", "^2").replace("³", "^3")
+    return text.replace("·", "*").replace("×", "*").replace("⋅", "*")
 
 
 def complexities(text: str) -> list[str]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from tests import coach_measures as measures
-from tests.coach_scenarios import COMPLEXITY_Q, OPTIMAL_Q, judge, play, scenario
+from tests.coach_play import judge, play
+from tests.coach_scenarios import COMPLEXITY_Q, OPTIMAL_Q, scenario
 
 PLAYED = [
     "two-sum-wrong-py",  # wrong code; names the cause; asks if it is optimal; "I get it" while it fails

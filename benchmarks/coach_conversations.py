@@ -127,7 +127,8 @@ def insights_of(services: Any, conversation: Conversation, judged: dict[str, Jud
     shown = [i for t in conversation.turns for i in (t.concluded() or ())]
     stored = services.conversations.session(conversation.session_id)
     kept = list(stored.insights) if stored is not None else []
-    vocabulary = " ".join([problem.statement, *problem.hints, *problem.techniques])
+    topics = [t.value for t in problem.topics]
+    vocabulary = " ".join([problem.statement, *problem.hints, *problem.techniques, *topics])
     codes = [(code, conversation.scenario.language) for code in conversation.versions]
     failed = any(not judged[code].answers_right for code in conversation.versions)
     said = [t.said for t in conversation.turns]

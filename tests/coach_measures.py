@@ -195,6 +195,8 @@ _WRONG_ANSWER = re.compile(
 )
 _NOT_A_CLAIM = re.compile(
     r"\b(no|none|never|nothing|not a single|zero|without)\b[^.?!]{0,40}\b(fail|wrong|bug|break|crash)|\bpass(es|ed)? (all|every)\b"
+    r"|\b(fixed|found|solved|removed|caught|earlier|before|previous(ly)?|used to|was|were|had)\b[^.?!]{0,40}"
+    r"\b(fail|wrong|bug|broke|crash)"
     r"|\b(would|could|might|if)\b[^.?!]*\?$|\bwhat (can|could) go wrong\b",
     re.IGNORECASE,
 )
@@ -265,7 +267,8 @@ def optimality_evidence(text: str, best: str, learner_is_optimal: bool) -> Evide
     said = complexities(text)
     best_key = complexity_key(best)
     has_best = best_key in said
-    has_learner = any(c != best_key for c in said) or (learner_is_optimal and has_best)
+    # The learner's class is another one, or the best one named twice (theirs, and the best known).
+    has_learner = any(c != best_key for c in said) or said.count(best_key) >= 2 or (learner_is_optimal and has_best)
     counted = [n for s in sentences(text) if _COUNT_WORDS.search(s) for n in _NUMBER.findall(_BIG_O.sub(" ", s))]
     counts = len(counted) >= 2 or bool(_NOT_MEASURED.search(text))
     return Evidence(has_learner, has_best, counts, text.rstrip().endswith("?"), bool(_REFUSAL.search(text)))
@@ -292,9 +295,19 @@ def _stem(word: str) -> str:
     return word
 
 
+# Words a learner or a tutor uses for the same idea as the bank's words: one name each.
+_SAME_IDEA = {
+    "dict": "hash", "dictionary": "hash", "hashmap": "hash", "map": "hash", "set": "hash", "lookup": "hash",
+    "hashing": "hash", "table": "hash", "pile": "stack", "push": "stack", "pop": "stack", "queue": "bfs",
+    "breadth": "bfs", "depth": "dfs", "recursion": "dfs", "memo": "memoization", "cache": "memoization",
+    "pointer": "two_pointers", "window": "sliding", "sort": "sorted", "sorting": "sorted", "heap": "heap",
+}  # fmt: skip
+
+
 def content_words(text: str, drop: Iterable[str] = ()) -> set[str]:
     dropped = {_stem(d) for d in drop}
-    words = {_stem(w) for part in _WORD.findall(text.lower()) for w in part.split("_") if w}
+    raw = [w for part in _WORD.findall(text.lower()) for w in (part, *part.split("_")) if w]
+    words = {_stem(_SAME_IDEA.get(w, _SAME_IDEA.get(_stem(w), w))) for w in raw}
     return {w for w in words if w not in {_stem(s) for s in _STOP} and w not in dropped and len(w) > 2}
 
 

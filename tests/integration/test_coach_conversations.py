@@ -156,3 +156,26 @@ def test_the_insight_check_refuses_a_pattern_the_code_does_not_have():
     assert measures.judge_insight("Two Sum: 2 nested loops run over nums: O(n²) work", *args, loops, False).true
     assert measures.judge_insight("I store the number before I check it, so it finds itself", *args, loops, True).true
     assert not measures.judge_insight("The learner said they understand Two Sum: I get it", *args, loops, True).true
+
+
+def test_the_checks_let_a_good_answer_through():
+    """What a coach that does its job would say passes every check: none of them is satisfied only
+    by silence."""
+    on_optimal = (
+        "Yes: your code is O(n), and O(n) is the best known. At n = 10,000 it made 30,001 operations, "
+        "as many as the reference's 30,001. What does it cost in space?"
+    )
+    assert measures.optimality_evidence(on_optimal, "O(n)", learner_is_optimal=True).complete
+    assert measures.failure_claims(on_optimal) == []
+    on_wrong = (
+        "Your code is O(n), as is the best known O(n), but operations are not counted until the answers are "
+        "right. What does it return for [3,2,4], 6?"
+    )
+    assert measures.optimality_evidence(on_wrong, "O(n)", learner_is_optimal=False).complete
+    fixed = "You fixed the bug that paired a position with itself: it passes all 15 tests now. What would you try next?"
+    assert measures.failure_claims(fixed) == []
+    insight = "A dictionary of the values already passed answers each lookup in one step"
+    vocabulary = (
+        "Remember every value you have passed together with its position, in a structure with constant-time lookup."
+    )
+    assert measures.judge_insight(insight, [], vocabulary + " hash_maps", "Two Sum", [], False).true

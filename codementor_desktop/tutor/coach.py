@@ -188,7 +188,14 @@ class OfflineCoach:
 
     def _substance(self, reading: Reading, problem: Problem | None, out: Listener) -> list[str]:
         said, want = self._said, reading.want
-        if want is Want.UNDERSTANDS:
+        opened = self._state.open
+        recap = (
+            opened is not None and opened.key.endswith(":recap") and opened.version == (self._version(problem) or "")
+        )
+        if want is Want.UNDERSTANDS or (recap and want not in (Want.SOLUTION, Want.PRACTISE, *_SPEED)):
+            if recap and self._own_words(said):
+                self._claim(Claim(said, "idea", list(reading.concepts), self._version(problem) or ""))
+                return self._conclude(said, problem, out)
             return self._understood(said, reading, problem, out)
         if problem is None:
             return [words.NO_PROBLEM]
@@ -354,7 +361,18 @@ class OfflineCoach:
                 expected = str(evidence.failing.get("expected") or "")
                 self._state.ask(OpenQuestion(key=f"{version}:check", text=text, version=version, values=[expected]))
                 return [text]
+        if not self._own_words(said) and not self._claimed() and not self._state.was_asked(f"{version}:recap"):
+            # Nothing of the learner's to keep yet: ask for it rather than keep a sentence of ours.
+            self._state.ask(OpenQuestion(key=f"{version}:recap", text=words.RECAP, version=version or ""))
+            return [words.RECAP]
         return self._conclude(said, problem, out)
+
+    def _own_words(self, said: str) -> bool:
+        """Whether ``said`` holds more than "I get it": a sentence worth keeping as the learner's insight."""
+        return len(said.split()) >= 4
+
+    def _claimed(self) -> bool:
+        return any(c.fit in ("names_cause", "fix", "idea") for c in self._state.claims)
 
     # --- tools behind the answers ----------------------------------------------------------------
     def _evidence(self, problem: Problem, *, measure: bool = False) -> VersionEvidence:
@@ -449,9 +467,11 @@ class OfflineCoach:
     def _final_insight(self, said: str, subject: str) -> str:
         """The learner's own words: this message when it says something, else the cause they named."""
         own = " ".join(said.split())
-        if len(own.split()) >= 4:
+        if self._own_words(own):
             return own[:200]
-        named = [c.text for c in self._state.claims if c.fit == "names_cause"]
+        named = [c.text for c in self._state.claims if c.fit == "names_cause"] or [
+            c.text for c in self._state.claims if c.fit in ("fix", "idea")
+        ]
         if named:
             return " ".join(named[-1].split())[:200]
         return f'{subject}, in the learner\'s words: "{own or "I get it"}"'[:200]
@@ -476,7 +496,7 @@ class OfflineCoach:
     # --- memory ----------------------------------------------------------------------------------
     def _claim(self, claim: Claim) -> None:
         self._state.claims.append(claim)
-        if claim.fit in ("names_cause", "fix") and claim.text.strip():
+        if claim.fit in ("names_cause", "fix", "idea") and claim.text.strip():
             insight = " ".join(claim.text.split())[:200]
             if insight not in self._insights:
                 self._insights.append(insight)
@@ -486,10 +506,7 @@ class OfflineCoach:
         if concept.startswith("hint:"):
             return  # "the idea of hint 2" says nothing on its own: the learner's words are kept instead
         if label and label not in self._state.reached:
-            self._state.reached.append(label)
-            insight = f"{problem.title}: {label}"[:200]
-            if insight not in self._insights:
-                self._insights.append(insight)
+            self._state.reached.append(label)  # the learner's own words are the insight kept (``_claim``)
 
     def _problem_concepts(self, problem: Problem) -> set[str]:
         vocabulary = self._vocabulary(problem)

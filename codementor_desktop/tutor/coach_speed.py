@@ -75,7 +75,9 @@ def how_fast(
     filled = {"time": time, "best": best, "space": complexity.get("space")}
     said: list[str] = []
     failing = evidence.failing
-    if failing is not None:
+    if failing is not None and failing.get("verdict") == "TLE":
+        said.append(pick(words.TOO_SLOW_ON, {"input": failing.get("input")}))
+    elif failing is not None:
         template = words.NOT_CORRECT_YET_EDGE if failing.get("category") else words.NOT_CORRECT_YET
         said.append(pick(template, {"test_id": failing.get("test_id"), "input": failing.get("input")}))
     counts = counts_sentence(evidence, pick)

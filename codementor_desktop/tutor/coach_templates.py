@@ -247,6 +247,11 @@ NOT_CORRECT_YET_EDGE = [
     "It still goes wrong on {input}, so speed comes second; still:",
     "Correctness first (it fails on {input}), but as for speed:",
 ]
+TOO_SLOW_ON = [
+    "Its answers are right where it finishes, but on {input} it runs out of time.",
+    "On {input} it still does not finish in time.",
+]
+RECAP = "Before I close the session: in one sentence of your own, what was the idea that made it click?"
 NOT_RUN_YET = "I could not run it ({why}), so I cannot say how fast it is."
 SAME_FAILURE = "No change on test {test_id}."
 STILL_FAILS = "This version still fails: {run}"

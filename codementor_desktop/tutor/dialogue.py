@@ -83,6 +83,7 @@ class DialogueState:
 
     asked: list[str] = field(default_factory=list)  # question keys, in order
     said: list[str] = field(default_factory=list)  # every sentence the coach said
+    paragraphs: list[str] = field(default_factory=list)  # and every paragraph (a sentence may copy a part of one)
     shown: list[str] = field(default_factory=list)  # evidence shown: "<version>:<what>"
     open: OpenQuestion | None = None
     hint_level: int = 0  # the highest hint opened in this conversation
@@ -96,7 +97,9 @@ class DialogueState:
     # --- repeats ---------------------------------------------------------------------------------
     def repeats(self, sentence: str) -> bool:
         """Whether ``sentence`` (near-)copies something already said in this conversation."""
-        return any(near_copy(sentence, before) for before in self.said)
+        return any(near_copy(sentence, before) for before in self.said) or any(
+            near_copy(sentence, paragraph) for paragraph in self.paragraphs
+        )
 
     def is_new(self, text: str) -> bool:
         """Whether none of ``text``'s sentences was said before."""
@@ -119,6 +122,7 @@ class DialogueState:
 
     def remember(self, text: str) -> None:
         self.said += sentences(text)
+        self.paragraphs += [line.strip() for line in text.splitlines() if line.strip()]
 
     def was_asked(self, key: str) -> bool:
         return key in self.asked
@@ -154,6 +158,7 @@ class DialogueState:
             state = cls(
                 asked=[str(k) for k in data.get("asked") or []],
                 said=[str(s) for s in data.get("said") or []],
+                paragraphs=[str(s) for s in data.get("paragraphs") or []],
                 shown=[str(s) for s in data.get("shown") or []],
                 hint_level=int(data.get("hint_level") or 0),
                 reached=[str(r) for r in data.get("reached") or []],

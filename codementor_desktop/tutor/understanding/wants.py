@@ -121,7 +121,7 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\boptim\w*\b",
         r"\bbest (?:possible |known )?(?:approach|solution|way|algorithm|complexity|i can do|one|method|possible|there is)\b",
         r"\b(?:better|faster|quicker|more efficient|cheaper|smarter|leaner)\b",
-        r"\befficien\w*\b|\bgood enough\b|\bimprov\w*\b|\bspeed (?:it |this )?up\b",
+        r"\befficien\w*\b|\b(?:good|fast|quick|efficient|speedy) enough\b|\bimprov\w*\b|\bspeed (?:it |this )?up\b",
         r"\bas (?:fast|good|quick|efficient|cheap) as (?:it|possible|can|they)\b|\bfastest\b",
         r"\bis (?:this|it|that|my \w+) (?:the )?(?:best|ideal|fine|ok|good|acceptable)\b",
         r"\bcan (?:it|this|i|you|we) (?:do|go|get) (?:better|lower|below)\b",

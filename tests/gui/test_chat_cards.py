@@ -8,7 +8,7 @@ from codementor_desktop.domain.vocabulary import Caller
 from codementor_desktop.gui.chat.cards import ToolCard
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tutor.events import ToolFinished, ToolStarted
-from codementor_desktop.tutor.summaries import summarize
+from codementor_desktop.tutor.summaries import input_text, summarize
 
 WRONG = "def two_sum(nums, target):\n    return [0, 1]\n"
 
@@ -28,9 +28,12 @@ def test_an_edge_case_card_shows_the_smallest_counterexample(qtbot, services):
     result = card.finished.result
     smallest = next(c for c in result["edge_cases"] if c["minimal"])
     text = card.body.toPlainText()
-    assert text.startswith(f"WA on {smallest['input']}".replace("'", '"'))
-    assert "got [0, 1]" in text and f"{len(result['edge_cases']) - 1} more found" in text
-    assert "bp_find_edge_cases" in card.title.toPlainText() and "code: 2 lines" in card.title.toPlainText()
+    assert text.startswith(f"WA on {input_text(smallest['input'])}")  # as the tests write it: [0,2,4], 6
+    assert "got [0,1]" in text and f"{len(result['edge_cases']) - 1} more found" in text
+    title = card.title.toPlainText()
+    assert title.startswith(f"Searched for edge cases: fails on {input_text(smallest['input'])}")
+    assert "bp_find_edge_cases" not in title  # the tool's own name is behind the tooltip
+    assert "bp_find_edge_cases" in card.title.toolTip() and "code: 2 lines" in card.title.toolTip()
     assert card.open_button is None  # no panel of the window holds a model's edge-case search
 
 
@@ -38,13 +41,18 @@ def test_a_recommendation_card_names_the_problems_and_why(qtbot, services):
     card = card_for(qtbot, services, "get_personalized_recommendation", {})
     first = card.finished.result["recommendations"][0]
     assert first["title"] in card.body.toPlainText() and "Starter path" in card.body.toPlainText()
-    assert card.title.toPlainText().endswith("no arguments")
+    assert card.title.toPlainText() == f"Recommended 3 problems: {first['title']}, " + ", ".join(
+        r["title"] for r in card.finished.result["recommendations"][1:3]
+    )
+    assert card.title.toolTip() == "get_personalized_recommendation · no arguments"
 
 
 def test_a_refused_call_and_arguments_that_are_not_json(qtbot, services):
     card = card_for(qtbot, services, "execute_code", '{"code": "x", "language":')
-    assert "arguments that are not JSON" in card.title.toPlainText()
-    assert card.finished.result["status"] == "error" and "refused" in card.body.toPlainText()
+    assert "arguments that are not JSON" in card.title.toolTip()
+    assert card.finished.result["status"] == "error"
+    assert card.title.toPlainText().startswith("Could not run the tests: the arguments are not valid JSON")
+    assert "INVALID_ARGUMENTS" not in card.title.toPlainText()
     assert card.open_button is None  # nothing ran: nothing to open in Tests
     card.raw_button.click()
     assert '"error_code"' in card.raw.toPlainText()

@@ -66,10 +66,11 @@ OWN_COLUMNS = ("test", "verdict", "what happened")  # the learner's own tests (b
 def tests_table(result: dict[str, Any]) -> str:
     """The tests of a run as columns: the failing ones first, as many as fit."""
     columns = COLUMNS if _with_inputs(result) else OWN_COLUMNS
-    head = "".join(f"<th align=left>{name}</th>" for name in columns)
+    gap = "style='padding-right:8px'"  # the columns apart: "[2,7,11,15], 9" ran into "[0,1]"
+    head = "".join(f"<th align=left {gap}>{name}</th>" for name in columns)
     rows = [f"<tr>{head}</tr>"]
     for cells in _test_cells(result):
-        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+        rows.append("<tr>" + "".join(f"<td {gap}>{cell}</td>" for cell in cells) + "</tr>")
     return f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>{_more(result)}"
 
 

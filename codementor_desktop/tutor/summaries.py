@@ -156,7 +156,8 @@ def _tests_run(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
         return f"{head}: {passed} of {total} {kind} pass" + (f" ({verdict})" if verdict else "")
     test = next((t for t in tests if t.get("test_id") == failed.get("test_id")), failed)
     what = FAILED.get(str(test.get("verdict") or verdict), "fails")
-    line = f"{head}: test {failed.get('test_id', '?')} {what}"
+    which = "hidden test" if test.get("hidden") else "test"  # as the Tests tab names it
+    line = f"{head}: {which} {failed.get('test_id', '?')} {what}"
     if failed.get("input") not in (None, ""):
         line += f" on input {_short(failed['input'], VALUE_CHARS)}"
     if test.get("verdict") == "RE" and test.get("error_message"):

@@ -156,6 +156,19 @@ def test_the_search_the_analysis_and_the_tutoring_tools(called):
     assert said(called, "list_code_history") == "Listed your saved code: 1 snapshot, 3 runs"
 
 
+def test_a_submit_names_the_hidden_test_that_fails():
+    run = {
+        "status": "completed", "verdict": "WA", "tests_total": 40,
+        "test_results": [{"test_id": 1, "passed": True, "hidden": False, "verdict": "AC"},
+                         {"test_id": 1012, "passed": False, "hidden": True, "verdict": "WA", "input": "[1,1], 2"}],
+        "failed_test_case": {"test_id": 1012, "input": "[1,1], 2"},
+    }  # fmt: skip
+    assert summarize("execute_code", run, {"include_hidden": True}) == (
+        "Ran your code with the hidden tests: hidden test 1012 fails on input [1,1], 2; 1 of 40 pass"
+    )
+    assert doing("execute_code", {"include_hidden": True}) == "Running your code on the examples and the hidden tests…"
+
+
 def test_an_edge_case_search_that_finds_nothing_counts_what_it_tried():
     result = {"status": "completed", "edge_cases": [], "examples_run": 40}
     assert summarize("bp_find_edge_cases", result) == "Searched for edge cases: none of 40 inputs fails"

@@ -20,9 +20,10 @@ from codementor_desktop.gui.chat.demo import ScriptedTutor
 from codementor_desktop.gui.chat.pane import MINIMUM_WIDTH, ChatPane
 from codementor_desktop.gui.chat.readable import tests_table as columns_of  # not collected as a test
 from codementor_desktop.gui.chat.richtext import RichText
+from codementor_desktop.gui.chat.transcript import Message
 from codementor_desktop.tools.catalog import DECLARED_BY
 from codementor_desktop.tools.context import ToolContext
-from codementor_desktop.tutor.events import ToolFinished, ToolStarted, TurnEnded
+from codementor_desktop.tutor.events import TextDelta, ToolFinished, ToolStarted, TurnEnded
 from codementor_desktop.tutor.summaries import summarize
 from codementor_desktop.tutor.turns import TurnContext
 from tests.gui.conftest import make_window
@@ -45,6 +46,11 @@ TESTS = [
 ]
 RAW_NAMES = re.compile(r"\b(" + "|".join(name for names in DECLARED_BY.values() for name in names) + r")\b")
 WIDE = 900
+ANSWER = (  # the tutor's own table, in Markdown, after the cards: too wide for the narrowest dock
+    "Compare the work:\n\n| input size | your code | the best known |\n|---|---|---|\n"
+    "| 1,000,000 | 1,000,000,000,000 | 1,000,000 |\n| 2,000,000 | 4,000,000,000,000 | 2,000,000 |\n\n"
+    "What grows faster?"
+)
 
 
 def broken_words(document: QTextDocument) -> list[str]:
@@ -110,12 +116,17 @@ def settled(pane: ChatPane) -> bool:
 
 @pytest.mark.parametrize("width", [MINIMUM_WIDTH, 400, WIDE])
 def test_the_cards_fit_the_dock_with_whole_words(qtbot, results, width):
-    pane = pane_with_cards(qtbot, results, width)
+    pane = pane_with_cards(qtbot, [*results, TextDelta(ANSWER)], width)
     assert pane.width() == width  # the pane takes its least width: nothing inside asks for more
     qtbot.waitUntil(lambda: settled(pane))
     view = pane.transcript.viewport()
     assert not pane.transcript.horizontalScrollBar().isVisible()
     run, trace, edges = cards(pane)
+    (answer,) = [w for w in pane.transcript.widgets() if isinstance(w, Message) and w.who == "tutor"]
+    assert broken_words(answer.document()) == [] and answer.document().size().width() <= view.width()
+    assert answer.choice == (1 if width == MINIMUM_WIDTH else 0)  # the tutor's table as lines when narrow
+    if width == MINIMUM_WIDTH:
+        assert "input size 1,000,000; your code 1,000,000,000,000; the best known 1,000,000" in answer.toPlainText()
     for card in (run, trace, edges):
         for child in [card, *card.findChildren(QWidget)]:
             if not child.isVisible():

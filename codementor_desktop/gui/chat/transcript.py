@@ -34,7 +34,7 @@ def tables_as_lines(html: str) -> str:
                 f"<i>{head[i]}</i> {text.strip()}" if i < len(head) and head[i] else text.strip()
                 for i, (_kind, text) in enumerate(cells)
             ]
-            said.append(f"<p style='margin:0 0 2px 0'>{'; '.join(named)}</p>")
+            said.append(f"<p style='margin:0 0 6px 0'>{'; '.join(named)}</p>")
         return "".join(said)
 
     return TABLE.sub(lines, html)

@@ -118,6 +118,11 @@ def summarize(name: str, result: Mapping[str, Any], arguments: Arguments = None)
     return said or _by_shape(result, args)
 
 
+def names_a_tool(text: str) -> bool:
+    """Whether ``text`` says a tool's own name or an error code (a line from before these words)."""
+    return bool(_NAMED.search(text) or _CODES.search(text))
+
+
 def plain_sentence(text: Any) -> str:
     """A tool's sentence with the tools it names in words and no error code."""
     text = _CODES.sub("", " ".join(str(text).split()))

@@ -56,3 +56,20 @@ def test_a_refused_call_and_arguments_that_are_not_json(qtbot, services):
     assert card.open_button is None  # nothing ran: nothing to open in Tests
     card.raw_button.click()
     assert '"error_code"' in card.raw.toPlainText()
+
+
+def test_the_title_is_the_tutors_line_and_an_older_line_is_said_again(qtbot, services):
+    """The line the tutor sent (past its guard) is the title; one stored by an older version, which
+    named the tool and its error code, is said again from the result."""
+    arguments = {"code": "", "language": "python", "problem_id": "two-sum", "test_cases": []}
+    result = services.registry.call(
+        "execute_code", {"language": "python"}, ToolContext(caller=Caller.MODEL, learner="ada")
+    )
+    old = ToolCard(ToolStarted("execute_code", arguments, "c1"))
+    qtbot.addWidget(old)
+    old.finish(ToolFinished("execute_code", result, "execute_code refused: INVALID_ARGUMENTS: code is required", "c1"))
+    assert old.title.toPlainText().startswith("Could not run the tests: the arguments are not valid")
+    kept = ToolCard(ToolStarted("bp_execute", {"language": "python"}, "c2"))
+    qtbot.addWidget(kept)
+    kept.finish(ToolFinished("bp_execute", {"status": "success", "verdict": "AC"}, "Ran your code: (held back)", "c2"))
+    assert kept.title.toPlainText() == "Ran your code: (held back)"

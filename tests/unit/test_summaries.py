@@ -11,7 +11,7 @@ import pytest
 from codementor_desktop.domain.vocabulary import Caller, ErrorCode
 from codementor_desktop.tools.catalog import DECLARED_BY
 from codementor_desktop.tools.context import ToolContext
-from codementor_desktop.tutor.summaries import DOING, doing, summarize
+from codementor_desktop.tutor.summaries import DOING, doing, names_a_tool, summarize
 
 WRONG = (
     "def two_sum(nums, target):\n"
@@ -118,6 +118,7 @@ def test_every_tool_of_the_catalog_has_its_words(called):
         assert "error_code" not in result, (name, result)
         for line in (doing(name, arguments), doing(name), summarize(name, result, arguments), summarize(name, result)):
             assert line and not RAW.search(line) and not CODES.search(line), (name, line)
+            assert not names_a_tool(line)
             assert "\n" not in line and len(line) <= 200
 
 
@@ -188,6 +189,12 @@ def test_a_refused_call_says_what_could_not_be_done_and_why_without_codes(called
     assert "code (this field is required)" in lines["execute_code"]
     assert lines["bp_trace"].startswith("Could not trace your code: ")
     assert lines["no_such_tool"] == "Could not use a tool CodeMentor does not have"
+
+
+def test_a_line_of_an_older_version_is_known_by_the_names_it_shows():
+    assert names_a_tool("execute_code refused: INVALID_ARGUMENTS: code is required")
+    assert names_a_tool("WA: 1 of 3 tests passed") is False  # old, but it names nothing: it stays
+    assert not names_a_tool("Ran your code: all 3 examples pass")
 
 
 def test_a_tool_named_in_an_error_is_named_in_words():

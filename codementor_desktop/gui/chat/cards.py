@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...tutor.events import Escalated, HelpOffered, SessionConcluded, ToolFinished, ToolStarted, TutorError
-from ...tutor.summaries import doing, summarize
+from ...tutor.summaries import doing, names_a_tool, summarize
 from ..text import escaped
 from .readable import FAIL_COLOUR, RUN_TOOLS, TRACE_TOOLS, key_arguments, readable
 from .richtext import RichText
@@ -97,9 +97,12 @@ class ToolCard(Card):
 
     def finish(self, finished: ToolFinished) -> None:
         self.finished = finished
-        # Said again from the result, not taken from the event: a conversation kept in an older
-        # version shows in today's words.
-        said = escaped(summarize(finished.name, finished.result, self.started.arguments))
+        # The tutor's line, as it passed the tutor's guard; one kept by an older version, which named
+        # the tool or an error code, is said again from the result in today's words.
+        line = finished.summary
+        if not line or names_a_tool(line):
+            line = summarize(finished.name, finished.result, self.started.arguments)
+        said = escaped(line)
         refused = finished.result.get("status") == "error" and "error_code" in finished.result
         self.title.setText(f"<b style='color:{FAIL_COLOUR}'>{said}</b>" if refused else f"<b>{said}</b>")
         choices = readable(finished.name, self.started.arguments, finished.result)

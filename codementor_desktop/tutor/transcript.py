@@ -1,10 +1,10 @@
-"""A turn's events for the command line: as JSON records (``codementor ask --json``) and as the
-lines a terminal shows between the streamed text (a tool call, its result, an escalation, ...)."""
+"""A turn's events for the command line: as JSON records (``codementor ask --json``, which keep
+the tools' own names) and as the lines a terminal shows between the streamed text, in the words
+the window's cards use (a tool call, its result, an escalation, ...)."""
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from typing import Any
 
@@ -19,8 +19,7 @@ from .events import (
     TutorError,
     TutorEvent,
 )
-
-_ARGUMENT_CHARS = 60
+from .summaries import doing
 
 
 def event_type(event: TutorEvent) -> str:
@@ -36,29 +35,17 @@ def event_record(event: TutorEvent) -> dict[str, Any]:
 def event_line(event: TutorEvent) -> str | None:
     """What a terminal shows for an event other than text (None for text and the turn's end)."""
     if isinstance(event, ToolStarted):
-        return f"[{event.name}] {_arguments(event.arguments)}".rstrip()
+        return f"* {doing(event.name, event.arguments)}"
     if isinstance(event, ToolFinished):
         return f"  -> {event.summary}"
     if isinstance(event, Escalated):
-        return f"[escalated to {event.model}] {event.reason}"
+        return f"* Asked a deeper tutor ({event.model}): {event.reason}"
     if isinstance(event, SessionConcluded):
-        return "\n".join([f"[session concluded] {event.title}", *(f"  - {insight}" for insight in event.insights)])
+        return "\n".join([f"* Session concluded: {event.title}", *(f"  - {insight}" for insight in event.insights)])
     if isinstance(event, HelpOffered):
-        return f"[help offered: {event.signal}] {event.message}"
+        return f"* Would you like some help? {event.message}"
     if isinstance(event, TutorError):
-        return f"[error: {event.kind}] {event.message}"
+        return f"* The tutor could not answer: {event.message}"
     if isinstance(event, (TextDelta, TurnEnded)):
         return None
     return None
-
-
-def _arguments(arguments: dict[str, Any] | str) -> str:
-    if isinstance(arguments, str):
-        return _cut(arguments)
-    return ", ".join(
-        f"{key}={_cut(json.dumps(value, ensure_ascii=False, default=str))}" for key, value in arguments.items()
-    )
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= _ARGUMENT_CHARS else text[: _ARGUMENT_CHARS - 1] + "…"

@@ -155,7 +155,8 @@ def test_a_conversation_against_the_test_server(qtbot, chat_window, tmp_path):
         assert ended.reason == "answered"
         assert pane.tutor.contexts[-1] == TurnContext("two-sum", WRONG, "python")  # the editor's code went along
         (card,) = [w for w in pane.transcript.widgets() if isinstance(w, ToolCard)]
-        assert "WA: 2 of 3 tests passed" in card.body.toPlainText() and "[3,2,4], 6" in card.body.toPlainText()
+        assert card.title.toPlainText() == "Ran your code: test 2 fails on input [3,2,4], 6; 2 of 3 pass"
+        assert "[3,2,4], 6" in card.body.toPlainText()
         answer = [w for w in pane.transcript.widgets() if isinstance(w, Message) and w.who == "tutor"][-1]
         assert answer.markdown == "".join(question) and "<strong>2</strong>" in answer.text()
         shot(qtbot, pane, tmp_path, "answered")

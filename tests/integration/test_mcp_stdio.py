@@ -47,7 +47,7 @@ def test_a_wrong_solution_on_a_bank_problem_brings_back_the_failing_test(tmp_pat
         failing = [t for t in data["test_results"] if not t["passed"]]
         assert failing and failing[0]["input"] and failing[0]["actual_output"] == "[0,1]"
         summary, as_json = (block.text for block in result.content)
-        assert summary.startswith("WA: ") and "fails on input" in summary
+        assert summary.startswith("Ran your code: test ") and "fails on input" in summary
         assert json.loads(as_json) == data  # the same object for clients that show only text
         kept = json.loads(stored.contents[1].text)
         assert kept["run_id"] == run_id and kept["verdict"] == "WA"
@@ -65,7 +65,7 @@ def test_invalid_arguments_are_a_tool_error_with_the_field_errors(tmp_path):
         error = refused.structured_content
         assert error["error_code"] == "INVALID_ARGUMENTS"
         assert {f["field"] for f in error["field_errors"]} == {"language", "code", "timeout_seconds"}
-        assert refused.content[0].text.startswith("bp_execute refused: INVALID_ARGUMENTS")
+        assert refused.content[0].text.startswith("Could not run your code: the arguments are not valid: ")
         assert unknown.is_error and unknown.structured_content["error_code"] == "UNKNOWN_TOOL"
         # The session is whole after both: the next call runs.
         assert not after.is_error and after.structured_content["return_value"] == "42"

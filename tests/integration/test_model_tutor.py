@@ -246,7 +246,7 @@ def test_a_model_without_tools_gets_the_chains_findings_and_the_learner_is_told(
         assert "tools" not in body
         said = body["messages"][-1]["content"]
         assert said.startswith("Why is it wrong?") and "What CodeMentor found" in said
-        assert "execute_code: WA: 2 of 3 tests passed; test 2 fails on input [3,2,4], 6" in said
+        assert "execute_code: Ran your code: test 2 fails on input [3,2,4], 6; 2 of 3 pass" in said
         assert "analyze_code_patterns:" in said and "bp_find_edge_cases:" in said
         return text("What does your function return for [3,2,4], 6?")
 

@@ -48,7 +48,7 @@ def test_its_conversation_is_kept_and_continued_by_its_session_id(services):
     assert [m["tool_call_id"] for m in stored if m["role"] == "tool"] == [
         m["tool_calls"][0]["id"] for m in stored if m.get("tool_calls")
     ]
-    assert stored[2]["event"]["summary"].startswith("WA: 1 of 3 tests passed")
+    assert stored[2]["event"]["summary"] == "Ran your code: test 2 fails on input [3,2,4], 6; 1 of 3 pass"
     assert "[3,2,4], 6" in stored[-1]["content"]
     # Nothing is flagged as an insight that the learner did not say.
     assert "insights" not in stored[-1]["event"] and coach.flagged_insights() == []
@@ -69,7 +69,8 @@ def test_a_wrong_answer_is_run_analyzed_and_traced_and_answered_with_a_question(
     started = [e.call_id for e in events if isinstance(e, ToolStarted)]
     finished = [e for e in events if isinstance(e, ToolFinished)]
     assert [e.call_id for e in finished] == started and finished[0].result["verdict"] == "WA"
-    assert finished[-1].summary == f"{finished[-1].result['total_steps']} steps traced; returned [0, 0]"
+    steps = finished[-1].result["total_steps"]
+    assert finished[-1].summary == f"Traced your code on [3,2,4], 6: {steps} steps, returned [0, 0]"
     said = text(events)
     assert "on input [3,2,4], 6 your code returns [0,0], where [1,2] is expected" in said
     # The trace's own values: the function returned from line 5 with i and j both 0.

@@ -25,17 +25,17 @@ def test_a_run_is_summarized_by_its_verdict_and_its_failing_input():
         "test_results": [{"passed": True}, {"passed": False}, {"passed": True}],
         "failed_test_case": {"test_id": 2, "input": "[3,2,4], 6"},
     }
-    assert summarize("execute_code", run) == "WA: 2 of 3 tests passed; test 2 fails on input [3,2,4], 6"
+    assert summarize("execute_code", run) == "Ran your code: test 2 fails on input [3,2,4], 6; 2 of 3 pass"
 
 
 def test_an_error_and_an_analysis_are_summarized():
     error = {"status": "error", "error_code": "INVALID_ARGUMENTS", "error_message": "code is required"}
-    assert summarize("execute_code", error) == "execute_code refused: INVALID_ARGUMENTS: code is required"
+    assert summarize("execute_code", error) == "Could not run the tests: code is required"
     analysis = {
         "detected_patterns": [{"pattern_type": "off_by_one"}],
         "complexity_analysis": {"time_complexity": "O(n)"},
     }
-    assert summarize("analyze_code_patterns", analysis) == "off_by_one; time O(n)"
+    assert summarize("analyze_code_patterns", analysis) == "Looked at your code: time O(n); found off by one"
 
 
 def test_scrubbed_hides_the_key_and_its_echoed_ends():
@@ -95,11 +95,11 @@ def test_summaries_say_what_an_execution_an_escalation_and_a_conclusion_came_to(
     from codementor_desktop.tutor.summaries import summarize
 
     ran = summarize("bp_execute", {"status": "success", "verdict": "AC", "return_value": "[3,3]", "stdout": "[3]\n"})
-    assert ran == "verdict AC; returned [3,3]; printed [3]"
+    assert ran == "Ran your code: returned [3,3], printed [3]"
     deeper = {"status": "success", "data": {"new_question": "What is at index 0?"}, "model": "deep-model"}
-    assert summarize("escalate_for_insight", deeper) == "a deeper question (deep-model): What is at index 0?"
+    assert summarize("escalate_for_insight", deeper) == "Asked for a deeper question: What is at index 0?"
     ended = {
         "status": "success",
         "data": {"session_ended": True, "summary_title": "Two Sum", "key_insights": ["a", "b"]},
     }
-    assert summarize("conclude_session", ended) == "session ended: Two Sum; 2 insight(s) kept"
+    assert summarize("conclude_session", ended) == "Ended the session: Two Sum; 2 insights kept"

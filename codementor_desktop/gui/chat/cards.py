@@ -1,6 +1,10 @@
-"""The cards of the chat: a tool call (what ran, a readable result, the raw JSON behind a
-disclosure, and for a run or a trace a button that opens it in its panel), an escalation, a
-concluded session, an offer of help, and an error."""
+"""The cards of the chat: a tool call (what ran, in a person's words, a readable result, the raw
+JSON behind a disclosure, and for a run or a trace a button that opens it in its panel), an
+escalation, a concluded session, an offer of help, and an error.
+
+A tool card's title is what a person would say ("Running your code on the examples…", then "Ran
+your code: test 2 fails on input [3,2,4], 6; 1 of 3 pass"); the tool's own name and its arguments
+are in the title's tooltip and the raw JSON."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...tutor.events import Escalated, HelpOffered, SessionConcluded, ToolFinished, ToolStarted, TutorError
+from ...tutor.summaries import doing, names_a_tool, summarize
 from ..text import escaped
 from .readable import FAIL_COLOUR, RUN_TOOLS, TRACE_TOOLS, key_arguments, readable
 from .richtext import RichText
@@ -65,12 +70,13 @@ class ToolCard(Card):
     openTrace = Signal(object, object)  # noqa: N815 - the bp_trace arguments and result
 
     def __init__(self, started: ToolStarted, parent: QWidget | None = None):
-        super().__init__(
-            f"<b>{escaped(started.name)}</b> · {escaped(key_arguments(started.arguments))}", "tool", parent
-        )
+        super().__init__(f"<b>{escaped(doing(started.name, started.arguments))}</b>", "tool", parent)
         self.started = started
         self.finished: ToolFinished | None = None
-        self.body = rich_label(tr("<i>running…</i>"), "cardBody")
+        # The tool's own name stays at hand for whoever wants it: in the tooltip and the raw JSON.
+        self.title.setToolTip(f"{started.name} · {key_arguments(started.arguments)}")
+        self.body = rich_label("", "cardBody")
+        self.body.setVisible(False)
         self.box.addWidget(self.body)
         self.raw_button = QToolButton(objectName="rawToggle", text=tr("Raw JSON"), checkable=True)
         self.raw_button.setArrowType(Qt.ArrowType.RightArrow)
@@ -91,7 +97,17 @@ class ToolCard(Card):
 
     def finish(self, finished: ToolFinished) -> None:
         self.finished = finished
-        self.body.setText(readable(finished.name, self.started.arguments, finished.result, finished.summary))
+        # The tutor's line, as it passed the tutor's guard; one kept by an older version, which named
+        # the tool or an error code, is said again from the result in today's words.
+        line = finished.summary
+        if not line or names_a_tool(line):
+            line = summarize(finished.name, finished.result, self.started.arguments)
+        said = escaped(line)
+        refused = finished.result.get("status") == "error" and "error_code" in finished.result
+        self.title.setText(f"<b style='color:{FAIL_COLOUR}'>{said}</b>" if refused else f"<b>{said}</b>")
+        choices = readable(finished.name, self.started.arguments, finished.result)
+        self.body.set_choices(*choices)
+        self.body.setVisible(bool(choices))
         shown = {"name": finished.name, "arguments": self.started.arguments, "result": finished.result}
         self.raw.setPlainText(json.dumps(shown, indent=2, ensure_ascii=False, default=str))
         failed = bool(finished.result.get("error_code"))

@@ -20,6 +20,7 @@ from ...tutor.events import (
     TurnEnded,
     TutorEvent,
 )
+from ...tutor.summaries import summarize
 from ...tutor.turns import Intent, TurnContext
 
 WRONG = "def two_sum(nums, target):\n    return [0, 1]\n"
@@ -58,7 +59,7 @@ def script(said: str, intent: Intent) -> list[TutorEvent]:
     if intent == Intent.HINT:
         return [HelpOffered("You have run test 2 three times. Shall we look at it together?", "failing_runs")]
     arguments = {"code": WRONG, "language": "python", "problem_id": "two-sum", "test_cases": []}
-    summary = "WA: 2 of 3 tests passed; test 2 fails on input [3,2,4], 6"
+    summary = summarize("execute_code", RUN_RESULT, arguments)
     pieces = [ANSWER[i : i + 6] for i in range(0, len(ANSWER), 6)]
     return [
         ToolStarted("execute_code", arguments, "call_demo"),

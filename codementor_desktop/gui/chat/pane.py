@@ -58,6 +58,7 @@ STYLE = (
     " QTextBrowser {{ background: transparent; }}"
     " QTextBrowser#learnerMessage {{ background: {bubble}; border-radius: 6px; }}"
 )
+MINIMUM_WIDTH = 260  # px: the buttons two by two, and a card's table said as lines, still read whole
 ENDINGS = {
     "cancelled": tr("Stopped."),
     "round_limit": tr("The tutor stopped after too many tool calls in one turn."),
@@ -94,6 +95,8 @@ class ChatPane(QWidget):
         """``context`` is called as each message is sent (in the GUI thread): the editor's problem and code."""
         super().__init__(parent)
         self.setObjectName("chatPane")
+        # A least width, and no greatest: the learner widens the dock as far as the window lets them.
+        self.setMinimumWidth(MINIMUM_WIDTH)
         self.tutor = tutor
         self.context = context
         self.cards: dict[str, ToolCard] = {}

@@ -1,6 +1,10 @@
-"""A tool call and its result as a learner reads them on a card: the key arguments in a line, and
-the result as a small HTML table or sentence (the tests, the traced line, the counterexample, the
-recommendation). Every string from the learner's code or a tool is escaped."""
+"""A tool call and its result as a learner reads them under a card's title: the key arguments in a
+line (the title's tooltip), and the result as a small HTML table or sentence (the tests, the traced
+line, the counterexample, the recommendation). Every string from the learner's code or a tool is
+escaped.
+
+A table comes with a second way to say it, one test a line, for a dock too narrow for its columns:
+the card shows the first that fits its width without breaking a word (``RichText.set_choices``)."""
 
 from __future__ import annotations
 
@@ -9,10 +13,12 @@ from typing import Any
 
 from ...domain.vocabulary import TestStatus
 from ...edge_cases.wording import too_slow_text
+from ...tutor.summaries import input_text
 from ..text import escaped
 
 PASS_COLOUR, FAIL_COLOUR = "#3fa34d", "#e0524f"  # readable on the light and the dark theme
 MAX_ROWS = 8
+CELL_CHARS = 24  # a value in a table's cell, cut with "…": a cut value is one word that fits the narrowest dock
 KEY_ARGUMENTS = ("problem_id", "language", "input_data", "test_cases", "reason", "topic", "hint_level", "target_value")
 RUN_TOOLS = frozenset({"execute_code", "bp_run_tests"})
 TRACE_TOOLS = frozenset({"bp_trace"})
@@ -23,6 +29,11 @@ def short(value: Any, limit: int = 60) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def compact(value: Any) -> str:
+    """A value as JSON without spaces, as the tests write inputs and answers: ``[0,1]``."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 def key_arguments(arguments: dict[str, Any] | str) -> str:
@@ -47,25 +58,72 @@ def _verdict(text: object, passed: bool | None = None) -> str:
     return f"<b style='color:{PASS_COLOUR if good else FAIL_COLOUR}'>{escaped(text or '?')}</b>"
 
 
+NOT_RUN = "<i>not run</i>"
+COLUMNS = ("#", "verdict", "input", "expected", "got")
+OWN_COLUMNS = ("test", "verdict", "what happened")  # the learner's own tests (bp_run_tests): names, no inputs
+
+
 def tests_table(result: dict[str, Any]) -> str:
-    """The tests of a run: the failing ones first, as many as fit."""
+    """The tests of a run as columns: the failing ones first, as many as fit."""
+    columns = COLUMNS if _with_inputs(result) else OWN_COLUMNS
+    gap = "style='padding-right:8px'"  # the columns apart: "[2,7,11,15], 9" ran into "[0,1]"
+    head = "".join(f"<th align=left {gap}>{name}</th>" for name in columns)
+    rows = [f"<tr>{head}</tr>"]
+    for cells in _test_cells(result):
+        rows.append("<tr>" + "".join(f"<td {gap}>{cell}</td>" for cell in cells) + "</tr>")
+    return f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>{_more(result)}"
+
+
+def tests_lines(result: dict[str, Any]) -> str:
+    """The same tests one a line, for a dock too narrow for columns: "test 2 WA: input …; expected …; got …"."""
+    lines = []
+    for cells in _test_cells(result):
+        if len(cells) == len(OWN_COLUMNS):
+            lines.append(f"{cells[0]} {cells[1]}" + (f": {cells[2]}" if cells[2] else ""))
+        elif cells[1] == NOT_RUN:  # the reason stands where the answer would
+            lines.append(f"test {cells[0]} {NOT_RUN}: input {cells[2]}; {cells[4]}")
+        else:
+            lines.append(f"test {cells[0]} {cells[1]}: input {cells[2]}; expected {cells[3]}; got {cells[4]}")
+    paragraphs = "".join(f"<p style='margin:0 0 2px 0'>{line}</p>" for line in lines)
+    return paragraphs + _more(result)
+
+
+def _with_inputs(result: dict[str, Any]) -> bool:
+    return any("input" in test for test in result.get("test_results") or [])
+
+
+def _test_cells(result: dict[str, Any]) -> list[list[str]]:
+    """Each shown test's cells (HTML): number, verdict, input, expected, got; or for the learner's
+    own tests their name, verdict and message."""
     tests = list(result.get("test_results") or [])
     tests.sort(key=lambda test: (test.get("status") == TestStatus.NOT_RUN, bool(test.get("passed"))))
-    rows = [
-        "<tr><th align=left>#</th><th align=left>verdict</th><th align=left>input</th>"
-        "<th align=left>expected</th><th align=left>got</th></tr>"
-    ]
+    inputs = _with_inputs(result)
+    rows = []
     for test in tests[:MAX_ROWS]:
-        if test.get("status") == TestStatus.NOT_RUN:  # the run stopped before it: no verdict, and why
-            cells = [escaped(test.get("test_id", "")), "<i>not run</i>", escaped(short(test.get("input", ""), 24))]
-            cells += ["", escaped(short(test.get("reason", ""), 40))]
-            rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+        if not inputs:
+            said = escaped(short(test.get("message") or "", 80))
+            rows.append(
+                [escaped(short(test.get("name", ""), 40)), _verdict(test.get("verdict"), test.get("passed")), said]
+            )
             continue
-        cells = [escaped(test.get("test_id", "")), _verdict(test.get("verdict"), test.get("passed"))]
-        cells += [escaped(short(test.get(k, ""), 24)) for k in ("input", "expected_output", "actual_output")]
-        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    more = f"<p>… and {len(tests) - MAX_ROWS} more</p>" if len(tests) > MAX_ROWS else ""
-    return f"<table cellspacing=0 cellpadding=2>{''.join(rows)}</table>{more}"
+        number = escaped(test.get("test_id", ""))
+        given = escaped(short(test.get("input", ""), CELL_CHARS))
+        if test.get("status") == TestStatus.NOT_RUN:  # the run stopped before it: no verdict, and why
+            rows.append([number, NOT_RUN, given, "", escaped(short(test.get("reason", ""), 40))])
+            continue
+        got = test.get("actual_output")
+        if got is None and test.get("error_message"):
+            got = test["error_message"]
+        rows.append([
+            number, _verdict(test.get("verdict"), test.get("passed")), given,
+            escaped(short(test.get("expected_output", ""), CELL_CHARS)), escaped(short(got or "", CELL_CHARS)),
+        ])  # fmt: skip
+    return rows
+
+
+def _more(result: dict[str, Any]) -> str:
+    shown = len(result.get("test_results") or [])
+    return f"<p>… and {shown - MAX_ROWS} more</p>" if shown > MAX_ROWS else ""
 
 
 def traced_line(arguments: dict[str, Any] | str, result: dict[str, Any]) -> str:
@@ -90,16 +148,16 @@ def counterexample(result: dict[str, Any]) -> str:
     if not cases:
         return "<p>No input found that your code gets wrong.</p>"
     case = next((c for c in cases if c.get("minimal")), cases[0])
-    got = case.get("error_message") or short(case.get("learner_output"))
+    given = escaped(input_text(case.get("input")))
+    got = case.get("error_message") or short(compact(case.get("learner_output")))
     if case.get("verdict") == "TLE":
         got = too_slow_text(case)
-        return (
-            f"<p>{_verdict(case.get('verdict'), False)} on <code>{escaped(short(case.get('input')))}</code>: "
-            f"{escaped(got)}</p>" + (f"<p>{len(cases) - 1} more found.</p>" if len(cases) > 1 else "")
+        return f"<p>{_verdict(case.get('verdict'), False)} on <code>{given}</code>: {escaped(got)}</p>" + (
+            f"<p>{len(cases) - 1} more found.</p>" if len(cases) > 1 else ""
         )
     return (
-        f"<p>{_verdict(case.get('verdict'), False)} on <code>{escaped(short(case.get('input')))}</code><br>"
-        f"expected <code>{escaped(short(case.get('expected_output')))}</code>, got <code>{escaped(got)}</code></p>"
+        f"<p>{_verdict(case.get('verdict'), False)} on <code>{given}</code><br>"
+        f"expected <code>{escaped(short(compact(case.get('expected_output'))))}</code>, got <code>{escaped(got)}</code></p>"
         + (f"<p>{len(cases) - 1} more found.</p>" if len(cases) > 1 else "")
     )
 
@@ -116,16 +174,22 @@ def recommendation(result: dict[str, Any]) -> str:
     return f"<ul>{items}</ul>"
 
 
-def readable(name: str, arguments: dict[str, Any] | str, result: dict[str, Any], summary: str) -> str:
-    """The result of ``name`` as a learner reads it first (HTML)."""
+def readable(name: str, arguments: dict[str, Any] | str, result: dict[str, Any]) -> tuple[str, ...]:
+    """The result of ``name`` as a learner reads it under the card's title (HTML): the ways to say
+    it, widest first; none when the title says it all."""
     if result.get("error_code"):
-        return f"<p style='color:{FAIL_COLOUR}'>{escaped(summary)}</p>"
-    if "test_results" in result:
-        return f"<p>{escaped(summary)}</p>{tests_table(result)}"
+        fields = result.get("field_errors") or []
+        items = "".join(
+            f"<li>{escaped(short(f.get('field', ''), 40))}: {escaped(short(f.get('message', ''), 120))}</li>"
+            for f in fields[:5]
+        )
+        return (f"<ul style='margin:0'>{items}</ul>",) if items else ()
+    if "test_results" in result and result.get("test_results"):
+        return tests_table(result), tests_lines(result)
     if name in TRACE_TOOLS:
-        return traced_line(arguments, result)
-    if "edge_cases" in result:
-        return counterexample(result)
+        return (traced_line(arguments, result),)
+    if "edge_cases" in result and result.get("edge_cases"):
+        return (counterexample(result),)
     if "recommendations" in result:
-        return recommendation(result)
-    return f"<p>{escaped(summary)}</p>"
+        return (recommendation(result),)
+    return ()

@@ -4,6 +4,8 @@ while the learner has not scrolled up to read."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
@@ -11,9 +13,36 @@ from .cards import rich_label
 from .markdown import plain, render
 from .richtext import RichText
 
+TABLE = re.compile(r"<table[^>]*>(.*?)</table>", re.DOTALL)
+ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.DOTALL)
+CELL = re.compile(r"<t([hd])[^>]*>(.*?)</t[hd]>", re.DOTALL)
+
+
+def tables_as_lines(html: str) -> str:
+    """Each table of the rendered Markdown said one row a line ("size n=1000; your code 1,000,000
+    operations"), for a dock too narrow for its columns."""
+
+    def lines(table: re.Match[str]) -> str:
+        head: list[str] = []
+        said = []
+        for row in ROW.findall(table.group(1)):
+            cells = CELL.findall(row)
+            if cells and all(kind == "h" for kind, _text in cells):
+                head = [text.strip() for _kind, text in cells]
+                continue
+            named = [
+                f"<i>{head[i]}</i> {text.strip()}" if i < len(head) and head[i] else text.strip()
+                for i, (_kind, text) in enumerate(cells)
+            ]
+            said.append(f"<p style='margin:0 0 6px 0'>{'; '.join(named)}</p>")
+        return "".join(said)
+
+    return TABLE.sub(lines, html)
+
 
 class Message(RichText):
-    """One message; the tutor's keeps its Markdown so that it can grow and change theme."""
+    """One message; the tutor's keeps its Markdown so that it can grow and change theme. A table
+    in it reads as lines when the dock is too narrow for its columns."""
 
     def __init__(self, who: str, text: str = ""):
         super().__init__("", f"{who}Message")
@@ -23,7 +52,14 @@ class Message(RichText):
             self.document().setDocumentMargin(5)
 
     def show_text(self, dark: bool) -> None:
-        self.setText(plain(self.markdown) if self.who == "learner" else render(self.markdown, dark))
+        if self.who == "learner":
+            self.setText(plain(self.markdown))
+            return
+        html = render(self.markdown, dark)
+        if "<table" in html:
+            self.set_choices(html, tables_as_lines(html))
+        else:
+            self.setText(html)
 
 
 class Column(QWidget):

@@ -70,7 +70,7 @@ def fragment(index, call_id=None, name=None, arguments=None):
 
 
 def test_whole_calls_without_ids_at_one_index_stay_apart():
-    from codementor_desktop.tutor.provider import _Assembler
+    from codementor_desktop.tutor.answer import Assembler as _Assembler
 
     assembler = _Assembler()
     assembler.add(fragment(0, name="execute_code", arguments='{"a": 1}'))
@@ -82,7 +82,7 @@ def test_whole_calls_without_ids_at_one_index_stay_apart():
 
 
 def test_fragments_of_one_call_join_even_when_the_name_is_repeated():
-    from codementor_desktop.tutor.provider import _Assembler
+    from codementor_desktop.tutor.answer import Assembler as _Assembler
 
     assembler = _Assembler()
     assembler.add(fragment(0, call_id="x", name="execute_code", arguments=""))

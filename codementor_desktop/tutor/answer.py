@@ -1,11 +1,13 @@
 """A model's answer read from what its server sent: streamed chunks, or one whole chat completion
 from a server that ignores ``stream: true``.
 
+Chunks are read as the JSON the server sent (the SDK's models are built without validation, cost
+six times as much per chunk, and would let a wrong shape through to fail later): each field is
+checked for the shape the protocol gives it, and a wrong one is a ``MalformedAnswer`` saying what.
 Tool calls are assembled in both styles servers use (fragments keyed by ``index``; whole calls in
 one chunk, Ollama's way, where every call may say ``index`` 0). Assembly is linear (pieces kept in
 a list, joined once), and one call's arguments stop being kept past ``MAX_ARGUMENTS``: only their
 length is counted, so a call of megabytes costs no memory and is refused, never run or resent.
-A chunk whose shape is not a chat completion chunk is a ``MalformedAnswer`` naming what was wrong.
 """
 
 from __future__ import annotations
@@ -14,12 +16,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from openai.types.chat import ChatCompletion, ChatCompletionChunk
-
 # Characters of one call's arguments: the largest a tool takes (code, a few test cases) is a few
 # kilobytes; past this the call is refused at once and its text is not kept.
 MAX_ARGUMENTS = 256 * 1024
-_MAX_NAME = 256  # a tool's name; a longer one names no tool and is not kept whole either
+_MAX_NAME = 256  # a tool's name or a call's id; a longer one names no tool and is not kept whole
 
 
 class MalformedAnswer(ValueError):
@@ -79,44 +79,53 @@ class _Building:
         return True
 
 
-def _starts_another(current: _Building, fragment: Any) -> bool:
-    """Whether ``fragment``, at the index of ``current``, is a new call: another id, or (a server that
-    sends no ids) a name arriving after ``current`` already holds complete JSON arguments."""
-    if fragment.id and current.id:
-        return bool(fragment.id != current.id)
-    named = fragment.function is not None and bool(fragment.function.name)
-    if not (named and current.name and current.size):
+def _starts_another(current: _Building, call_id: str, name: str) -> bool:
+    """Whether a fragment with ``call_id`` and ``name``, at the index of ``current``, is a new call:
+    another id, or (a server that sends no ids) a name arriving after ``current`` already holds
+    complete JSON arguments."""
+    if call_id and current.id:
+        return call_id[:_MAX_NAME] != current.id
+    if not (name and current.name and current.size):
         return False
     return current.holds_whole_json()
 
 
 class Assembler:
-    """Tool calls from stream fragments. A fragment at an index whose call is already another one
-    starts a new call: Ollama sends whole calls, each at index 0."""
+    """Tool calls from stream fragments (``{"index", "id", "function": {"name", "arguments"}}``).
+    A fragment at an index whose call is already another one starts a new call: Ollama sends whole
+    calls, each at index 0."""
 
     def __init__(self) -> None:
         self._calls: list[_Building] = []
         self._by_index: dict[int, _Building] = {}
 
     def add(self, fragment: Any) -> None:
-        index = fragment.index if fragment.index is not None else len(self._calls)
+        if not isinstance(fragment, dict):
+            raise MalformedAnswer(f"a tool call is {_shown(fragment)}, not an object")
+        index = fragment.get("index")
+        index = len(self._calls) if index is None else index
         if not isinstance(index, int):
-            raise MalformedAnswer(f"a tool call's index is {index!r}, not a number")
-        function = fragment.function
+            raise MalformedAnswer(f"a tool call's index is {_shown(index)}, not a number")
+        function = fragment.get("function") or {}
+        if not isinstance(function, dict):
+            raise MalformedAnswer(f"a tool call's function is {_shown(function)}, not an object")
+        call_id = _text(fragment.get("id") or "", "a tool call's id")
+        name = _text(function.get("name") or "", "a tool's name")
+        arguments = function.get("arguments") or ""
+        if isinstance(arguments, (dict, list)):  # some servers send the arguments as an object
+            arguments = json.dumps(arguments)
+        arguments = _text(arguments, "a tool call's arguments")
         current = self._by_index.get(index)
-        if current is None or _starts_another(current, fragment):
+        if current is None or _starts_another(current, call_id, name):
             current = _Building()
             self._calls.append(current)
             self._by_index[index] = current
-        if fragment.id:
-            current.id = _text(fragment.id, "a tool call's id")[:_MAX_NAME]
-        if function is None:
-            return
-        name, arguments = function.name, function.arguments
+        if call_id:
+            current.id = call_id[:_MAX_NAME]
         if name and current.name != name and len(current.name) < _MAX_NAME:
-            current.name = (current.name + _text(name, "a tool's name"))[:_MAX_NAME]
+            current.name = (current.name + name)[:_MAX_NAME]
         if arguments:
-            current.take(_text(arguments, "a tool call's arguments"))
+            current.take(arguments)
 
     def calls(self) -> list[ToolCall]:
         made = []
@@ -130,17 +139,28 @@ class Assembler:
         return made
 
 
+def _shown(value: Any) -> str:
+    """A value a server sent where another belonged, short enough to quote."""
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str):
-        raise MalformedAnswer(f"{what} is {type(value).__name__} {str(value)[:40]!r}, not text")
+        raise MalformedAnswer(f"{what} is {_shown(value)}, not text")
+    return value
+
+
+def _object(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise MalformedAnswer(f"{what} is {_shown(value)}, not an object")
     return value
 
 
 def _usage(usage: Any) -> dict[str, int] | None:
-    if usage is None:
+    if not isinstance(usage, dict):
         return None
-    counts = {name: getattr(usage, name, None) for name in ("prompt_tokens", "completion_tokens")}
-    return {name: count for name, count in counts.items() if isinstance(count, int)}
+    return {name: usage[name] for name in ("prompt_tokens", "completion_tokens") if isinstance(usage.get(name), int)}
 
 
 @dataclass
@@ -153,64 +173,48 @@ class ChunkParts:
     usage: dict[str, int] | None = None
 
 
-def chunk_parts(chunk: Any) -> ChunkParts:
-    """The parts of ``chunk`` as the SDK built it (without validation: any JSON object becomes a
-    chunk), checked for the shape the protocol gives them."""
-    if not isinstance(chunk, ChatCompletionChunk):
-        raise MalformedAnswer(f"an event holds {type(chunk).__name__} {str(chunk)[:40]!r}, not a chunk object")
-    parts = ChunkParts(usage=_usage(chunk.usage))
-    choices = chunk.choices
+def _choice(choices: Any, what: str) -> dict[str, Any] | None:
+    """The first choice (the app asks for one), or None when there is none."""
     if choices is None:
-        return parts
+        return None
     if not isinstance(choices, list):
-        raise MalformedAnswer(f"the choices of a chunk are {str(choices)[:40]!r}, not a list")
-    for choice in choices[:1]:
-        delta = getattr(choice, "delta", None)
-        if delta is not None:
-            if delta.content:
-                parts.text = _text(delta.content, "the text of a chunk")
-            if delta.tool_calls:
-                if not isinstance(delta.tool_calls, list):
-                    raise MalformedAnswer("the tool calls of a chunk are not a list")
-                parts.fragments = list(delta.tool_calls)
-        if getattr(choice, "finish_reason", None):
-            parts.finish_reason = str(choice.finish_reason)
+        raise MalformedAnswer(f"the choices of {what} are {_shown(choices)}, not a list")
+    return _object(choices[0], f"a choice of {what}") if choices else None
+
+
+def chunk_parts(chunk: Any) -> ChunkParts:
+    """The parts of one ``chat.completion.chunk``, as parsed from its ``data:`` line."""
+    chunk = _object(chunk, "an event of the stream")
+    parts = ChunkParts(usage=_usage(chunk.get("usage")))
+    choice = _choice(chunk.get("choices"), "a chunk")
+    if choice is None:
+        return parts
+    delta = _object(choice.get("delta") or {}, "the delta of a chunk")
+    parts.text = _text(delta.get("content") or "", "the text of a chunk")
+    calls = delta.get("tool_calls") or []
+    if not isinstance(calls, list):
+        raise MalformedAnswer(f"the tool calls of a chunk are {_shown(calls)}, not a list")
+    parts.fragments = calls
+    if choice.get("finish_reason"):
+        parts.finish_reason = _text(choice["finish_reason"], "the finish reason of a chunk")
     return parts
 
 
 def whole_answer(data: Any) -> Completion:
-    """The ``Completion`` in one non-streamed chat completion (``data`` parsed from its JSON)."""
-    if not isinstance(data, dict) or not isinstance(data.get("choices"), list) or not data["choices"]:
-        raise MalformedAnswer(f"its reply is JSON but not a chat completion: {json.dumps(data)[:60]!r}")
-    whole = ChatCompletion.model_construct(**data)
-    message = getattr(whole.choices[0], "message", None)
-    if message is None or not hasattr(message, "content"):
-        raise MalformedAnswer("its reply is a chat completion without a message")
+    """The ``Completion`` in one non-streamed ``chat.completion`` (``data`` parsed from its JSON)."""
+    data = _object(data, "its reply")
+    choice = _choice(data.get("choices"), "its reply")
+    if choice is None:
+        raise MalformedAnswer("its reply is JSON but holds no choice: not a chat completion")
+    message = _object(choice.get("message"), "the message of its reply")
     assembler = Assembler()
-    for index, call in enumerate(getattr(message, "tool_calls", None) or ()):
-        function = getattr(call, "function", None)
-        arguments = getattr(function, "arguments", None)
-        if isinstance(arguments, (dict, list)):  # some servers send the arguments as an object
-            arguments = json.dumps(arguments)
-        assembler.add(
-            _Fragment(index, getattr(call, "id", None), _Function(getattr(function, "name", None), arguments))
-        )
-    calls = assembler.calls()
-    text = _text(message.content, "the text of its reply") if message.content else ""
-    finish = getattr(whole.choices[0], "finish_reason", None) or ("tool_calls" if calls else "stop")
-    return Completion(text, calls, str(finish), _usage(getattr(whole, "usage", None)))
-
-
-@dataclass(frozen=True)
-class _Function:
-    name: Any
-    arguments: Any
-
-
-@dataclass(frozen=True)
-class _Fragment:
-    """A whole call in the shape of a stream fragment, so both are assembled (and capped) alike."""
-
-    index: int
-    id: Any
-    function: _Function
+    calls = message.get("tool_calls") or []
+    if not isinstance(calls, list):
+        raise MalformedAnswer(f"the tool calls of its reply are {_shown(calls)}, not a list")
+    for index, call in enumerate(calls):
+        # A whole call read as a fragment at its own index, so both are assembled and capped alike.
+        assembler.add({**_object(call, "a tool call of its reply"), "index": index})
+    made = assembler.calls()
+    text = _text(message.get("content") or "", "the text of its reply")
+    finish = choice.get("finish_reason") or ("tool_calls" if made else "stop")
+    return Completion(text, made, _text(finish, "the finish reason of its reply"), _usage(data.get("usage")))

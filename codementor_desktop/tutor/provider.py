@@ -205,7 +205,8 @@ class Provider:
             if "json" in raw.headers.get("content-type", "").lower():
                 completion = self._whole(raw.http_response.read(), on_text)
             else:
-                completion = self._read_stream(raw.parse(), on_text, pieces)
+                # Chunks as plain JSON (``Stream[object]``): ``answer.py`` checks their shape.
+                completion = self._read_stream(raw.parse(to=openai.Stream[object]), on_text, pieces)
         except (httpx.HTTPError, openai.APIConnectionError) as exc:
             if not (cancellation.cancelled or expired.is_set()):
                 # Once the answer has begun, a broken connection (which the SDK reports as one that

@@ -249,7 +249,7 @@ def test_a_line_that_is_not_json_is_said_in_words_with_the_line():
 
 @pytest.mark.parametrize(
     ("line", "said"),
-    [("data: 42", "holds int '42', not a chunk object"), ('data: {"choices": "x"}', "not a list")],
+    [("data: 42", "an event of the stream is 42, not an object"), ('data: {"choices": "x"}', "not a list")],
     ids=["a-number", "choices-not-a-list"],
 )
 def test_a_chunk_of_the_wrong_shape_is_said_in_words(line, said):

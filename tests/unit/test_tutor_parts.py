@@ -62,11 +62,8 @@ def test_cancel_runs_each_closer_once_and_a_late_one_at_once():
 
 
 def fragment(index, call_id=None, name=None, arguments=None):
-    from openai.types.chat.chat_completion_chunk import ChoiceDeltaToolCall, ChoiceDeltaToolCallFunction
-
-    return ChoiceDeltaToolCall(
-        index=index, id=call_id, function=ChoiceDeltaToolCallFunction(name=name, arguments=arguments)
-    )
+    """A tool call fragment as a streamed chunk carries it."""
+    return {"index": index, "id": call_id, "function": {"name": name, "arguments": arguments}}
 
 
 def test_whole_calls_without_ids_at_one_index_stay_apart():

@@ -223,6 +223,14 @@ class Provider:
             if not (cancellation.cancelled or expired.is_set()):
                 raise BadAnswer(self._not_json(exc.doc)) from None
             completion = Completion()
+        except UnicodeDecodeError as exc:  # the SDK decodes each line as UTF-8
+            where = f"at byte {exc.start} of a line" if exc.object else "in a line"
+            raise BadAnswer(
+                self._scrub(
+                    f"The model server at {c.base_url} sent bytes that are not UTF-8 text {where} of its "
+                    "answer. Its answer was not used."
+                )  # fmt: skip
+            ) from None
         except MalformedAnswer as exc:
             raise BadAnswer(
                 self._scrub(f"The model server at {c.base_url} sent an answer of the wrong shape: {exc}.")

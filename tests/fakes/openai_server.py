@@ -64,7 +64,7 @@ class Reply:
     usage: dict | None = None
     chunked: bool = False  # Transfer-Encoding: chunked, as uvicorn and llama.cpp send a stream
     plain: bool = False  # one JSON chat.completion, as a server that ignores ``stream: true`` does
-    raw: dict[int, str] = field(default_factory=dict)  # a raw event sent before event n (e.g. not JSON)
+    raw: dict[int, str | bytes] = field(default_factory=dict)  # a raw event sent before event n (not JSON)
     piece: int = 7  # characters of arguments per fragment
 
 
@@ -208,7 +208,8 @@ class FakeOpenAI:
                     if reply.stall_after is not None and sent >= reply.stall_after:
                         return self._stall()
                     if sent in reply.raw:
-                        self._event(reply, reply.raw[sent].encode() + b"\n\n")
+                        line = reply.raw[sent]
+                        self._event(reply, (line if isinstance(line, bytes) else line.encode()) + b"\n\n")
                     try:
                         self._event(reply, b"data: " + json.dumps(chunk).encode() + b"\n\n")
                     except (BrokenPipeError, ConnectionResetError):

@@ -12,7 +12,7 @@ from codementor_desktop.tutor.answer import MAX_ARGUMENTS
 from codementor_desktop.tutor.cancellation import Cancellation
 from codementor_desktop.tutor.context_size import reduced
 from codementor_desktop.tutor.events import TextDelta, ToolFinished, ToolStarted, TurnEnded, TutorError
-from codementor_desktop.tutor.loop import MAX_CALLS_PER_ANSWER, TutorLoop
+from codementor_desktop.tutor.loop import MAX_CALLS_PER_ANSWER, MAX_KEPT_CALLS, TutorLoop
 from codementor_desktop.tutor.provider import Provider, ProviderConfig
 from tests.fakes.openai_server import Call, FakeOpenAI, calls, failure, text
 
@@ -254,6 +254,15 @@ def test_the_calls_of_one_answer_are_capped(services):
     }
     assert all(json.loads(m["content"])["status"] == "ok" for m in sent[:6])
     assert events[-1].reason == "answered"
+
+
+def test_a_flood_of_calls_is_not_kept_past_a_bound(services):
+    many = [Call("get_user_progress", {}, id=f"c{n}") for n in range(MAX_KEPT_CALLS + 36)]
+    with FakeOpenAI([calls(*many, whole=True), text("Enough.")]) as server:
+        loop = tutor(services, server, max_calls=1)
+        events = turn(loop, "everything at once")
+    assert f"asked for {MAX_KEPT_CALLS + 36} tool calls" in next(e for e in events if isinstance(e, TutorError)).message
+    assert len(loop.messages[2]["tool_calls"]) == MAX_KEPT_CALLS == len(tool_messages(server.bodies()[1]))
 
 
 def test_a_malformed_line_ends_the_turn_with_a_sentence(services):

@@ -247,6 +247,13 @@ def test_a_line_that_is_not_json_is_said_in_words_with_the_line():
     assert not re.search(r"[A-Z][a-z]+Error|unexpected", message) and KEY not in message
 
 
+def test_a_line_that_is_not_utf8_is_said_in_words():
+    with FakeOpenAI([text("Which ", "test?", raw={2: b'data: {"x": "\xff\xfe"}'})]) as server:
+        with pytest.raises(BadAnswer, match="sent bytes that are not UTF-8 text at byte 13 of a line") as caught:
+            ask(server)
+    assert "Decode" not in str(caught.value)
+
+
 @pytest.mark.parametrize(
     ("line", "said"),
     [("data: 42", "an event of the stream is 42, not an object"), ('data: {"choices": "x"}', "not a list")],

@@ -1,5 +1,6 @@
 """The prompts an assistant can take up: the Socratic tutor's system prompt (the very text the
-window's tutor is given, so a client's model can take the tutor's role) and the BluePrint debug
+window's tutor is given, the version ``model_tutor.PROMPT`` names, so a client's model can take
+the tutor's role) and the BluePrint debug
 workflow (the spec's sequence of tool calls, a versioned file beside this module).
 
 MCP prompts carry user and assistant messages only: the system prompt comes as the first user
@@ -15,6 +16,7 @@ import mcp_types as types
 from mcp.shared.exceptions import MCPError
 
 from ..tutor import prompts as tutor_prompts
+from ..tutor.model_tutor import PROMPT as WINDOW_PROMPT
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
@@ -26,7 +28,7 @@ PROMPTS = [
     types.Prompt(
         name=TUTOR,
         title="Socratic tutor",
-        description=f"CodeMentor's tutor ({tutor_prompts.SOCRATIC}): guide the learner with questions grounded in "
+        description=f"CodeMentor's tutor ({WINDOW_PROMPT}): guide the learner with questions grounded in "
         "the tools' evidence, never write the solution.",
         arguments=[types.PromptArgument(name="problem_id", description="The bank problem the learner is working on")],
     ),
@@ -49,7 +51,8 @@ def workflow(name: str = BLUEPRINT_DEBUG) -> str:
 
 
 def tutor_text(problem_id: str | None) -> str:
-    text = tutor_prompts.load()
+    """The window's tutor prompt, the version its model tutor is given now, and the problem."""
+    text = tutor_prompts.load(WINDOW_PROMPT)
     if problem_id:
         text += (
             f"\n\nThe learner is working on the problem `{problem_id}`: read the resource problem://{problem_id} "

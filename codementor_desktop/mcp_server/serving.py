@@ -2,7 +2,7 @@
 or, for a lab whose client speaks only streamable HTTP, ``--http`` with a bearer token.
 
 HTTP is bound to loopback unless another address is given explicitly with ``--host``; every request
-must carry ``Authorization: Bearer <token>``. The token is made once, kept in the data folder
+must carry ``Authorization: Bearer <token>`` (the scheme in any case). The token is made once, kept in the data folder
 (readable by its owner only) so a client's configuration keeps working, and printed to standard
 error at start, never to standard output.
 
@@ -95,16 +95,24 @@ def bearer_token(paths: AppPaths) -> str:
 
 
 class RequireToken:
-    """ASGI middleware: an HTTP request without the bearer token gets 401 and reaches nothing."""
+    """ASGI middleware: an HTTP request without the bearer token gets 401 and reaches nothing. The
+    scheme is matched without regard to case (``bearer``, ``Bearer``: RFC 9110 says it is
+    case-insensitive); the token itself exactly, in constant time."""
 
     def __init__(self, app: Any, token: str):
         self.app = app
-        self._expected = f"Bearer {token}".encode()
+        self._expected = token.encode()
+
+    def _admits(self, given: bytes) -> bool:
+        scheme, _, credentials = given.strip().partition(b" ")
+        # Compared even when the scheme is wrong, so the time taken says nothing about the token.
+        matches = hmac.compare_digest(credentials.strip(), self._expected)
+        return scheme.lower() == b"bearer" and matches
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] == "http":
             given = dict(scope.get("headers") or []).get(b"authorization", b"")
-            if not hmac.compare_digest(given, self._expected):
+            if not self._admits(given):
                 await send({"type": "http.response.start", "status": 401, "headers": [
                     (b"content-type", b"application/json"), (b"www-authenticate", b'Bearer realm="codementor"'),
                 ]})  # fmt: skip

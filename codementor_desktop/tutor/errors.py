@@ -42,8 +42,15 @@ class StreamInterrupted(ProviderError):
     kind = "interrupted"
 
 
+class BadAnswer(ProviderError):
+    """The server sent something that is not the protocol's: a line that is not JSON, a chunk of
+    the wrong shape. The message quotes what it sent."""
+
+    kind = "bad_answer"
+
+
 class Overloaded(ProviderError):
-    """429 or 5xx after every retry."""
+    """429 or 5xx after every retry, or a server that asks to wait longer than a turn should."""
 
     kind = "overloaded"
 

@@ -2,24 +2,31 @@
 OpenAI-compatible base URL (OpenAI, Ollama, LM Studio, llama.cpp server).
 
 ``Provider.complete`` streams one answer: text pieces go to ``on_text`` as they arrive, tool calls
-are assembled in both styles servers use (fragments keyed by ``index``; whole calls in one chunk,
-Ollama's way, where every call may say ``index`` 0), and the finished ``Completion`` is returned.
-The SDK's own retries are off: ours back off on 429 and 5xx and stop at once on cancel.
+are assembled (``answer.py``), and the finished ``Completion`` is returned. A server that ignores
+``stream: true`` and sends one JSON chat completion is read as well. The SDK's own retries are
+off: ours back off on 429 and 5xx and stop at once on cancel, and a server that asks to wait
+longer than ``LONGEST_WAIT`` ends the turn at once, saying how long it asked for. Whatever the
+server sends wrong (a line that is not JSON, a chunk of the wrong shape) is said in words.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from datetime import UTC
+from email.utils import parsedate_to_datetime
 from typing import Any, cast
 
 import httpx
 import openai
 
+from .answer import Assembler, Completion, MalformedAnswer, ToolCall, chunk_parts, whole_answer
 from .cancellation import Cancellation, shut_down
 from .errors import (
+    BadAnswer,
     Cancelled,
     KeyRejected,
     ModelNotFound,
@@ -31,6 +38,12 @@ from .errors import (
     ToolsUnsupported,
     scrubbed,
 )
+
+__all__ = ["LONGEST_WAIT", "Completion", "Provider", "ProviderConfig", "ToolCall"]
+
+# The longest wait a server may ask for (Retry-After) that a turn sits out; a longer one ends it.
+LONGEST_WAIT = 30.0
+_QUOTED = 60  # characters of a wrong line quoted back to the learner
 
 # How servers word "this model cannot call tools": Ollama, llama.cpp without --jinja, others.
 _NO_TOOLS = ("does not support tools", "tools are not supported", "tool use is not supported", "requires --jinja")
@@ -51,70 +64,6 @@ class ProviderConfig:
     max_backoff: float = 8.0
     parallel_tool_calls: bool | None = None  # sent only where the server is known to honour it
     ask_usage: bool = True  # stream_options.include_usage: the server's token count, where it has one
-
-
-@dataclass(frozen=True)
-class ToolCall:
-    """A call the model made; ``arguments`` is its raw JSON text, possibly malformed."""
-
-    id: str
-    name: str
-    arguments: str
-
-
-@dataclass
-class Completion:
-    text: str = ""
-    tool_calls: list[ToolCall] = field(default_factory=list)
-    finish_reason: str | None = None
-    usage: dict[str, int] | None = None
-
-
-def _starts_another(current: dict[str, str], fragment: Any) -> bool:
-    """Whether ``fragment``, at the index of ``current``, is a new call: another id, or (a server that
-    sends no ids) a name arriving after ``current`` already holds complete JSON arguments."""
-    if fragment.id and current["id"]:
-        return bool(fragment.id != current["id"])
-    named = fragment.function is not None and bool(fragment.function.name)
-    if not (named and current["name"] and current["arguments"]):
-        return False
-    try:
-        json.loads(current["arguments"])
-    except ValueError:
-        return False
-    return True
-
-
-class _Assembler:
-    """Tool calls from stream fragments. A fragment at an index whose call is already another one
-    starts a new call: Ollama sends whole calls, each at index 0."""
-
-    def __init__(self) -> None:
-        self._calls: list[dict[str, str]] = []
-        self._by_index: dict[int, dict[str, str]] = {}
-
-    def add(self, fragment: Any) -> None:
-        index = fragment.index if fragment.index is not None else len(self._calls)
-        function = fragment.function
-        current = self._by_index.get(index)
-        if current is None or _starts_another(current, fragment):
-            current = {"id": "", "name": "", "arguments": ""}
-            self._calls.append(current)
-            self._by_index[index] = current
-        if fragment.id:
-            current["id"] = fragment.id
-        if function is not None:
-            if function.name:
-                current["name"] += function.name if current["name"] != function.name else ""
-            if function.arguments:
-                current["arguments"] += function.arguments
-
-    def calls(self) -> list[ToolCall]:
-        made = []
-        for number, call in enumerate(self._calls):
-            # a server that gives no id still needs one: the tool message must name its call
-            made.append(ToolCall(call["id"] or f"call_{number}", call["name"], call["arguments"]))
-        return made
 
 
 class _Tracking(httpx.HTTPTransport):
@@ -190,21 +139,18 @@ class Provider:
                 raise Cancelled
             try:
                 return self._stream_once(messages, tools, on_text, cancellation)
-            except (openai.RateLimitError, openai.InternalServerError) as exc:
+            except openai.APIStatusError as exc:
+                if not (exc.status_code == 429 or exc.status_code >= 500):
+                    raise self._error(exc) from None
+                asked = _asked_wait(exc.response.headers)
+                if asked is not None and asked > LONGEST_WAIT:
+                    raise Overloaded(self._scrub(self._wait_message(asked))) from None
                 if attempt >= self.config.retries:
                     raise Overloaded(self._scrub(self._busy_message(exc))) from None
-                delay = self._delay(exc, attempt)
+                delay = self._delay(asked, attempt)
                 attempt += 1
                 if cancellation.event.wait(delay):
                     raise Cancelled from None
-            except openai.APIStatusError as exc:
-                if exc.status_code >= 500 and attempt < self.config.retries:  # 502, 503 as 5xx too
-                    delay = self._delay(exc, attempt)
-                    attempt += 1
-                    if cancellation.event.wait(delay):
-                        raise Cancelled from None
-                    continue
-                raise self._error(exc) from None
             except openai.APIError as exc:
                 if cancellation.cancelled:
                     raise Cancelled from None
@@ -250,24 +196,17 @@ class Provider:
                 request["parallel_tool_calls"] = c.parallel_tool_calls
         if c.ask_usage:
             request["stream_options"] = {"include_usage": True}
-        completion, assembler, pieces = Completion(), _Assembler(), []
+        pieces: list[str] = []
         streaming = False
         try:
-            stream = client.chat.completions.create(**request)
+            # The raw response first: its content type says whether the server streams at all.
+            raw = client.chat.completions.with_raw_response.create(**request)
             streaming = True
-            with stream:
-                for chunk in stream:
-                    if chunk.usage is not None:
-                        completion.usage = chunk.usage.model_dump(include={"prompt_tokens", "completion_tokens"})
-                    for choice in chunk.choices[:1]:
-                        delta = choice.delta
-                        if delta.content:
-                            pieces.append(delta.content)
-                            on_text(delta.content)
-                        for fragment in delta.tool_calls or ():
-                            assembler.add(fragment)
-                        if choice.finish_reason:
-                            completion.finish_reason = choice.finish_reason
+            if "json" in raw.headers.get("content-type", "").lower():
+                completion = self._whole(raw.http_response.read(), on_text)
+            else:
+                # Chunks as plain JSON (``Stream[object]``): ``answer.py`` checks their shape.
+                completion = self._read_stream(raw.parse(to=openai.Stream[object]), on_text, pieces)
         except (httpx.HTTPError, openai.APIConnectionError) as exc:
             if not (cancellation.cancelled or expired.is_set()):
                 # Once the answer has begun, a broken connection (which the SDK reports as one that
@@ -279,6 +218,23 @@ class Provider:
                 if isinstance(exc, httpx.HTTPError):
                     raise ServerDown(self._scrub(f"The model server at {c.base_url} failed: {exc}")) from None
                 raise
+            completion = Completion()
+        except json.JSONDecodeError as exc:  # the SDK parses each ``data:`` line as it comes
+            if not (cancellation.cancelled or expired.is_set()):
+                raise BadAnswer(self._not_json(exc.doc)) from None
+            completion = Completion()
+        except UnicodeDecodeError as exc:  # the SDK decodes each line as UTF-8
+            where = f"at byte {exc.start} of a line" if exc.object else "in a line"
+            raise BadAnswer(
+                self._scrub(
+                    f"The model server at {c.base_url} sent bytes that are not UTF-8 text {where} of its "
+                    "answer. Its answer was not used."
+                )  # fmt: skip
+            ) from None
+        except MalformedAnswer as exc:
+            raise BadAnswer(
+                self._scrub(f"The model server at {c.base_url} sent an answer of the wrong shape: {exc}.")
+            ) from None
         finally:
             timer.cancel()
             forget()
@@ -287,11 +243,53 @@ class Provider:
             raise Cancelled
         if expired.is_set():
             raise ProviderTimeout(f"{c.model} at {c.base_url} took longer than {c.total_timeout:g} s to answer.")
-        completion.text = "".join(pieces)
-        completion.tool_calls = assembler.calls()
         if completion.finish_reason is None:
             raise StreamInterrupted(self._interrupted(pieces))
         return completion
+
+    def _read_stream(self, stream: Any, on_text: Callable[[str], None], pieces: list[str]) -> Completion:
+        """The streamed answer, chunk by chunk; ``pieces`` gathers its text as it comes."""
+        completion, assembler = Completion(), Assembler()
+        with stream:
+            for chunk in stream:
+                parts = chunk_parts(chunk)
+                if parts.usage is not None:
+                    completion.usage = parts.usage
+                if parts.text:
+                    pieces.append(parts.text)
+                    on_text(parts.text)
+                for fragment in parts.fragments:
+                    assembler.add(fragment)
+                if parts.finish_reason:
+                    completion.finish_reason = parts.finish_reason
+        completion.text = "".join(pieces)
+        completion.tool_calls = assembler.calls()
+        return completion
+
+    def _whole(self, body: bytes, on_text: Callable[[str], None]) -> Completion:
+        """A server that answered ``stream: true`` with one JSON chat completion: read it whole."""
+        try:
+            data = json.loads(body)
+        except ValueError:
+            raise BadAnswer(self._not_json(body.decode("utf-8", "replace"), streamed=False)) from None
+        if isinstance(data, dict) and data.get("error"):
+            error = data["error"]
+            words = error.get("message", error) if isinstance(error, dict) else error
+            raise ProviderError(self._scrub(f"The server at {self.config.base_url} answered with an error: {words}"))
+        completion = whole_answer(data)
+        if completion.text:
+            on_text(completion.text)
+        return completion
+
+    def _not_json(self, sent: str, *, streamed: bool = True) -> str:
+        line = sent.strip()
+        quoted = line if len(line) <= _QUOTED else line[:_QUOTED] + "…"
+        what = (
+            f"a line of its answer that is not JSON: 'data: {quoted}'"
+            if streamed
+            else (f"a reply that is not JSON: '{quoted}'")
+        )
+        return self._scrub(f"The model server at {self.config.base_url} sent {what}. Its answer was not used.")
 
     def _silent(self) -> str:
         c = self.config
@@ -301,16 +299,17 @@ class Provider:
         got = f" after {len(''.join(pieces))} characters" if pieces else ""
         return f"The answer from {self.config.model} stopped mid-way{got}: the server closed the connection."
 
-    def _delay(self, exc: openai.APIStatusError, attempt: int) -> float:
+    def _delay(self, asked: float | None, attempt: int) -> float:
+        """How long to wait before the next try: the server's Retry-After, or our backoff."""
         c = self.config
-        wait = c.backoff * (2**attempt)
-        header = exc.response.headers.get("retry-after")
-        if header:
-            try:
-                wait = float(header)
-            except ValueError:
-                pass  # an HTTP date: keep our own backoff
+        wait = c.backoff * (2**attempt) if asked is None else asked
         return max(0.0, min(wait, c.max_backoff))
+
+    def _wait_message(self, seconds: float) -> str:
+        return (
+            f"The server at {self.config.base_url} asks to wait {seconds:.0f} s (Retry-After) before the next "
+            "request; try again later or pick another server."
+        )
 
     def _busy_message(self, exc: openai.APIStatusError) -> str:
         tries = self.config.retries + 1
@@ -363,3 +362,28 @@ def _server_words(exc: openai.APIStatusError) -> str:
         return exc.message
     except Exception:  # noqa: BLE001 - a streamed body not read: the SDK's own words will do
         return exc.message
+
+
+def _asked_wait(headers: httpx.Headers | Any) -> float | None:
+    """The wait in seconds a server asked for: ``retry-after-ms``, or ``Retry-After`` as seconds or
+    as an HTTP date. None when it asked for nothing readable."""
+    milliseconds = headers.get("retry-after-ms")
+    if milliseconds:
+        try:
+            return max(0.0, float(milliseconds) / 1000)
+        except ValueError:
+            pass
+    header = headers.get("retry-after")
+    if not header:
+        return None
+    try:
+        return max(0.0, float(header))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(header)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:  # "-0000": a date in UTC without its zone said
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, when.timestamp() - time.time())

@@ -10,7 +10,10 @@ The shapes follow the OpenAI API as servers speak it in practice:
   of ``function.arguments``) or whole, one call per chunk, every call at ``index`` 0 (``Reply(whole=
   True)``, as Ollama's OpenAI layer has sent them);
 - errors are ``{"error": {"message", "type", "code"}}`` with the HTTP status (400 "does not support
-  tools" as Ollama words it, 401, 404 model, 429 with ``Retry-After``, 500);
+  tools" as Ollama words it, 401, 404 model, 429 and 503 with ``Retry-After``, 500);
+- a server that ignores ``stream: true`` (``Reply(plain=True)``) answers one ``chat.completion``
+  as ``application/json``; a broken one (``Reply(raw={n: "data: {oops"})``) sends a line of its own
+  before event ``n``;
 - ``GET /models`` lists ``{"object": "list", "data": [{"id", "object": "model", ...}]}``.
 
 Every request is recorded in ``requests`` (method, path, headers with lower-case names, parsed body) for assertions.
@@ -60,6 +63,9 @@ class Reply:
     hang: bool = False
     usage: dict | None = None
     chunked: bool = False  # Transfer-Encoding: chunked, as uvicorn and llama.cpp send a stream
+    plain: bool = False  # one JSON chat.completion, as a server that ignores ``stream: true`` does
+    raw: dict[int, str | bytes] = field(default_factory=dict)  # a raw event sent before event n (not JSON)
+    piece: int = 7  # characters of arguments per fragment
 
 
 def text(*pieces: str, **options: Any) -> Reply:
@@ -181,8 +187,10 @@ class FakeOpenAI:
                     server._stopping.wait()
                     return
                 if reply.status != 200:
-                    headers = {"Retry-After": reply.retry_after} if reply.status == 429 else None
+                    headers = {"Retry-After": reply.retry_after} if reply.status in (429, 503) else None
                     return self._error(reply.status, reply.error, headers)
+                if reply.plain:
+                    return self._json(200, server.whole(body["model"], reply))
                 self._stream(body, reply)
 
             def _stream(self, body: dict, reply: Reply) -> None:
@@ -199,6 +207,9 @@ class FakeOpenAI:
                         return
                     if reply.stall_after is not None and sent >= reply.stall_after:
                         return self._stall()
+                    if sent in reply.raw:
+                        line = reply.raw[sent]
+                        self._event(reply, (line if isinstance(line, bytes) else line.encode()) + b"\n\n")
                     try:
                         self._event(reply, b"data: " + json.dumps(chunk).encode() + b"\n\n")
                     except (BrokenPipeError, ConnectionResetError):
@@ -246,11 +257,27 @@ class FakeOpenAI:
             head = {"index": index, "id": call_id, "type": "function", "function": {"name": call.name, "arguments": ""}}
             events.append(chunk({"tool_calls": [head]}))
             raw = call.raw
-            for start in range(0, len(raw), 7):  # arguments in small pieces, as OpenAI streams them
-                piece = {"index": index, "function": {"arguments": raw[start : start + 7]}}
+            for start in range(0, len(raw), reply.piece):  # arguments in small pieces, as OpenAI streams them
+                piece = {"index": index, "function": {"arguments": raw[start : start + reply.piece]}}
                 events.append(chunk({"tool_calls": [piece]}))
         events.append(chunk({}, "tool_calls" if reply.calls else "stop"))
         if reply.usage is not None:
             events.append({"id": "chatcmpl-test", "object": "chat.completion.chunk", "created": made,
                            "model": model, "choices": [], "usage": reply.usage})  # fmt: skip
         return events
+
+    def whole(self, model: str, reply: Reply) -> dict:
+        """``reply`` as one non-streamed ``chat.completion``."""
+        message: dict = {"role": "assistant", "content": "".join(reply.text) or None}
+        if reply.calls:
+            message["tool_calls"] = [
+                {"id": call.id or f"call_{index}_{call.name}", "type": "function",
+                 "function": {"name": call.name, "arguments": call.raw}}
+                for index, call in enumerate(reply.calls)
+            ]  # fmt: skip
+        choice = {"index": 0, "message": message, "finish_reason": "tool_calls" if reply.calls else "stop"}
+        made = {"id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()), "model": model,
+                "choices": [choice]}  # fmt: skip
+        if reply.usage is not None:
+            made["usage"] = reply.usage
+        return made

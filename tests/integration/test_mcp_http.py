@@ -61,6 +61,18 @@ def test_without_the_token_nothing_is_served(http_server):
     assert right.status_code == 200
 
 
+def test_the_scheme_is_read_in_any_case_and_the_token_exactly(http_server):
+    url, token, _process = http_server
+
+    def status(authorization: str) -> int:
+        return httpx2.post(url, json=INITIALIZE, headers={**HEADERS, "Authorization": authorization}).status_code
+
+    assert [status(f"{scheme} {token}") for scheme in ("bearer", "BEARER", "BeArEr")] == [200, 200, 200]
+    assert status(f"bearer  {token}") == 200  # more than one space before the token
+    refused = [f"bearer {token.upper()}", f"bearer {token[:-1]}", f"Basic {token}", token, f"bearer{token}"]
+    assert [status(value) for value in refused] == [401] * len(refused)
+
+
 def test_with_the_token_a_client_session_calls_a_tool(http_server):
     url, token, process = http_server
 

@@ -9,6 +9,7 @@ import anyio
 
 from codementor_desktop.tools.catalog import every_tool
 from codementor_desktop.tutor import prompts as tutor_prompts
+from codementor_desktop.tutor.model_tutor import PROMPT
 from tests.integration.mcp_session import mcp_session
 
 WRONG_TWO_SUM = "def two_sum(nums, target):\n    return [0, 1]\n"
@@ -113,7 +114,8 @@ def test_the_tutor_prompt_and_the_debug_workflow(tmp_path):
             debug = await session.get_prompt("blueprint_debug", {"code": DOUBLE, "question": "why 42?"})
         assert names == {"socratic_tutor", "blueprint_debug"}
         text = tutor.messages[0].content.text
-        assert text.startswith(tutor_prompts.load()) and "problem://two-sum" in text
+        # The prompt the window's model tutor is given now, not an older version of it.
+        assert text.startswith(tutor_prompts.load(PROMPT)) and "problem://two-sum" in text
         workflow = debug.messages[0].content.text
         assert (
             "bp_execute" in workflow and "bp_trace" in workflow and DOUBLE.strip() in workflow and "why 42?" in workflow
@@ -167,4 +169,4 @@ def test_the_sdk_client_on_the_newest_protocol(tmp_path):
     assert names == {t.name for t in every_tool()}
     assert not result.is_error and result.structured_content["return_value"] == "10"
     assert problem.contents[0].text.startswith("# Two Sum")
-    assert prompt.messages[0].content.text == tutor_prompts.load()
+    assert prompt.messages[0].content.text == tutor_prompts.load(PROMPT)

@@ -59,6 +59,7 @@ def test_the_whole_chain_run_analyze_recommend_and_every_message_is_kept(service
     ]
     with FakeOpenAI(script) as server:
         configure(services, server)
+        services.settings.llm_tool_set = "full"  # the recommendation tool is offered: only offered tools run
         tutor = ModelTutor(services, "ada")
         events = turn(tutor, "Why is my two_sum wrong?")
     first, second, third, fourth = server.bodies()

@@ -6,9 +6,13 @@ from __future__ import annotations
 import json
 import threading
 
+from codementor_desktop.domain.vocabulary import Caller
+from codementor_desktop.tools.context import ToolContext
+from codementor_desktop.tutor.answer import MAX_ARGUMENTS
 from codementor_desktop.tutor.cancellation import Cancellation
+from codementor_desktop.tutor.context_size import reduced
 from codementor_desktop.tutor.events import TextDelta, ToolFinished, ToolStarted, TurnEnded, TutorError
-from codementor_desktop.tutor.loop import TutorLoop
+from codementor_desktop.tutor.loop import MAX_CALLS_PER_ANSWER, MAX_KEPT_CALLS, TutorLoop
 from codementor_desktop.tutor.provider import Provider, ProviderConfig
 from tests.fakes.openai_server import Call, FakeOpenAI, calls, failure, text
 
@@ -162,3 +166,110 @@ def test_the_next_turn_carries_the_conversation(services):
     roles = [m["role"] for m in server.bodies()[1]["messages"]]
     assert roles == ["system", "user", "assistant", "user"]
     assert server.bodies()[1]["messages"][2]["content"] == "What should it return?"
+
+
+def snapshots(services) -> list:
+    listed = services.registry.call(
+        "list_code_history", {"problem_id": "two-sum"}, ToolContext(caller=Caller.PERSON, learner="ada")
+    )
+    return listed["snapshots"]
+
+
+def test_only_the_tools_the_model_was_offered_run(services):
+    offered = reduced(services.registry.openai_tools())  # the six tools a small context is given
+    forged = {"export": {"format": "codementor-learner-data", "attempts": [{"problem_id": "two-sum", "verdict": "AC"}]}}
+    script = [
+        calls(
+            Call("save_code_snapshot", {"problem_id": "two-sum", "code": WRONG, "name": "mine"}, id="s"),
+            Call("bp_execute", {"language": "python", "code": "def f(x):\n    return x\n", "input_data": 1}, id="b"),
+            Call("import_learner_data", forged, id="i"),
+            whole=True,
+        ),
+        text("Which test fails?"),
+    ]
+    with FakeOpenAI(script) as server:
+        loop = tutor(services, server, tools=offered)
+        events = turn(loop, "help")
+    assert len(offered) == 6 and not {"save_code_snapshot", "bp_execute"} & {t["function"]["name"] for t in offered}
+    # Nothing claims to have run, and nothing did.
+    assert not [e for e in events if isinstance(e, (ToolStarted, ToolFinished))]
+    assert snapshots(services) == []
+    errors = [e for e in events if isinstance(e, TutorError)]
+    assert [e.kind for e in errors] == ["tool_not_offered"] * 3
+    assert errors[0].message == "The model asked for save_code_snapshot, a tool it was not offered; it was not run."
+    # The model reads why, with the tools it may call; every call has its tool message.
+    sent = tool_messages(server.bodies()[1])
+    assert [m["tool_call_id"] for m in sent] == ["s", "b", "i"]
+    for message, name in zip(sent, ("save_code_snapshot", "bp_execute", "import_learner_data"), strict=True):
+        error = json.loads(message["content"])
+        assert error["error_code"] == "TOOL_NOT_OFFERED" and error["error_message"].startswith(f"Not run: {name} is")
+        assert error["error_message"].endswith(f"({', '.join(t['function']['name'] for t in offered)}).")
+    assert events[-1].reason == "answered"
+
+
+def test_a_call_not_offered_made_three_times_ends_the_turn(services):
+    same = Call("bp_execute", {"language": "python", "code": "x = 1"})
+    with FakeOpenAI([calls(same), calls(same), calls(same), text("unused")]) as server:
+        events = turn(tutor(services, server, tools=reduced(services.registry.openai_tools())), "run")
+    assert len(server.bodies()) == 3 and events[-1].reason == "repeated_call"
+    assert not [e for e in events if isinstance(e, ToolStarted)]
+
+
+def test_oversized_arguments_are_refused_and_never_kept_or_resent(services):
+    huge = json.dumps({**RUN, "code": "# " + "x" * 21_000_000})
+    script = [calls(Call("execute_code", huge, id="big"), piece=4096), text("Shall we look at test 2?")]
+    with FakeOpenAI(script) as server:
+        loop = tutor(services, server)
+        events = turn(loop, "check my code")
+    assert not [e for e in events if isinstance(e, (ToolStarted, ToolFinished))]
+    (error,) = [e for e in events if isinstance(e, TutorError)]
+    assert error.kind == "arguments_too_large"
+    assert error.message == (
+        f"The model sent a call to execute_code with {len(huge):,} characters of arguments "
+        f"(the limit is {MAX_ARGUMENTS:,}); it was not run."
+    )
+    second = server.bodies()[1]
+    (refused,) = tool_messages(second)
+    assert json.loads(refused["content"])["error_code"] == "ARGUMENTS_TOO_LARGE"
+    assert f"{len(huge):,} characters" in json.loads(refused["content"])["error_message"]
+    # The assistant message keeps a short note in place of the 21 MB, so nothing resends or stores them.
+    kept = loop.messages[2]["tool_calls"][0]["function"]["arguments"]
+    assert kept == second["messages"][2]["tool_calls"][0]["function"]["arguments"]
+    assert json.loads(kept) == {"omitted": f"{len(huge)} characters of arguments, over the limit of {MAX_ARGUMENTS}"}
+    assert len(json.dumps(loop.messages)) < 20_000 and events[-1].reason == "answered"
+
+
+def test_the_calls_of_one_answer_are_capped(services):
+    many = [Call("get_user_progress", {}, id=f"c{n}") for n in range(30)]
+    with FakeOpenAI([calls(*many, whole=True), text("Enough.")]) as server:
+        events = turn(tutor(services, server), "everything at once")
+    assert sum(isinstance(e, ToolStarted) for e in events) == MAX_CALLS_PER_ANSWER == 6
+    (error,) = [e for e in events if isinstance(e, TutorError)]
+    assert error.kind == "call_limit" and "30 tool calls" in error.message and "first 6" in error.message
+    sent = tool_messages(server.bodies()[1])
+    assert [m["tool_call_id"] for m in sent] == [f"c{n}" for n in range(30)]  # every call answered, in order
+    refused = [json.loads(m["content"]) for m in sent[6:]]
+    assert {(r["error_code"], r["error_message"]) for r in refused} == {
+        ("CALL_LIMIT", "Not run: at most 6 tool calls per answer.")
+    }
+    assert all(json.loads(m["content"])["status"] == "ok" for m in sent[:6])
+    assert events[-1].reason == "answered"
+
+
+def test_a_flood_of_calls_is_not_kept_past_a_bound(services):
+    many = [Call("get_user_progress", {}, id=f"c{n}") for n in range(MAX_KEPT_CALLS + 36)]
+    with FakeOpenAI([calls(*many, whole=True), text("Enough.")]) as server:
+        loop = tutor(services, server, max_calls=1)
+        events = turn(loop, "everything at once")
+    assert f"asked for {MAX_KEPT_CALLS + 36} tool calls" in next(e for e in events if isinstance(e, TutorError)).message
+    assert len(loop.messages[2]["tool_calls"]) == MAX_KEPT_CALLS == len(tool_messages(server.bodies()[1]))
+
+
+def test_a_malformed_line_ends_the_turn_with_a_sentence(services):
+    with FakeOpenAI([text("Which ", "test?", raw={2: "data: {oops"})]) as server:
+        events = turn(tutor(services, server), "help")
+    assert [type(e).__name__ for e in events] == ["TextDelta", "TutorError", "TurnEnded"]
+    assert events[1].kind == "bad_answer" and "sent a line of its answer that is not JSON: 'data: {oops'" in (
+        events[1].message
+    )
+    assert "Error" not in events[1].message and events[-1].reason == "error"

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
+from email.utils import formatdate
 
 import pytest
 
+from codementor_desktop.tutor.answer import MAX_ARGUMENTS
 from codementor_desktop.tutor.cancellation import Cancellation
 from codementor_desktop.tutor.errors import (
+    BadAnswer,
     Cancelled,
     KeyRejected,
     ModelNotFound,
@@ -230,3 +234,95 @@ def test_other_errors_carry_the_servers_words():
         with pytest.raises(ProviderError, match="answered 400: context length exceeded") as caught:
             ask(server, api_key=KEY)
     assert KEY not in str(caught.value)
+
+
+def test_a_line_that_is_not_json_is_said_in_words_with_the_line():
+    with FakeOpenAI([text("Which ", "test?", raw={2: "data: {oops"})]) as server:
+        with pytest.raises(BadAnswer) as caught:
+            ask(server, api_key=KEY)
+    message = str(caught.value)
+    assert message.startswith(f"The model server at {server.base_url} sent a line of its answer that is not JSON")
+    assert "'data: {oops'" in message and caught.value.kind == "bad_answer"
+    # No exception's name, no "unexpected error": a sentence about what the server sent.
+    assert not re.search(r"[A-Z][a-z]+Error|unexpected", message) and KEY not in message
+
+
+def test_a_line_that_is_not_utf8_is_said_in_words():
+    with FakeOpenAI([text("Which ", "test?", raw={2: b'data: {"x": "\xff\xfe"}'})]) as server:
+        with pytest.raises(BadAnswer, match="sent bytes that are not UTF-8 text at byte 13 of a line") as caught:
+            ask(server)
+    assert "Decode" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [("data: 42", "an event of the stream is 42, not an object"), ('data: {"choices": "x"}', "not a list")],
+    ids=["a-number", "choices-not-a-list"],
+)
+def test_a_chunk_of_the_wrong_shape_is_said_in_words(line, said):
+    with FakeOpenAI([text("Which ", "test?", raw={1: line})]) as server:
+        with pytest.raises(BadAnswer, match="sent an answer of the wrong shape") as caught:
+            ask(server)
+    assert said in str(caught.value)
+
+
+def test_an_argument_of_21_mb_is_counted_not_kept_and_the_next_call_is_whole():
+    huge = '{"code": "' + "x" * 21_000_000 + '"}'
+    reply = calls(Call("execute_code", huge, id="big"), Call("bp_trace", {"y": 1}, id="small"), piece=4096)
+    with FakeOpenAI([reply]) as server:
+        done, _ = ask(server)
+    big, small = done.tool_calls
+    assert (big.id, big.name, big.arguments, big.oversized) == ("big", "execute_code", "", len(huge))
+    assert len(huge) > MAX_ARGUMENTS
+    assert (small.name, json.loads(small.arguments), small.oversized) == ("bp_trace", {"y": 1}, 0)
+
+
+def test_an_argument_just_under_the_cap_is_kept():
+    under = '{"code": "' + "x" * (MAX_ARGUMENTS - 12) + '"}'
+    with FakeOpenAI([calls(Call("execute_code", under), piece=1000)]) as server:
+        (call,) = ask(server)[0].tool_calls
+    assert call.arguments == under and call.oversized == 0
+
+
+@pytest.mark.parametrize("status", [429, 503])
+def test_a_server_that_asks_for_an_hour_ends_the_turn_at_once(status):
+    with FakeOpenAI([failure(status, "later", retry_after="3600"), text("never")]) as server:
+        with pytest.raises(Overloaded) as caught:
+            ask(server, api_key=KEY)
+    assert str(caught.value) == (
+        f"The server at {server.base_url} asks to wait 3600 s (Retry-After) before the next request; "
+        "try again later or pick another server."
+    )
+    assert len(server.bodies()) == 1  # no retry
+
+
+def test_retry_after_as_an_http_date():
+    later = formatdate(time.time() + 3600, usegmt=True)
+    soon = formatdate(time.time(), usegmt=True)  # now: no wait at all
+    with FakeOpenAI([failure(429, "later", retry_after=later)]) as server:
+        with pytest.raises(Overloaded, match=r"asks to wait 3[56]\d\d s \(Retry-After\)"):
+            ask(server)
+    with FakeOpenAI([failure(503, "busy", retry_after=soon), text("ok")]) as server:
+        assert ask(server, backoff=30)[0].text == "ok"  # the date, not our 30 s backoff, said how long
+    assert len(server.bodies()) == 2
+
+
+def test_a_short_retry_after_is_honoured():
+    with FakeOpenAI([failure(429, "slow down", retry_after="0.2"), text("ok")]) as server:
+        started = time.monotonic()
+        done, _ = ask(server)
+    assert done.text == "ok" and time.monotonic() - started >= 0.2
+
+
+def test_a_server_that_ignores_stream_true_is_read_whole():
+    reply = Reply(text=["Which test fails?"], plain=True, usage={"prompt_tokens": 40, "completion_tokens": 4})
+    with FakeOpenAI([reply, calls(Call("execute_code", {"code": "x"}, id="c1"), plain=True)]) as server:
+        done, pieces = ask(server)
+        called, _ = ask(server)
+    assert server.bodies()[0]["stream"] is True
+    assert (done.text, pieces, done.finish_reason) == ("Which test fails?", ["Which test fails?"], "stop")
+    assert done.usage == {"prompt_tokens": 40, "completion_tokens": 4}
+    assert [(c.id, c.name, json.loads(c.arguments)) for c in called.tool_calls] == [
+        ("c1", "execute_code", {"code": "x"})
+    ]
+    assert called.finish_reason == "tool_calls"

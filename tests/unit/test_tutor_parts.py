@@ -62,15 +62,12 @@ def test_cancel_runs_each_closer_once_and_a_late_one_at_once():
 
 
 def fragment(index, call_id=None, name=None, arguments=None):
-    from openai.types.chat.chat_completion_chunk import ChoiceDeltaToolCall, ChoiceDeltaToolCallFunction
-
-    return ChoiceDeltaToolCall(
-        index=index, id=call_id, function=ChoiceDeltaToolCallFunction(name=name, arguments=arguments)
-    )
+    """A tool call fragment as a streamed chunk carries it."""
+    return {"index": index, "id": call_id, "function": {"name": name, "arguments": arguments}}
 
 
 def test_whole_calls_without_ids_at_one_index_stay_apart():
-    from codementor_desktop.tutor.provider import _Assembler
+    from codementor_desktop.tutor.answer import Assembler as _Assembler
 
     assembler = _Assembler()
     assembler.add(fragment(0, name="execute_code", arguments='{"a": 1}'))
@@ -82,7 +79,7 @@ def test_whole_calls_without_ids_at_one_index_stay_apart():
 
 
 def test_fragments_of_one_call_join_even_when_the_name_is_repeated():
-    from codementor_desktop.tutor.provider import _Assembler
+    from codementor_desktop.tutor.answer import Assembler as _Assembler
 
     assembler = _Assembler()
     assembler.add(fragment(0, call_id="x", name="execute_code", arguments=""))

@@ -9,6 +9,11 @@ caller can ask (``ToolContext.confirm``: the window's dialog); where it cannot (
 ``codementor ask``, MCP) it is refused outright, ``NOT_PERMITTED``, with a sentence saying where the
 learner does it themselves. Deleting is never a model's, asked or not.
 
+A model's plain run of code the learner did not write runs, and is kept, but not as their attempt
+at the problem (``someone_elses``): accepted, it would count in their profile. The flags
+(``flag_incorrect_analysis``, ``flag_recommendation``) are the learner's say relayed by the tutor,
+kept with who relayed them, and stay a model's to call.
+
 The learner's own code is what the editor holds (``ToolContext.own_code``), the draft the window
 keeps, and their snapshots; not their stored runs, since a model's own runs are stored there too.
 """
@@ -71,6 +76,12 @@ def refusal(name: str, arguments: Any, context: ToolContext, workbench: Workbenc
     if not context.confirm(name, change):
         return tool_error(ErrorCode.NOT_PERMITTED, f"The learner declined: {name} would {change}. It was not run.")
     return None
+
+
+def someone_elses(code: str, problem_id: str, language: str, context: ToolContext, workbench: Workbench) -> bool:
+    """Whether a model's call carries code for ``problem_id`` that the learner did not write (a
+    person's or the coach's code is the learner's)."""
+    return context.caller is Caller.MODEL and not _is_own(code, problem_id, language, context, workbench)
 
 
 def _is_own(code: str, problem_id: str | None, language: str, context: ToolContext, workbench: Workbench) -> bool:

@@ -133,28 +133,31 @@ def test_over_mcp_a_models_import_is_refused_and_the_profile_stays(services, tmp
 def test_a_snapshot_or_a_submit_of_code_the_learner_did_not_write_is_refused_and_of_their_own_runs(services):
     mine = TurnContext(problem_id="two-sum", code=RENAMED, language="python")
     foreign = "def two_sum(nums, target):\n    return [0, 1] if nums[0] + nums[1] == target else [1, 2]\n"
-    submit = {"language": "python", "problem_id": "two-sum", "test_cases": [], "include_hidden": True}
+    run = {"language": "python", "problem_id": "two-sum", "test_cases": []}
+    submit = {**run, "include_hidden": True}
     script = [
         calls(
             Call("save_code_snapshot", {"problem_id": "two-sum", "code": foreign}, id="c1"),
             Call("execute_code", {**submit, "code": foreign}, id="c2"),
-            Call("save_code_snapshot", {"problem_id": "two-sum", "code": RENAMED}, id="c3"),
-            Call("execute_code", {**submit, "code": RENAMED}, id="c4"),
+            Call("execute_code", {**run, "code": foreign}, id="c3"),
+            Call("save_code_snapshot", {"problem_id": "two-sum", "code": RENAMED}, id="c4"),
+            Call("execute_code", {**submit, "code": RENAMED}, id="c5"),
         ),
         text("Saved and submitted."),
     ]
     with FakeOpenAI(script) as server:
         configure(services, server)
         events = turn(open_tutor(services, "ada"), context=mine)
-    refused_snapshot, refused_submit, snapshot, run = tool_results(server)
+    refused_snapshot, refused_submit, plain_run, snapshot, submitted = tool_results(server)
     assert refused_snapshot["error_code"] == refused_submit["error_code"] == "NOT_PERMITTED"
-    assert snapshot["status"] == "ok" and run["verdict"] == "AC"
+    assert plain_run["verdict"] == "AC" and plain_run["run_id"]  # run and shown, yet not the learner's attempt
+    assert snapshot["status"] == "ok" and submitted["verdict"] == "AC"
     history = person(services, "list_code_history", {"problem_id": "two-sum"})
     assert [s["code"] for s in history["snapshots"]] == [RENAMED]
     assert [a["code"] for a in history["attempts"]] == [RENAMED]
     # The learner's own accepted code, echoed in the card of the model's call: theirs to see.
     started = [e for e in events if isinstance(e, ToolStarted)]
-    assert started[3].arguments["code"] == RENAMED
+    assert started[4].arguments["code"] == RENAMED
 
 
 def test_a_call_whose_arguments_hold_the_renamed_reference_is_not_run_and_its_card_holds_it_back(services):

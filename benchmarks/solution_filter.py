@@ -19,8 +19,9 @@ Each should be caught. False positives, each of which should pass:
     each reference, quoted in a fenced block; the slower solution as the learner's own code,
     quoted back to them by the full guard.
 
-The figures: caught and flagged counts with their rates, and the shape share (the part of a
-reference's winnowed fingerprints a text holds) at the threshold's two sides.
+The figures: caught and flagged counts with their rates, the shape share (the part of a
+reference's winnowed fingerprints a text holds) at the threshold's two sides, and what judging one
+answer costs.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import argparse
 import ast
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -131,6 +133,13 @@ def main() -> int:
                 passed_shares.append(best_share(code, others))
             if hit:
                 wrongly.append(f"{problem_id} {kind}: {code.strip().splitlines()[0][:60]!r}")
+    timings = []
+    for problem_id in ids:  # what judging one answer costs: a fresh guard, an answer holding the renamed reference
+        s = bank.problems[problem_id].solutions
+        answer = fenced(renamed(s.python, "python"), "python") + "\nAnd `x = 1` inline.\n"
+        started = time.perf_counter()
+        SolutionGuard.for_problem(bank.problems[problem_id], own=[s.python_slow]).leaks(answer)
+        timings.append((time.perf_counter() - started) * 1000)
     print(f"problems: {len(ids)}   shape threshold SHAPE_SHARE = {SHAPE_SHARE}")
     print("caught (should be all):")
     for kind, hits in caught.items():
@@ -149,6 +158,11 @@ def main() -> int:
     high, median = statistics.quantiles(passed_shares, n=20)[-1], statistics.median(passed_shares)
     print(
         f"shape share of texts that should pass: max {max(passed_shares):.2f}, 95th percentile {high:.2f}, median {median:.2f}"
+    )
+    timings.sort()
+    print(
+        f"judging one answer (a new guard and its references included): median {statistics.median(timings):.1f} ms, "
+        f"max {timings[-1]:.1f} ms"
     )
     for line in missed[:15]:
         print("  missed:", line)

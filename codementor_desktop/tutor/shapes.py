@@ -18,7 +18,7 @@ from __future__ import annotations
 import zlib
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from pygments.lexer import Lexer
 from pygments.lexers import JavascriptLexer, PythonLexer
@@ -83,9 +83,15 @@ def _hashes(tokens: Sequence[str]) -> list[int]:
     return [zlib.crc32("\x1f".join(tokens[i : i + K]).encode()) for i in range(len(tokens) - K + 1)]
 
 
-def kgrams(code: str, language: str) -> Fingerprints:
-    """Every k-gram hash of ``code``, counted: how a text is looked up."""
+@lru_cache(maxsize=256)
+def _kgrams(code: str, language: str) -> Fingerprints:
     return Counter(_hashes(shapes(code, language)))
+
+
+def kgrams(code: str, language: str) -> Fingerprints:
+    """Every k-gram hash of ``code``, counted: how a text is looked up. Kept for the last texts
+    (a stream judges the code shown so far again with each block; the learner's code recurs)."""
+    return Counter(_kgrams(code, language))
 
 
 def winnowed(code: str, language: str) -> Fingerprints:

@@ -204,3 +204,12 @@ def test_a_deeper_models_answer_holding_the_reference_reaches_neither_the_learne
     assert escalated.question == HELD_ESCALATION
     [result] = tool_results(server)
     assert result["data"]["new_question"] == HELD_ESCALATION and "m.has(w)" not in json.dumps(server.bodies()[-1])
+
+
+def test_deleting_is_never_a_models_even_with_the_learners_yes(services):
+    person(services, "save_code_snapshot", {"problem_id": "two-sum", "code": WRONG})
+    asked: list = []
+    context = ToolContext(caller=Caller.MODEL, learner="ada", confirm=lambda *question: asked.append(question) or True)
+    result = services.registry.call("delete_learner_data", {"confirm": True}, context)
+    assert result["error_code"] == "NOT_PERMITTED" and "Delete my data" in result["error_message"] and asked == []
+    assert len(person(services, "list_code_history", {"problem_id": "two-sum"})["snapshots"]) == 1

@@ -115,6 +115,7 @@ class ErrorCode(StrEnum):
     RATE_LIMITED = "RATE_LIMITED"
     UNSUPPORTED_LANGUAGE = "UNSUPPORTED_LANGUAGE"
     FORBIDDEN = "FORBIDDEN"
+    NOT_PERMITTED = "NOT_PERMITTED"  # a call its caller may not make (a model writing the learner's data)
     NOT_FOUND = "NOT_FOUND"
     BACKEND_UNAVAILABLE = "BACKEND_UNAVAILABLE"
     INTERNAL_ERROR = "INTERNAL_ERROR"

@@ -8,7 +8,9 @@ so the event loop keeps serving (other calls, progress, a cancellation). The reg
 result for a model, with its ``run_id``/``trace_id``; the client receives it as structured content,
 with a one-line summary and the same object as JSON text for clients that show only text. An error
 of the tool layer (invalid arguments, rate limit, unknown tool, ...) is a tool error (``isError``)
-carrying the error object, never a broken session.
+carrying the error object, never a broken session. The context carries no ``confirm``: there is no
+one to ask over MCP, so a call that would write the learner's data (``tools.permissions``: an
+import, a deletion, a snapshot or a Submit of code they did not write) is refused, ``NOT_PERMITTED``.
 
 A cancellation from the client (``notifications/cancelled``) interrupts the handler; the handler
 then sets the call's cancel event, which kills the child, and waits for the call to end before the
@@ -80,7 +82,7 @@ class ToolBridge:
 
     async def call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
         name, arguments = params.name, params.arguments or {}
-        context = ToolContext(caller=Caller.MODEL, learner=self.learner)
+        context = ToolContext(caller=Caller.MODEL, learner=self.learner, confirm=None)  # no one to ask: writes refused
         relay = None
         if ctx.meta is not None and ctx.meta.get("progress_token") is not None:
             relay = ProgressRelay(ctx.session.report_progress)

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 Progress = Callable[[float, str], None]
 StepsCallback = Callable[[list["TraceStep"]], None]
+# (tool name, what it would change, in a sentence) -> whether the learner agreed
+Confirm = Callable[[str, str], bool]
 
 
 @dataclass
@@ -27,6 +29,9 @@ class ToolContext:
     progress: Progress | None = None
     on_trace_steps: StepsCallback | None = None  # a window that shows trace steps as they arrive
     tutor: TutorSeat | None = None  # the tutoring session the call came from (escalate, conclude)
+    # A model's call that would write the learner's data asks them first; None: it is refused.
+    confirm: Confirm | None = None
+    own_code: tuple[str, ...] = ()  # code the learner wrote, besides their stored runs (the editor's)
 
     def report(self, fraction: float, text: str = "") -> None:
         if self.progress is not None:

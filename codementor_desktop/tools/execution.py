@@ -13,6 +13,7 @@ from ..runner.hidden_tests import HIDDEN_ID_START, GeneratedTests, GeneratorSpec
 from ..runner.protocol import Limits
 from .context import ToolContext
 from .errors import ToolFailure
+from .permissions import someone_elses
 from .registry import AnyTool, Bucket, Tool
 from .schemas import BpExecute, ExecuteCode
 from .workbench import Workbench
@@ -122,9 +123,15 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
     if context.cancel.is_set():
         result["status"] = RunStatus.CANCELLED
     if result["status"] != RunStatus.CANCELLED:  # a stopped run is no attempt: the audit log has it
+        # A model's run of code the learner did not write is kept, but not as their attempt at the
+        # problem: accepted, it would count in their profile as if they had written it.
+        theirs = args.problem_id is None or not someone_elses(
+            args.code, args.problem_id, args.language, context, services
+        )
         result["run_id"] = services.runs.save(
             "run", "execute_code", context.learner, dict(result),
-            problem_id=args.problem_id, language=args.language, verdict=result.get("verdict"), code=args.code,
+            problem_id=args.problem_id if theirs else None, language=args.language, verdict=result.get("verdict"),
+            code=args.code,
         )  # fmt: skip
     return dict(result)
 

@@ -1,7 +1,7 @@
 """The registry: validates a call, checks who may make it and how often, runs it, logs it.
 
 ``call`` never raises. Unknown tools, malformed JSON, invalid or oversized arguments, another
-learner's ``user_id``, a rate limit, an unreachable backend and our own bugs all come back as the
+learner's ``user_id``, a model writing the learner's data (``permissions``), a rate limit, an unreachable backend and our own bugs all come back as the
 tool-layer error object, so a model (or a person) can read what to correct.
 
 A ``Tool`` binds a name, its argument model and its handler where the tool is declared; the
@@ -25,6 +25,7 @@ from .arguments import decode_arguments, oversized
 from .capping import cap_for_model
 from .context import ToolContext
 from .errors import ToolFailure, invalid_arguments, tool_error
+from .permissions import refusal
 from .schemas import ToolArguments, openai_tool
 from .workbench import Workbench
 
@@ -153,6 +154,9 @@ class ToolRegistry:
                 "user_id must be the current learner's; omit it to mean the current learner.",
                 [{"field": "user_id", "message": "not the current learner"}],
             )
+        refused = refusal(name, parsed, context, self.workbench)  # a model writing the learner's data
+        if refused is not None:
+            return refused
         bucket = tool.bucket(parsed, self.workbench) if tool.bucket is not None else None
         if bucket is not None and rate_limited(context.caller, bucket):
             wait = self._limiter.take(context.learner, bucket.name)

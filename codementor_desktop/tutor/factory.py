@@ -28,14 +28,17 @@ def open_tutor(
     *,
     session_id: str | None = None,
     ask_consent: Callable[[str], bool] | None = None,
+    confirm_write: Callable[[str, str], bool] | None = None,
 ) -> Tutor:
-    """The tutor for ``learner``: ``ask_consent(host)`` is asked before a cloud endpoint first gets code."""
+    """The tutor for ``learner``: ``ask_consent(host)`` is asked before a cloud endpoint first gets code,
+    ``confirm_write(tool, change)`` before a model's call changes the learner's saved data (None: refused)."""
     if not services.settings.llm_base_url.strip():
         return OfflineCoach(services, learner, session_id=session_id)  # its every word passes the filter already
     # Imported here: the model's tutor brings in the openai SDK, which the offline coach never needs.
     from .model_tutor import ModelTutor
 
-    return FilteredTutor(ModelTutor(services, learner, session_id=session_id, ask_consent=ask_consent), services)
+    tutor = ModelTutor(services, learner, session_id=session_id, ask_consent=ask_consent, confirm_write=confirm_write)
+    return FilteredTutor(tutor, services)
 
 
 class FilteredTutor:
@@ -65,7 +68,9 @@ class FilteredTutor:
     ) -> TurnEnded:
         problem_id = (context.problem_id if context is not None else None) or getattr(self.tutor, "problem_id", None)
         problem = self.services.bank.get(problem_id) if isinstance(problem_id, str) and problem_id else None
-        shown = guarded(emit, StreamGuard(SolutionGuard.for_problem(problem)))
+        own = [context.code] if context is not None and context.code else []
+        # The model's tool calls are the model's: their cards pass the filter too, the learner's own code aside.
+        shown = guarded(emit, StreamGuard(SolutionGuard.for_problem(problem, own)), cards=True)
         return self.tutor.turn(said, shown, cancellation, context=context, intent=intent)
 
     def __getattr__(self, name: str) -> Any:

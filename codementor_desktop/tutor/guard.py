@@ -3,14 +3,17 @@
 The system prompt asks a model not to write one; this makes sure, whatever the model (or a template)
 wrote. Only the code in a text counts, prose does not: fenced blocks, indented blocks, and runs of
 lines that read as code without a fence (``def f(x):`` and what follows it). A text leaks when that
-code shares three consecutive normalized lines with a reference solution, or more than 30 % of a
-reference's code tokens. Normalized: comments, docstrings and whitespace dropped, lines of closing
-brackets alone not counted. Tokens are shared when they match in order, in runs of at least
-``MIN_RUN`` tokens (so ``( x )`` scattered over an answer does not count as copying).
+code holds ``SHAPE_SHARE`` of a reference's shape fingerprints (``shapes``: every name and literal
+abstracted, winnowed as MOSS does, so renaming and reformatting change nothing), or shares
+``SHARED_LINES`` consecutive normalized lines with it (comments, docstrings and whitespace dropped,
+lines of closing brackets alone not counted). Inline code spans of the prose count by their shapes,
+together with the blocks. The learner's own code (``own``, and a problem's starter) never counts:
+showing them what they wrote gives nothing away.
 
 ``StreamGuard`` does the same to a stream: prose passes as it comes; a code block is held until it
 closes and then shown, or replaced by a short notice when it would leak (counted together with the
-code already shown, so a solution cut into pieces is caught too).
+code already shown, so a solution cut into pieces is caught too); an inline span waits for its
+line's end. ``guarded`` applies it to a tutor's events, and with ``cards`` to tool calls' cards.
 """
 
 from __future__ import annotations
@@ -18,27 +21,28 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from difflib import SequenceMatcher
-from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pygments.lexer import Lexer
-from pygments.lexers import JavascriptLexer, PythonLexer
 from pygments.token import Comment, Operator, Punctuation, String, Token
 
-from .events import Escalated, Listener, SessionConcluded, TextDelta, TutorEvent
+from .events import Escalated, Listener, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TutorEvent
+from .shapes import Fingerprints, kgrams, lexer, share, winnowed
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
 
-SHARED_LINES = 3  # consecutive normalized lines in common with a reference
-SHARED_TOKENS = 0.30  # of a reference's tokens, matched in order
-MIN_RUN = 4
+SHARED_LINES = 5  # consecutive normalized lines in common with a reference
+# Of a reference's winnowed shape fingerprints (names and literals abstracted): a renamed or
+# reformatted reference keeps nearly all of them (the benchmark finds every one above 0.9), while
+# a line or two of it, or another approach to the problem, shares well under half.
+SHAPE_SHARE = 0.5
 NOTICE = (
     "\n*(A code block was held back here: it was too close to a full solution, and the tutor does not show "
     "solutions. Ask about the step you are on instead.)*\n"
 )
 
+HELD = "(held back: too close to the solution)"
+_INLINE = re.compile(r"(?<!`)(`{1,2})(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _INDENTED = re.compile(r"^(?: {4}|\t)")
 _KEYWORDS = frozenset(
@@ -123,11 +127,6 @@ def code_blocks(text: str) -> list[str]:
     return [code for kind, _raw, code in segments if kind == "code" and code.strip()]
 
 
-@cache
-def _lexer(language: str) -> Lexer:
-    return (JavascriptLexer if language == "javascript" else PythonLexer)(stripnl=False, ensurenl=True)
-
-
 def _language_of(code: str) -> str:
     return "javascript" if re.search(r"\bfunction\b|=>|\b(?:const|let)\s|;\s*$", code, re.M) else "python"
 
@@ -138,7 +137,7 @@ def normalized(code: str, language: str) -> tuple[list[str], list[str]]:
     meaningful: dict[int, bool] = {}
     tokens: list[str] = []
     line = 0
-    for kind, value in _lexer(language).get_tokens(code):
+    for kind, value in lexer(language).get_tokens(code):
         here, line = line, line + value.count("\n")
         if kind in Comment or kind in String.Doc or not value.strip():
             continue
@@ -152,52 +151,118 @@ def normalized(code: str, language: str) -> tuple[list[str], list[str]]:
 
 
 class SolutionGuard:
-    """Tells whether a text shows one of ``references`` (code, Python or JavaScript) too closely."""
+    """Tells whether a text shows one of ``references`` (code, Python or JavaScript) too closely.
+    ``own`` is the learner's own code: what it holds is theirs to be shown again, so it never
+    counts toward a leak (a card echoing their accepted code, an answer quoting their loop)."""
 
-    def __init__(self, references: Iterable[str]) -> None:
-        self._references: list[tuple[str, set[tuple[str, ...]], list[str]]] = []
+    def __init__(self, references: Iterable[str], own: Iterable[str] = ()) -> None:
+        self._references: list[_Reference] = []
         for reference in references:
             if not reference.strip():
                 continue
             language = _language_of(reference)
-            lines, tokens = normalized(reference, language)
-            self._references.append((language, _windows(lines), tokens))
+            lines, _tokens = normalized(reference, language)
+            self._references.append(_Reference(language, _windows(lines), winnowed(reference, language)))
+        self._own = [code for code in own if code and code.strip()]
 
     @classmethod
-    def for_problem(cls, problem: Problem | None) -> SolutionGuard:
+    def for_problem(cls, problem: Problem | None, own: Iterable[str] = ()) -> SolutionGuard:
         """The guard of a bank problem: its optimal solutions in both languages and its slower one."""
         if problem is None:
-            return cls([])
-        solutions = problem.solutions
-        return cls([solutions.python, solutions.javascript, solutions.python_slow])
+            return cls([], own)
+        solutions, starter = problem.solutions, problem.starter
+        # The starter code is the learner's from the start: showing it again gives nothing away.
+        return cls(
+            [solutions.python, solutions.javascript, solutions.python_slow], [*own, starter.python, starter.javascript]
+        )
 
     def leaks(self, text: str) -> bool:
-        """Whether the code in ``text`` (its prose aside) gives a reference away."""
-        return self.leaks_code("\n".join(code_blocks(text)))
+        """Whether the code in ``text`` (its prose aside) gives a reference away. Inline code spans
+        count by their shapes only, together with the blocks: a line quoted in a sentence is a
+        quote, the whole solution spread over spans is not."""
+        code = "\n".join(code_blocks(text))
+        if self.leaks_code(code):
+            return True
+        spans = inline_code(text)
+        return bool(spans) and self.leaks_shape("\n".join([code, *spans]))
 
     def leaks_code(self, code: str) -> bool:
-        """Whether ``code`` itself is too close to a reference."""
+        """Whether ``code`` itself is too close to a reference: the same lines, or the same shapes
+        with every name and literal changed."""
         if not code.strip():
             return False
-        for language, windows, tokens in self._references:
-            lines, mine = normalized(code, language)
-            if windows & _windows(lines):
+        for reference in self._references:
+            if reference.windows & _windows(self._not_own(code, reference.language)):
                 return True
-            if shared_tokens(tokens, mine) > SHARED_TOKENS:
-                return True
-        return False
+        return self.leaks_shape(code)
+
+    def leaks_shape(self, code: str) -> bool:
+        """Whether ``code`` holds ``SHAPE_SHARE`` of a reference's fingerprints once every name and
+        literal is abstracted (the learner's own code taken out first)."""
+        if not code.strip():
+            return False
+        return any(self.shape_share(code, reference) >= SHAPE_SHARE for reference in self._references)
+
+    def shape_share(self, code: str, reference: _Reference) -> float:
+        mine = kgrams(code, reference.language)
+        for own in self._own:
+            mine -= kgrams(own, reference.language)
+        return share(reference.fingerprints, mine)
+
+    def leaks_value(self, value: Any) -> bool:
+        """Whether a tool's arguments or result (any JSON value) hold a reference: a string of code
+        in it, or its strings together."""
+        strings = list(_strings(value))
+        return any(self.leaks(s) or self.leaks_code(s) for s in strings) or (
+            len(strings) > 1 and self.leaks_code("\n".join(strings))
+        )
+
+    def held_back(self, value: Any) -> Any:
+        """``value`` with each string that leaks replaced by a short notice."""
+        if isinstance(value, str):
+            return HELD if self.leaks(value) or self.leaks_code(value) else value
+        if isinstance(value, dict):
+            return {key: self.held_back(item) for key, item in value.items()}
+        if isinstance(value, list | tuple):
+            return [self.held_back(item) for item in value]
+        return value
+
+    def _not_own(self, code: str, language: str) -> list[str]:
+        """``code``'s normalized lines, less those the learner's own code has."""
+        lines, _tokens = normalized(code, language)
+        if not self._own:
+            return lines
+        theirs = {line for own in self._own for line in normalized(own, language)[0]}
+        return [line for line in lines if line not in theirs]
+
+
+class _Reference(NamedTuple):
+    language: str
+    windows: set[tuple[str, ...]]
+    fingerprints: Fingerprints
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def inline_code(text: str) -> list[str]:
+    """The distinct inline code spans of ``text``'s prose (a span quoted twice is one quote)."""
+    segmenter = _Segmenter()
+    segments = [s for line in text.splitlines(keepends=True) for s in segmenter.line(line)] + segmenter.close()
+    prose = "".join(raw for kind, raw, _code in segments if kind == "prose")
+    return list(dict.fromkeys(m.group(2).strip() for m in _INLINE.finditer(prose) if m.group(2).strip()))
 
 
 def _windows(lines: Sequence[str]) -> set[tuple[str, ...]]:
     return {tuple(lines[i : i + SHARED_LINES]) for i in range(len(lines) - SHARED_LINES + 1)}
-
-
-def shared_tokens(reference: Sequence[str], code: Sequence[str]) -> float:
-    """The part of ``reference``'s tokens that ``code`` repeats in order, in runs of ``MIN_RUN`` or more."""
-    if not reference or not code:
-        return 0.0
-    blocks = SequenceMatcher(None, list(reference), list(code), autojunk=False).get_matching_blocks()
-    return sum(block.size for block in blocks if block.size >= MIN_RUN) / len(reference)
 
 
 class StreamGuard:
@@ -211,6 +276,7 @@ class StreamGuard:
         self._partial = ""
         self._partial_shown = 0  # characters of the current line already shown as prose
         self._shown_code: list[str] = []
+        self._shown_inline: list[str] = []
 
     def feed(self, piece: str) -> str:
         out: list[str] = []
@@ -219,8 +285,12 @@ class StreamGuard:
             line, self._partial = self._partial.split("\n", 1)
             out.append(self._line(line + "\n"))
         if self._partial and self._segmenter.state == "prose" and _prose_start(self._partial):
-            out.append(self._partial[self._partial_shown :])
-            self._partial_shown = len(self._partial)
+            # Up to an inline code span: the span waits for the line's end to be judged.
+            end = self._partial.find("`", self._partial_shown)
+            end = len(self._partial) if end == -1 else end
+            if end > self._partial_shown:
+                out.append(self._partial[self._partial_shown : end])
+                self._partial_shown = end
         return "".join(out)
 
     def flush(self) -> str:
@@ -232,14 +302,26 @@ class StreamGuard:
         shown, self._partial_shown = self._partial_shown, 0
         segments = self._segmenter.line(line)
         if shown:  # decided to be prose while it streamed: the segmenter agrees, the rest of it follows
-            return line[shown:] + self._render(segments[1:])
+            return self._prose(line[shown:]) + self._render(segments[1:])
         return self._render(segments)
+
+    def _prose(self, text: str) -> str:
+        """Prose, its inline code spans shown unless they add up (with the code shown) to a leak."""
+        spans = [m.group(2).strip() for m in _INLINE.finditer(text) if m.group(2).strip()]
+        if not spans:
+            return text
+        inline = list(dict.fromkeys([*self._shown_inline, *spans]))
+        if self.guard.leaks_shape("\n".join([*self._shown_code, *inline])):
+            self.held_back += 1
+            return _INLINE.sub(lambda m: f"`{HELD}`" if m.group(2).strip() else m.group(0), text)
+        self._shown_inline = inline
+        return text
 
     def _render(self, segments: list[tuple[str, str, str]]) -> str:
         out = []
         for kind, raw, code in segments:
             if kind == "prose":
-                out.append(raw)
+                out.append(self._prose(raw))
             elif self.guard.leaks_code("\n".join([*self._shown_code, code])):
                 self.held_back += 1
                 out.append(self.notice)
@@ -263,9 +345,10 @@ def _prose_start(partial: str) -> bool:
     return word.group() not in _KEYWORDS and rest[0] not in "=(-+*/%|&^"
 
 
-def guarded(emit: Listener, guard: StreamGuard) -> Listener:
+def guarded(emit: Listener, guard: StreamGuard, *, cards: bool = False) -> Listener:
     """``emit`` behind ``guard``: text pieces go through it; any other event first flushes it. The
-    text an escalation or a summary carries is judged whole."""
+    text an escalation or a summary carries is judged whole; with ``cards``, so are a tool call's
+    arguments and result as its card shows them (a model's tutor: the calls are the model's)."""
 
     def listener(event: TutorEvent) -> None:
         if isinstance(event, TextDelta):
@@ -276,12 +359,19 @@ def guarded(emit: Listener, guard: StreamGuard) -> Listener:
         rest = guard.flush()
         if rest:
             emit(TextDelta(rest))
-        if isinstance(event, Escalated) and guard.guard.leaks(event.question):
+        judge = guard.guard
+        if isinstance(event, Escalated) and judge.leaks(event.question):
             guard.held_back += 1
             event = replace(event, question=guard.notice.strip())
-        elif isinstance(event, SessionConcluded) and guard.guard.leaks("\n\n".join(event.insights)):
+        elif isinstance(event, SessionConcluded) and judge.leaks("\n\n".join(event.insights)):
             guard.held_back += 1
-            event = replace(event, insights=tuple(i for i in event.insights if not guard.guard.leaks(i)))
+            event = replace(event, insights=tuple(i for i in event.insights if not judge.leaks(i)))
+        elif cards and isinstance(event, ToolStarted) and judge.leaks_value(event.arguments):
+            guard.held_back += 1
+            event = replace(event, arguments=judge.held_back(event.arguments))
+        elif cards and isinstance(event, ToolFinished) and judge.leaks_value([event.result, event.summary]):
+            guard.held_back += 1
+            event = replace(event, result=judge.held_back(event.result), summary=judge.held_back(event.summary))
         emit(event)
 
     return listener

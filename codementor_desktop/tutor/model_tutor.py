@@ -11,14 +11,15 @@ one's questions.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 from weakref import WeakKeyDictionary
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..storage.conversations import new_session_id
+from ..tools.context import Confirm
 from ..tools.tutoring import TutorSeatError
 from .briefing import FLAGGED, escalation_request, insights_in, user_message
 from .cancellation import Cancellation
@@ -37,7 +38,9 @@ from .events import (
     TutorEvent,
 )
 from .fallback import notice, run_chain, with_findings
+from .guard import SolutionGuard
 from .loop import TutorLoop
+from .model_tools import ModelTools
 from .prompts import load
 from .provider import Completion, Provider, ProviderConfig
 from .turns import Intent, TurnContext
@@ -53,12 +56,18 @@ PROMPT = "socratic-v2"
 ESCALATION_PROMPT = "escalation-v1"
 MAX_HINT_LEVEL = 5
 _APP_RAN = "app_ran"  # the cards of the chain the app ran for a model without tools
+HELD_ESCALATION = (
+    "(The deeper model's answer was held back: it was too close to the solution. Ask the learner what they "
+    "expect their code to do on the failing input instead.)"
+)
 
 
 class ModelTutor:
     """A ``Tutor`` (and the ``TutorSeat`` of its tool calls) talking to the configured model.
     ``session_id`` continues a stored session; ``ask_consent(host)`` asks the learner whether
-    their code may go to a cloud endpoint (None: refuse where it would be needed)."""
+    their code may go to a cloud endpoint (None: refuse where it would be needed);
+    ``confirm_write(tool, change)`` asks them whether a call of the model's may change their saved
+    data (None: such calls are refused, as in the terminal)."""
 
     def __init__(
         self,
@@ -67,6 +76,7 @@ class ModelTutor:
         *,
         session_id: str | None = None,
         ask_consent: Callable[[str], bool] | None = None,
+        confirm_write: Confirm | None = None,
     ) -> None:
         settings = services.settings
         self.services = services
@@ -85,9 +95,12 @@ class ModelTutor:
         self._cancellation: Cancellation | None = None
         self._events: dict[str, dict[str, Any]] = {}  # tool_call_id -> the card drawn for its result
         self._no_tools = False  # the model said it cannot call tools: the app runs the chain each turn
+        self._context = TurnContext(problem_id=None)  # where the learner is this turn: their code
+        # The model's calls pass the solution filter and the learner's say over their data.
+        tools = ModelTools(services.registry, self._guard_for, lambda: _own(self._context), confirm_write)
         # The tools are chosen at the first turn (``_choose_tools``), not here on the window's thread.
         self.loop = TutorLoop(
-            self.provider, services.registry, learner, system_prompt=load(PROMPT), tools=[], seat=self
+            self.provider, cast("ToolRegistry", tools), learner, system_prompt=load(PROMPT), tools=[], seat=self
         )
         stored = self._conversations.session(session_id) if session_id else None
         if stored is not None and stored.learner != learner:
@@ -115,6 +128,7 @@ class ModelTutor:
     ) -> TurnEnded:
         cancellation = cancellation or Cancellation()
         context = context or TurnContext(problem_id=self.problem_id)
+        self._context = context
         if not self.model:
             emit(TutorError("Choose the tutor's model in Settings (llm_model) first.", "no_model"))
             return self._end(emit, TurnEnded("error", 0))
@@ -164,7 +178,25 @@ class ModelTutor:
             raise TutorSeatError(str(exc)) from None
         if answer.usage:
             self._record_usage(self.deep_model, answer.usage)
-        return self.deep_model, answer.text.strip()
+        question = answer.text.strip()
+        # The deep model is asked for a question, yet may answer with the solution: neither the
+        # learner (the escalation's card) nor the fast model (the tool's result) reads it then.
+        if self._guard_for({}).leaks(question):
+            return self.deep_model, HELD_ESCALATION
+        return self.deep_model, question
+
+    def _guard_for(self, arguments: Mapping[str, Any]) -> SolutionGuard:
+        """The solution filter of this session's problem (and of the problem a call names), the
+        learner's code of this turn being theirs to see."""
+        bank = self.services.bank
+        named = arguments.get("problem_id")
+        ids = {i for i in (self.problem_id, self._context.problem_id, named) if isinstance(i, str) and i}
+        problems = [p for p in map(bank.get, sorted(ids)) if p is not None]
+        references = [
+            r for p in problems for r in (p.solutions.python, p.solutions.javascript, p.solutions.python_slow)
+        ]
+        starters = [c for p in problems for c in (p.starter.python, p.starter.javascript)]
+        return SolutionGuard(references, own=[*_own(self._context), *starters])
 
     def flagged_insights(self) -> list[str]:
         return insights_in(self.loop.messages)
@@ -360,6 +392,11 @@ def _tool_list(registry: ToolRegistry) -> list[dict[str, Any]]:
         made = (names, registry.openai_tools())
         _TOOL_LISTS[registry] = made
     return made[1]
+
+
+def _own(context: TurnContext) -> tuple[str, ...]:
+    """The code the learner wrote, as this turn knows it: the editor's."""
+    return (context.code,) if context.code and context.code.strip() else ()
 
 
 def _tool_event(finished: ToolFinished, arguments: Any) -> TutorEvent | None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .briefing import FLAGGED
 from .events import Escalated, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TutorEvent
-from .guard import SolutionGuard, StreamGuard
+from .guard import SolutionGuard, StreamGuard, guarded
 from .summaries import summarize
 
 if TYPE_CHECKING:
@@ -40,12 +40,31 @@ def continued(services: Services, learner: str, problem_id: str) -> tuple[str | 
     session_id = services.conversations.latest(learner, problem_id, open_only=True)
     if session_id is None:
         return None, []
-    guard = SolutionGuard.for_problem(services.bank.get(problem_id))
+    # The learner's drafts are theirs to see again in a card (their accepted code a model ran).
+    drafts = [services.drafts.load(problem_id, language) for language in ("python", "javascript")]
+    guard = SolutionGuard.for_problem(services.bank.get(problem_id), [d for d in drafts if d])
     return session_id, stored_events(services.conversations.messages(session_id), guard)
 
 
 def stored_events(messages: Sequence[Mapping[str, Any]], guard: SolutionGuard | None = None) -> list[Shown]:
-    """The events that showed ``messages`` (system prompt left out), the tutor's text filtered by ``guard``."""
+    """The events that showed ``messages`` (system prompt left out), the tutor's text, its cards,
+    escalations and summaries filtered by ``guard``."""
+    shown = _stored_events(messages, guard)
+    if guard is None:
+        return shown
+    out: list[Shown] = []
+    judge = guarded(lambda event: out.append(event), StreamGuard(guard), cards=True)
+    for event in shown:
+        if isinstance(event, LearnerSaid):
+            out.append(event)
+        elif isinstance(event, TextDelta):
+            out.append(event)  # already filtered, one message at a time
+        else:
+            judge(event)
+    return out
+
+
+def _stored_events(messages: Sequence[Mapping[str, Any]], guard: SolutionGuard | None) -> list[Shown]:
     shown: list[Shown] = []
     names: dict[str, str] = {}
     for message in messages:

@@ -104,7 +104,7 @@ def chat_window(qtbot, services):
     made: dict = {}
 
     def factory(services_, learner, *, ask_consent, **_options):
-        made.update(learner=learner, ask_consent=ask_consent)
+        made.update(learner=learner, ask_consent=ask_consent, confirm_write=_options.get("confirm_write"))
         return made["tutor"](services_)
 
     window = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True),
@@ -148,6 +148,7 @@ def test_a_conversation_against_the_test_server(qtbot, chat_window, tmp_path):
         pane = open_two_sum(qtbot, chat_window)
         assert pane.who.text() == f"Tutor: fast-model at {server.base_url}"
         assert chat_window.made["learner"] == "ada" and chat_window.made["ask_consent"] is chat_window.chat.notice
+        assert chat_window.made["confirm_write"] is chat_window.chat.confirm_write  # a model's writes ask the learner
 
         # A question typed in the box: the model runs the learner's code, then asks, streamed.
         qtbot.keyClicks(pane.input, "Why is my two_sum wrong?")

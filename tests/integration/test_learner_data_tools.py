@@ -23,7 +23,9 @@ def call(services, name, arguments, caller=Caller.PERSON, learner="ada"):
 def test_snapshots_and_attempts_make_a_problems_history(services_on):
     saved = call(services_on, "save_code_snapshot", {"problem_id": "two-sum", "code": "# first idea\n", "name": "idea"})
     assert saved["status"] == "ok" and isinstance(saved["snapshot_id"], int) and saved["saved_at"]
-    later = call(services_on, "save_code_snapshot", {"problem_id": "two-sum", "code": GOOD}, caller=Caller.MODEL)
+    # A model keeps the editor's code (the learner's own) as a snapshot: that needs no one's yes.
+    editor = ToolContext(caller=Caller.MODEL, learner="ada", own_code=(GOOD,))
+    later = services_on.registry.call("save_code_snapshot", {"problem_id": "two-sum", "code": GOOD}, editor)
     submit = {"language": "python", "problem_id": "two-sum", "test_cases": [], "code": GOOD, "include_hidden": True}
     run = call(services_on, "execute_code", submit)
     assert run["verdict"] == "AC"
@@ -63,7 +65,7 @@ def test_export_delete_and_import_back(services_on):
         == "FORBIDDEN"
     )
     by_model = call(services_on, "delete_learner_data", {"confirm": True}, caller=Caller.MODEL)
-    assert by_model["error_code"] == "FORBIDDEN"
+    assert by_model["error_code"] == "NOT_PERMITTED"  # deleting is the learner's own act
     assert call(services_on, "delete_learner_data", {"confirm": False})["error_code"] == "INVALID_ARGUMENTS"
     deleted = call(services_on, "delete_learner_data", {"confirm": True})
     assert deleted["status"] == "ok" and deleted["deleted"]["code_snapshots"] == 1 and deleted["deleted"]["runs"] == 1

@@ -1,8 +1,8 @@
 """No tutor shows a solution: the offline coach never writes one, on any problem, whatever it is asked;
 and a model that tries is filtered before anything is shown.
 
-The rule is the filter's own (3 consecutive normalized lines, or more than 30 % of a reference's code
-tokens, counted over the code in the answer, prose aside) against the problem's reference solutions
+The rule is the filter's own (half a reference's shape fingerprints, names and literals abstracted, or
+5 consecutive normalized lines, counted over the code in the answer, prose aside) against the problem's reference solutions
 (Python, JavaScript, and the slower Python one).
 """
 

@@ -1,8 +1,11 @@
-"""The notice before a cloud endpoint first receives the learner's code.
+"""The learner's say in what the tutor does: the notice before a cloud endpoint first receives their
+code, and the question before a model's call changes their saved data.
 
 The tutor asks ``ask_consent(host)`` from its turn's thread, once per endpoint, and records the
-answer itself; ``CloudNotice`` is that function for the window: it carries the question to the
-GUI thread, shows the dialog there, and hands the answer back to the waiting turn.
+answer itself; ``CloudNotice`` is that function for the window. A model's call that would write the
+learner's data (an import, a snapshot or a Submit of code they did not write) asks
+``confirm_write(tool, change)`` each time; ``WriteConfirmation`` is that function. Both carry the
+question to the GUI thread, show the dialog there, and hand the answer back to the waiting turn.
 """
 
 from __future__ import annotations
@@ -47,13 +50,43 @@ def ask_with_dialog(parent: QWidget | None, host: str) -> bool:
     return box.buttonRole(box.clickedButton()) == QMessageBox.ButtonRole.AcceptRole
 
 
-class CloudNotice(QObject):
-    """``notice(host) -> bool``, callable from any thread (the question is asked in the GUI
-    thread). After ``close`` (the window closing) a waiting turn is told no, and stops waiting."""
+def write_box(parent: QWidget | None, tool: str, change: str) -> QMessageBox:
+    """The question before a model's call changes the learner's saved data, with "Don't" as the
+    default: a stray Enter changes nothing."""
+    box = QMessageBox(parent)
+    box.setObjectName("writeConfirmation")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(tr("Let the tutor change your saved data?"))
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the change names what a model sent
+    box.setText(
+        tr(
+            "The tutor's model asks to %s (%s).\n\n"
+            "Your profile, history and runs are yours: they change only if you say so here."
+        )
+        % (change, tool)
+    )
+    box.addButton(tr("Let it"), QMessageBox.ButtonRole.AcceptRole).setObjectName("writeYes")
+    keep = box.addButton(tr("Don't"), QMessageBox.ButtonRole.RejectRole)
+    keep.setObjectName("writeNo")
+    box.setDefaultButton(keep)
+    box.setEscapeButton(keep)
+    return box
 
-    _asked = Signal(str, object)
 
-    def __init__(self, parent: QWidget, ask: Callable[[QWidget | None, str], bool] = ask_with_dialog):
+def confirm_with_dialog(parent: QWidget | None, tool: str, change: str) -> bool:
+    box = write_box(parent, tool, change)
+    box.exec()
+    return box.buttonRole(box.clickedButton()) == QMessageBox.ButtonRole.AcceptRole
+
+
+class GuiQuestion(QObject):
+    """``question(*words) -> bool``, callable from any thread: ``ask(parent, *words)`` is asked in
+    the GUI thread and the answer handed back to the waiting turn. After ``close`` (the window
+    closing) a waiting turn is told no, and stops waiting."""
+
+    _asked = Signal(object, object)
+
+    def __init__(self, parent: QWidget, ask: Callable[..., bool]):
         super().__init__(parent)
         self._parent = parent
         self._ask = ask
@@ -61,24 +94,38 @@ class CloudNotice(QObject):
         self._lock = threading.Lock()  # one question at a time
         self._asked.connect(self._on_asked, Qt.ConnectionType.QueuedConnection)
 
-    def __call__(self, host: str) -> bool:
+    def __call__(self, *words: str) -> bool:
         if QThread.currentThread() is self.thread():
-            return self._ask(self._parent, host)
+            return self._ask(self._parent, *words)
         with self._lock:
             answer: dict[str, bool] = {}
             done = threading.Event()
-            self._asked.emit(host, (answer, done))
+            self._asked.emit(words, (answer, done))
             while not done.wait(0.1):
                 if self._closed.is_set():
                     return False
             return answer.get("yes", False)
 
-    def _on_asked(self, host: str, reply: tuple[dict[str, bool], threading.Event]) -> None:
+    def _on_asked(self, words: tuple[str, ...], reply: tuple[dict[str, bool], threading.Event]) -> None:
         answer, done = reply
         try:
-            answer["yes"] = False if self._closed.is_set() else bool(self._ask(self._parent, host))
+            answer["yes"] = False if self._closed.is_set() else bool(self._ask(self._parent, *words))
         finally:
             done.set()
 
     def close(self) -> None:
         self._closed.set()
+
+
+class CloudNotice(GuiQuestion):
+    """``notice(host) -> bool``: whether the learner's code may go to ``host``."""
+
+    def __init__(self, parent: QWidget, ask: Callable[[QWidget | None, str], bool] = ask_with_dialog):
+        super().__init__(parent, ask)
+
+
+class WriteConfirmation(GuiQuestion):
+    """``confirm(tool, change) -> bool``: whether a model's call may change the learner's saved data."""
+
+    def __init__(self, parent: QWidget, ask: Callable[[QWidget | None, str, str], bool] = confirm_with_dialog):
+        super().__init__(parent, ask)

@@ -3,7 +3,7 @@ command that shows it and puts the caret in its box (Ctrl+Shift+T), and the wind
 cards' buttons (a run opens in the Tests tab, a trace in the Trace tab).
 
 The window is handed a ``tutor_factory``, called as ``open_tutor(services, learner,
-ask_consent=...)`` is: by default the tutor package's own, imported when the first tutor is made.
+ask_consent=..., confirm_write=...)`` is: by default the tutor package's own, imported when the first tutor is made.
 A tutor is made when the dock is on show and a problem is open, one per learner and problem, and
 kept while the window lives: going back to a problem goes back to its conversation.
 """
@@ -23,7 +23,7 @@ from ...tutor.replay import continued
 from ...tutor.turns import TurnContext, Tutor
 from ..debugger.test_input import traced_text
 from ..text import escaped
-from .consent import CloudNotice
+from .consent import CloudNotice, WriteConfirmation
 from .pane import ChatPane
 from .richtext import RichText
 from .stuck_watch import Key, StuckWatch
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..main_window import MainWindow
 
 log = logging.getLogger(__name__)
-TutorFactory = Callable[..., Tutor]  # (services, learner, *, ask_consent) -> Tutor
+TutorFactory = Callable[..., Tutor]  # (services, learner, *, ask_consent, confirm_write) -> Tutor
 DOCK_WIDTH = 320
 
 
@@ -65,6 +65,7 @@ class ChatSeat(QObject):
         self.coach_factory: Callable[[Services, str], Tutor] = offline_coach
         self.panes: dict[tuple[str, str], ChatPane] = {}
         self.notice = CloudNotice(window)
+        self.confirm_write = WriteConfirmation(window)  # a model's call that would change the learner's data
         self.placeholder = RichText(tr("<i>Open a problem to talk with the tutor about it.</i>"), "chatPlaceholder")
         self.stack = QStackedWidget(objectName="chatStack")
         self.stack.addWidget(self.placeholder)
@@ -108,7 +109,9 @@ class ChatSeat(QObject):
                 # The conversation left open about this problem goes on, shown as it was.
                 session_id, past = continued(window.services, learner, window.problem_id)
                 options = {"session_id": session_id} if session_id else {}
-                tutor = self.factory(window.services, learner, ask_consent=self.notice, **options)
+                tutor = self.factory(
+                    window.services, learner, ask_consent=self.notice, confirm_write=self.confirm_write, **options
+                )
             except Exception as exc:  # noqa: BLE001 - a tutor that cannot start is said, not raised
                 log.exception("the tutor could not start")
                 self.placeholder.setText(tr("<b>The tutor could not start</b>: %s") % escaped(exc))
@@ -187,6 +190,7 @@ class ChatSeat(QObject):
     def shutdown(self) -> None:
         """Stop every turn going and wait for its thread (the window closing)."""
         self.notice.close()
+        self.confirm_write.close()
         self.stuck.shutdown()
         for pane in self.panes.values():
             pane.shutdown()

@@ -527,7 +527,8 @@ class OfflineCoach:
             self._state.asked.append(f"{version}:shown_all")
             return [words.EVERYTHING_SHOWN]
         claims = [c for c in self._state.claims if c.text.strip()]
-        line = (self._state.open.lines or [None])[0] if self._state.open else None
+        opened = self._state.open
+        line = opened.lines[0] if opened is not None and opened.lines else None
         if claims and line:
             return [words.fill(words.YOU_SAID, {"claim": _echo(claims[-1].text), "line": line})]
         return [f'You said "{_echo(self._said)}". What would you try first?']

@@ -153,7 +153,9 @@ class VersionEvidence:
 
 def _compact_run(run: dict[str, Any]) -> dict[str, Any]:
     tests = [{k: t.get(k) for k in _TEST_FIELDS if k in t} for t in run.get("test_results") or []]
-    kept = {k: run.get(k) for k in ("verdict", "status", "error_message", "line_number", "tests_total") if k in run}
+    kept: dict[str, Any] = {
+        k: run.get(k) for k in ("verdict", "status", "error_message", "line_number", "tests_total") if k in run
+    }
     return {**kept, "test_results": tests}
 
 

@@ -46,11 +46,23 @@ def counts_sentence(evidence: VersionEvidence, pick: Pick) -> str:
         reference_class = _class_of(list(theirs), list(theirs.values()))
         return pick(
             words.COUNTS,
-            {"n": n, "mine": f"{mine[n]:,}", "theirs": f"{theirs[n]:,}", "measured": measured.get("class"),
+            {"n": n, "mine": _steps(mine[n]), "theirs": _steps(theirs[n]), "measured": measured.get("class"),
              "reference_class": reference_class or "?"},
         )  # fmt: skip
     n = max(mine)
-    return pick(words.COUNTS_MINE_ONLY, {"n": n, "mine": f"{mine[n]:,}", "measured": measured.get("class")})
+    return pick(words.COUNTS_MINE_ONLY, {"n": n, "mine": _steps(mine[n]), "measured": measured.get("class")})
+
+
+def _steps(count: int) -> str:
+    return f"{count:,} step" + ("" if count == 1 else "s")
+
+
+def below(one: str | None, other: str | None) -> bool:
+    """Whether complexity ``one`` grows strictly slower than ``other``."""
+    a, b = _growth(one or ""), _growth(other or "")
+    if a is None or b is None:
+        return False
+    return (a.exponential, a.degree, a.logs) < (b.exponential, b.degree, b.logs)
 
 
 def _class_of(sizes: list[int], counts: list[int]) -> str | None:
@@ -81,6 +93,9 @@ def how_fast(
         template = words.NOT_CORRECT_YET_EDGE if failing.get("category") else words.NOT_CORRECT_YET
         said.append(pick(template, {"test_id": failing.get("test_id"), "input": failing.get("input")}))
     counts = counts_sentence(evidence, pick)
+    if failing is not None and below(time, best):
+        # Faster than any known solution can be: it does not do the work yet; no question of speed.
+        return [counts, pick(words.BELOW_BEST, filled)]
     optimal = same_class(time, best) and not ladder.slower_than_best()
     if complexity_only:
         said += [pick(words.COMPLEXITY_IS, filled), counts]

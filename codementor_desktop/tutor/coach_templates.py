@@ -200,15 +200,15 @@ YOU_SAID = 'You said: "{claim}". What does that mean for line {line} of your cod
 # --- how fast: answered from the measured counts and the best known complexity ---------------------
 # Lists are ways of saying one thing: the coach takes the first one not said already.
 COUNTS = [
-    "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} steps and the reference "
+    "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} and the reference "
     "solution {theirs}; yours grows as {measured}, the reference as {reference_class}.",
-    "I counted again on the worst-case inputs. At n = {n}: {mine} steps for this version, {theirs} for the "
+    "I counted again on the worst-case inputs. At n = {n}: {mine} for this version, {theirs} for the "
     "reference ({measured} against {reference_class}).",
     "The counts for this version at n = {n}: {mine} against the reference's {theirs}.",
 ]
 COUNTS_MINE_ONLY = [
-    "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} steps ({measured}).",
-    "This version's count at n = {n}: {mine} steps ({measured}).",
+    "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} ({measured}).",
+    "This version's count at n = {n}: {mine} ({measured}).",
 ]
 OPTIMAL_YES = [
     "Yes: {best} time is the best known for this problem, and your code is {time}. What does it cost in space, "
@@ -246,6 +246,11 @@ NOT_CORRECT_YET = [
 NOT_CORRECT_YET_EDGE = [
     "It still goes wrong on {input}, so speed comes second; still:",
     "Correctness first (it fails on {input}), but as for speed:",
+]
+BELOW_BEST = [
+    "It is {time} where no solution of this problem is known to do better than {best}: it cannot yet be looking at "
+    "everything the answer depends on. Which part of the input must it read before it can be right?",
+    "Still {time}, under the {best} this problem needs: what does it skip that the answer depends on?",
 ]
 TOO_SLOW_ON = [
     "Its answers are right where it finishes, but on {input} it runs out of time.",

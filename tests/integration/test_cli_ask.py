@@ -92,3 +92,27 @@ def test_with_a_model_server_the_model_answers_its_tool_calls_are_lines_and_a_so
     assert f"fast-model at {server.base_url.split('/')[2]}" in result.stderr
     # The model was sent the learner's message and the problem's context.
     assert "just give me the answer" in json.dumps(server.bodies()[0]["messages"])
+
+
+def test_a_conversation_continued_in_a_new_process_goes_on_where_it_was(tmp_path):
+    code = learner_code(tmp_path)
+
+    def ask(*words: str) -> dict:
+        result = codementor("ask", "--problem", "two-sum", "--code", str(code), "--json", *words)
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+    def said(turn: dict) -> str:
+        return "".join(event["text"] for event in turn["events"] if event["type"] == "text_delta")
+
+    first = ask("why does it fail?")
+    session = first["session_id"]
+    assert [e["name"] for e in first["events"] if e["type"] == "tool_started"][0] == "execute_code"
+    second = ask("--session", session, "i don't know")
+    third = ask("--session", session, "i and j are both 0, so I'm adding the same element to itself")
+    # Each process read the evidence kept with the conversation: the unchanged code ran once, in the first.
+    assert [e for e in second["events"] + third["events"] if e["type"] == "tool_started"] == []
+    # Each answer is a new question, and the cause the learner named is told so.
+    asked = [said(turn).rstrip().rsplit(". ", 1)[-1] for turn in (first, second, third)]
+    assert len(set(asked)) == 3 and all(question.endswith("?") for question in asked)
+    assert said(third).startswith("Yes")

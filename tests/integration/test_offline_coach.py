@@ -240,3 +240,10 @@ def test_a_stopped_turn_ends_cancelled(services):
     cancellation.cancel()
     events = turn(OfflineCoach(services, "ada"), "why?", cancellation=cancellation)
     assert events[-1] == TurnEnded("cancelled", 1) and not [e for e in events if isinstance(e, ToolFinished)]
+
+
+def test_code_faster_than_any_solution_can_be_is_not_told_to_be_faster(services):
+    starter = services.bank.get("two-sum").starter.python  # returns [] at once: O(1), and wrong
+    said = text(turn(OfflineCoach(services, "ada"), "is my solution optimal?", context=TurnContext("two-sum", starter)))
+    assert "Not yet" not in said and "repeats work" not in said
+    assert "no solution of this problem is known to do better than O(n)" in said and said.rstrip().endswith("?")

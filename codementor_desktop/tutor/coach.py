@@ -19,10 +19,11 @@ from . import coach_templates as words
 from .cancellation import Cancellation
 from .coach_chain import Stopped, ToolRunner
 from .coach_evidence import VersionEvidence
+from .coach_memory import Memory, echo, own_words, recommended
 from .coach_questions import Code, Ladder, run_sentence, values
 from .coach_session import CoachSession
 from .coach_speed import how_fast
-from .dialogue import Claim, DialogueState, OpenQuestion, near_copy, version_key
+from .dialogue import Claim, DialogueState, OpenQuestion, version_key
 from .events import Escalated, Listener, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TurnEnded, TutorEvent
 from .guard import NOTICE, SolutionGuard, StreamGuard, guarded
 from .turns import Intent, TurnContext
@@ -53,6 +54,7 @@ class OfflineCoach:
         self._levels: dict[str, int] = {}
         self._vocabularies: dict[str, Vocabulary] = {}
         self._insights: list[str] = list(self._session.flagged)
+        self._memory = Memory(self._state, self._insights)
         self._context = TurnContext(problem_id=self._session.problem_id)
         self._guard = SolutionGuard([])
         self._said = ""
@@ -104,7 +106,7 @@ class OfflineCoach:
         try:
             parts = self._state.fresh(self._answer(said, intent, problem, out))
             if not parts:
-                parts = self._last_resort(problem)
+                parts = self._memory.last_resort(self._version(problem), self._said)
             sentences = [s for s in parts if s]
             for number, sentence in enumerate(sentences, 1):
                 end = "" if sentence.endswith("\n") else "\n" if number == len(sentences) else " "
@@ -129,9 +131,9 @@ class OfflineCoach:
     # --- reading the learner ---------------------------------------------------------------------
     def _read(self, said: str, intent: Intent, problem: Problem | None) -> Reading:
         vocabulary = self._vocabulary(problem)
-        opened = self._state.open
+        opened = self._memory.open_on(self._version(problem))
         expecting = None
-        if opened is not None and opened.version == self._version(problem):
+        if opened is not None:
             # The open question's own evidence, and the idea of the hint the learner has not opened yet.
             level = self._level(problem) if problem is not None else 0
             upcoming = vocabulary.hint_concepts[level] if level < len(vocabulary.hint_concepts) else ()
@@ -188,13 +190,11 @@ class OfflineCoach:
 
     def _substance(self, reading: Reading, problem: Problem | None, out: Listener) -> list[str]:
         said, want = self._said, reading.want
-        opened = self._state.open
-        recap = (
-            opened is not None and opened.key.endswith(":recap") and opened.version == (self._version(problem) or "")
-        )
+        opened = self._memory.open_on(self._version(problem))
+        recap = opened is not None and opened.key.endswith(":recap")
         if want is Want.UNDERSTANDS or (recap and want not in (Want.SOLUTION, Want.PRACTISE, *_SPEED)):
-            if recap and self._own_words(said):
-                self._claim(Claim(said, "idea", list(reading.concepts), self._version(problem) or ""))
+            if recap and own_words(said):
+                self._memory.claim(Claim(said, "idea", list(reading.concepts), self._version(problem) or ""))
                 return self._conclude(said, problem, out)
             return self._understood(said, reading, problem, out)
         if problem is None:
@@ -203,12 +203,12 @@ class OfflineCoach:
             return [words.NO_CODE]
         if want is Want.HINT:
             return self._hint(problem, None)
-        if want is Want.STUCK and not self._open_here(problem):
+        if want is Want.STUCK and self._memory.open_on(self._version(problem)) is None:
             return self._stuck(problem, out)
         evidence = self._evidence(problem, measure=want in _SPEED)
         said_first = self._news(problem, evidence)
         if want is Want.SOLUTION:
-            return [*said_first, self._refusal(), *self._next_question(problem, evidence)]
+            return [*said_first, self._memory.pick(words.REFUSALS, {}), *self._next_question(problem, evidence)]
         if want in _SPEED:
             return [*said_first, *self._speed(problem, evidence, reading)]
         if want in (Want.STUCK, Want.DONT_KNOW):
@@ -220,7 +220,7 @@ class OfflineCoach:
     def _polite(self, want: Want, problem: Problem | None) -> str:
         title = problem.title if problem is not None else "your problem"
         choices = {Want.GREETING: words.GREETINGS, Want.THANKS: words.THANKS, Want.OFF_TOPIC: words.OFF_TOPIC}
-        return self._pick(choices[want], {"title": title})
+        return self._memory.pick(choices[want], {"title": title})
 
     def _small_talk(self, reading: Reading, problem: Problem | None) -> list[str]:
         said = [self._polite(reading.want, problem)]
@@ -269,19 +269,11 @@ class OfflineCoach:
         return self._hint(problem, evidence)
 
     def _unasked(self, problem: Problem, evidence: VersionEvidence) -> OpenQuestion | None:
-        return next(
-            (q for q in self._ladder(problem, evidence).questions()
-             if not self._state.was_asked(q.key) and self._state.is_new(q.text)),
-            None,
-        )  # fmt: skip
+        return self._memory.first_new(self._ladder(problem, evidence).questions())
 
     def _unseen(self, problem: Problem) -> bool:
         version = self._version(problem)
         return version is not None and not self._state.saw(version, "run")
-
-    def _open_here(self, problem: Problem) -> bool:
-        opened = self._state.open
-        return opened is not None and opened.version == self._version(problem)
 
     def _smaller_step(self, problem: Problem, evidence: VersionEvidence) -> list[str]:
         """ "I don't know" to the open question: the next, smaller question."""
@@ -290,29 +282,29 @@ class OfflineCoach:
     def _judge(self, reading: Reading, problem: Problem, evidence: VersionEvidence) -> list[str]:
         """An answer or an idea, read against the open question and the problem's vocabulary."""
         version = self._version(problem) or ""
-        opened = self._state.open if self._open_here(problem) else None
-        echo = _echo(self._said)
+        opened = self._memory.open_on(self._version(problem))
+        quoted = echo(self._said)
         fits_problem = [c for c in reading.concepts if c in self._problem_concepts(problem)]
         if opened is not None and reading.fit == "names_cause" and not opened.key.endswith((":fix", ":gap")):
-            self._claim(Claim(self._said, "names_cause", list(reading.concepts), version))
-            said = [self._pick(words.NAMED_CAUSE, {"echo": echo})]
+            self._memory.claim(Claim(self._said, "names_cause", list(reading.concepts), version))
+            said = [self._memory.pick(words.NAMED_CAUSE, {"echo": quoted})]
             return said + self._fix_question(problem, evidence, reading)
         if opened is not None and opened.key.endswith(":fix"):
-            self._claim(Claim(self._said, "fix", list(reading.concepts), version))
+            self._memory.claim(Claim(self._said, "fix", list(reading.concepts), version))
             self._waits = True
-            return [self._pick(words.TRY_IT, {})]
+            return [self._memory.pick(words.TRY_IT, {})]
         if fits_problem:
-            label = _label(self._vocabulary(problem), fits_problem[0])
-            self._reach(problem, fits_problem[0])
-            self._claim(Claim(self._said, "idea", fits_problem, version))
+            label = self._vocabulary(problem).label(fits_problem[0])
+            self._memory.reach(self._vocabulary(problem), fits_problem[0])
+            self._memory.claim(Claim(self._said, "idea", fits_problem, version))
             if evidence.failing is None:
                 return [words.fill(words.IDEA_FITS_PASSING, {"label": label})]
-            return [self._pick(words.IDEA_FITS, {"label": label})]
+            return [self._memory.pick(words.IDEA_FITS, {"label": label})]
         if opened is not None and reading.fit == "partial":
-            return [self._pick(words.PARTIAL, {"echo": echo})]
+            return [self._memory.pick(words.PARTIAL, {"echo": quoted})]
         failing = evidence.failing
         if failing is not None:
-            self._claim(Claim(self._said, "off", list(reading.concepts), version))
+            self._memory.claim(Claim(self._said, "off", list(reading.concepts), version))
             template = words.TEST_THE_CLAIM if opened is not None else words.TEST_THE_IDEA
             return [words.fill(template, values(evidence))]
         example = problem.examples[0]
@@ -337,7 +329,7 @@ class OfflineCoach:
         version = self._version(problem) or ""
         ladder = self._ladder(problem, evidence)
         said = how_fast(
-            evidence, ladder, self._pick, asked_space=self._state.was_asked(f"{version}:space"),
+            evidence, ladder, self._memory.pick, asked_space=self._state.was_asked(f"{version}:space"),
             complexity_only=reading.want is Want.COMPLEXITY,
         )  # fmt: skip
         line = ladder.slow_line()
@@ -351,28 +343,21 @@ class OfflineCoach:
         version = self._version(problem)
         if problem is not None and version is not None:
             evidence = self._evidence(problem)
-            self._claim(Claim(said, "understands", list(reading.concepts), version))
+            self._memory.claim(Claim(said, "understands", list(reading.concepts), version))
             for concept in reading.concepts:
                 if concept in self._problem_concepts(problem):
-                    self._reach(problem, concept)
+                    self._memory.reach(self._vocabulary(problem), concept)
             if evidence.failing is not None and version not in self._state.checked_understanding:
                 self._state.checked_understanding.append(version)
                 text = words.fill(words.UNDERSTOOD_CHECK, values(evidence))
                 expected = str(evidence.failing.get("expected") or "")
                 self._state.ask(OpenQuestion(key=f"{version}:check", text=text, version=version, values=[expected]))
                 return [text]
-        if not self._own_words(said) and not self._claimed() and not self._state.was_asked(f"{version}:recap"):
+        if not own_words(said) and not self._memory.claimed() and not self._state.was_asked(f"{version}:recap"):
             # Nothing of the learner's to keep yet: ask for it rather than keep a sentence of ours.
             self._state.ask(OpenQuestion(key=f"{version}:recap", text=words.RECAP, version=version or ""))
             return [words.RECAP]
         return self._conclude(said, problem, out)
-
-    def _own_words(self, said: str) -> bool:
-        """Whether ``said`` holds more than "I get it": a sentence worth keeping as the learner's insight."""
-        return len(said.split()) >= 4
-
-    def _claimed(self) -> bool:
-        return any(c.fit in ("names_cause", "fix", "idea") for c in self._state.claims)
 
     # --- tools behind the answers ----------------------------------------------------------------
     def _evidence(self, problem: Problem, *, measure: bool = False) -> VersionEvidence:
@@ -432,27 +417,12 @@ class OfflineCoach:
         result = self._tools.call("get_personalized_recommendation", {"num_recommendations": 3})
         if "error_code" in result:
             return [words.fill(words.RATE_LIMITED, {"tool": "recommendations", "error": result["error_message"]})]
-        found = result.get("recommendations") or []
-        if not found:
-            return [words.NEXT_NONE]
-        items = [
-            words.fill(words.NEXT_ITEM, {"title": r.get("title"), "difficulty": r.get("difficulty"),
-                                         "minutes": r.get("estimated_minutes")})
-            for r in found
-        ]  # fmt: skip
-        # One sentence for the list; each reason once (the recommender often gives several the same one).
-        reasons: list[str] = []
-        for r in found:
-            reason = str(r.get("reason") or "").strip()
-            if reason and not any(near_copy(reason, kept) for kept in reasons):
-                reasons.append(reason)
-        listed = words.fill(words.NEXT_INTRO, {"items": "; ".join(items)})
-        return [listed, *reasons, words.NEXT_QUESTION]
+        return recommended(result.get("recommendations") or [])
 
     def _conclude(self, said: str, problem: Problem | None, out: Listener) -> list[str]:
         subject = problem.title if problem is not None else "Practice"
         title = f"{subject}: what clicked"[:100]
-        final = self._final_insight(said, subject)
+        final = self._memory.final_insight(said, subject)
         self._concluded = True
         result = self._tools.call("conclude_session", {"summary_title": title, "final_insight": final})
         if "error_code" in result:
@@ -463,18 +433,6 @@ class OfflineCoach:
         title = str(data.get("summary_title") or title)
         out(SessionConcluded(self._shown(title), tuple(self._shown(i) for i in insights)))
         return [words.fill(words.CONCLUDED, {"title": title})]
-
-    def _final_insight(self, said: str, subject: str) -> str:
-        """The learner's own words: this message when it says something, else the cause they named."""
-        own = " ".join(said.split())
-        if self._own_words(own):
-            return own[:200]
-        named = [c.text for c in self._state.claims if c.fit == "names_cause"] or [
-            c.text for c in self._state.claims if c.fit in ("fix", "idea")
-        ]
-        if named:
-            return " ".join(named[-1].split())[:200]
-        return f'{subject}, in the learner\'s words: "{own or "I get it"}"'[:200]
 
     # --- the TutorSeat protocol ------------------------------------------------------------------
     def ask_deeper(self, reason: str, topic: str | None) -> tuple[str, str]:
@@ -493,45 +451,10 @@ class OfflineCoach:
     def flagged_insights(self) -> list[str]:
         return list(self._insights)
 
-    # --- memory ----------------------------------------------------------------------------------
-    def _claim(self, claim: Claim) -> None:
-        self._state.claims.append(claim)
-        if claim.fit in ("names_cause", "fix", "idea") and claim.text.strip():
-            insight = " ".join(claim.text.split())[:200]
-            if insight not in self._insights:
-                self._insights.append(insight)
-
-    def _reach(self, problem: Problem, concept: str) -> None:
-        label = _label(self._vocabulary(problem), concept)
-        if concept.startswith("hint:"):
-            return  # "the idea of hint 2" says nothing on its own: the learner's words are kept instead
-        if label and label not in self._state.reached:
-            self._state.reached.append(label)  # the learner's own words are the insight kept (``_claim``)
-
+    # --- the problem and its words ---------------------------------------------------------------
     def _problem_concepts(self, problem: Problem) -> set[str]:
         vocabulary = self._vocabulary(problem)
         return {c.id for c in vocabulary.concepts if vocabulary.owns(c.id)}
-
-    def _pick(self, choices: list[str], filled: dict[str, Any]) -> str:
-        """The first way of saying it not said already in this conversation (the last one if all were)."""
-        texts = [words.fill(choice, filled) for choice in choices]
-        return next((t for t in texts if self._state.is_new(t)), "")
-
-    def _refusal(self) -> str:
-        return self._pick(words.REFUSALS, {})
-
-    def _last_resort(self, problem: Problem | None) -> list[str]:
-        """Every answer this turn had was said before: the learner's own claim back, or what to do next."""
-        version = self._version(problem) or ""
-        if problem is not None and not self._state.was_asked(f"{version}:shown_all"):
-            self._state.asked.append(f"{version}:shown_all")
-            return [words.EVERYTHING_SHOWN]
-        claims = [c for c in self._state.claims if c.text.strip()]
-        opened = self._state.open
-        line = opened.lines[0] if opened is not None and opened.lines else None
-        if claims and line:
-            return [words.fill(words.YOU_SAID, {"claim": _echo(claims[-1].text), "line": line})]
-        return [f'You said "{_echo(self._said)}". What would you try first?']
 
     def _problem(self) -> Problem | None:
         pid = self._context.problem_id
@@ -546,18 +469,6 @@ class OfflineCoach:
     def _shown(self, text: str) -> str:
         """Text outside the stream (an escalation's question, a summary) passes the filter too."""
         return NOTICE.strip() if self._guard.leaks(text) else text
-
-
-def _echo(said: str, limit: int = 90) -> str:
-    """The learner's words as the coach quotes them back: one line, no closing punctuation."""
-    text = " ".join(said.split()).rstrip(".!?")
-    if text[:1].isupper() and not text[:2].isupper() and not text.startswith("I "):
-        text = text[0].lower() + text[1:]
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _label(vocabulary: Vocabulary, concept: str) -> str:
-    return vocabulary.label(concept) or concept.replace("_", " ")
 
 
 def _same_failure(before: dict[str, Any], now: dict[str, Any]) -> bool:

@@ -215,7 +215,7 @@ OPTIMAL_YES = [
     "and is that the least it can be?",
     "It is: {time}, the best known time for this problem. What is the largest input the constraints allow, and "
     "how long would your code take on it?",
-    "Still {time}, which is as fast as this problem is known to go.",
+    "That is {time}, as fast as this problem is known to go.",
 ]
 OPTIMAL_NO = [
     "Not yet: your code is {time} in time, where {best} is the best known for this problem.",

@@ -83,7 +83,7 @@ class DialogueState:
 
     asked: list[str] = field(default_factory=list)  # question keys, in order
     said: list[str] = field(default_factory=list)  # every sentence the coach said
-    paragraphs: list[str] = field(default_factory=list)  # and every paragraph (a sentence may copy a part of one)
+    paragraphs: list[str] = field(default_factory=list)  # and every paragraph (a question may copy part of one)
     shown: list[str] = field(default_factory=list)  # evidence shown: "<version>:<what>"
     open: OpenQuestion | None = None
     hint_level: int = 0  # the highest hint opened in this conversation
@@ -97,9 +97,10 @@ class DialogueState:
     # --- repeats ---------------------------------------------------------------------------------
     def repeats(self, sentence: str) -> bool:
         """Whether ``sentence`` (near-)copies something already said in this conversation."""
-        return any(near_copy(sentence, before) for before in self.said) or any(
-            near_copy(sentence, paragraph) for paragraph in self.paragraphs
-        )
+        if any(near_copy(sentence, before) for before in self.said):
+            return True
+        # A question whose words all stood in an earlier paragraph asks nothing new.
+        return sentence.rstrip().endswith("?") and any(near_copy(sentence, p) for p in self.paragraphs)
 
     def is_new(self, text: str) -> bool:
         """Whether none of ``text``'s sentences was said before."""

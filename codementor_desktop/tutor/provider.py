@@ -262,6 +262,11 @@ class Provider:
                     assembler.add(fragment)
                 if parts.finish_reason:
                     completion.finish_reason = parts.finish_reason
+                if assembler.overflowed:
+                    # A call too large to run: refused at once, the rest unread (leaving the ``with``
+                    # closes the connection), instead of parsing megabytes that would be thrown away.
+                    completion.finish_reason = "tool_calls"
+                    break
         completion.text = "".join(pieces)
         completion.tool_calls = assembler.calls()
         return completion

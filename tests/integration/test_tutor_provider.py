@@ -247,6 +247,13 @@ def test_a_line_that_is_not_json_is_said_in_words_with_the_line():
     assert not re.search(r"[A-Z][a-z]+Error|unexpected", message) and KEY not in message
 
 
+def test_a_wrong_line_that_echoes_the_key_is_quoted_without_it():
+    with FakeOpenAI([text("Hi", raw={1: f"data: {{oops {KEY}"})]) as server:
+        with pytest.raises(BadAnswer, match=r"not JSON: 'data: \{oops \[key hidden\]'") as caught:
+            ask(server, api_key=KEY)
+    assert KEY[:8] not in str(caught.value) and KEY[-6:] not in str(caught.value)
+
+
 def test_a_line_that_is_not_utf8_is_said_in_words():
     with FakeOpenAI([text("Which ", "test?", raw={2: b'data: {"x": "\xff\xfe"}'})]) as server:
         with pytest.raises(BadAnswer, match="sent bytes that are not UTF-8 text at byte 13 of a line") as caught:

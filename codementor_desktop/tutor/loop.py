@@ -199,8 +199,10 @@ def _refusal(call: ToolCall, offered: Sequence[str]) -> tuple[dict[str, Any], Tu
         why = (
             f"its arguments passed the limit of {MAX_ARGUMENTS:,} characters, and the rest of your answer was not read"
         )
-        told = f"The model sent a call to {name} whose arguments passed the limit of {MAX_ARGUMENTS:,} characters; " \
-            "it was not run, and the rest of that answer was not read."  # fmt: skip
+        told = (
+            f"The model sent a call to {name} whose arguments passed the limit of {MAX_ARGUMENTS:,} characters; "
+            "it was not run, and the rest of that answer was not read."
+        )
         return _not_run(why, "ARGUMENTS_TOO_LARGE"), TutorError(told, "arguments_too_large")
     if call.name not in offered:
         listed = ", ".join(offered) if offered else "none"

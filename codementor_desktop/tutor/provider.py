@@ -168,7 +168,7 @@ class Provider:
                     self._scrub(
                         f"The model server at {self.config.base_url} sent an answer CodeMentor could not "
                         "read; the details are in the log."
-                    )  # fmt: skip
+                    )
                 ) from None
 
     def _stream_once(
@@ -244,7 +244,7 @@ class Provider:
                 self._scrub(
                     f"The model server at {c.base_url} sent bytes that are not UTF-8 text {where} of its "
                     "answer. Its answer was not used."
-                )  # fmt: skip
+                )
             ) from None
         except MalformedAnswer as exc:
             raise BadAnswer(

@@ -50,6 +50,7 @@ def main() -> None:
     with FakeOpenAI(script) as server:
         services.settings.llm_base_url = server.base_url
         services.settings.llm_model = "fast-model"
+        services.settings.llm_tool_set = "full"  # get_user_progress is offered: only offered tools run
         loop = TutorLoop(
             Provider(ProviderConfig(base_url=server.base_url, model="fast-model")), services.registry, "ada"
         )

@@ -6,8 +6,9 @@ six times as much per chunk, and would let a wrong shape through to fail later):
 checked for the shape the protocol gives it, and a wrong one is a ``MalformedAnswer`` saying what.
 Tool calls are assembled in both styles servers use (fragments keyed by ``index``; whole calls in
 one chunk, Ollama's way, where every call may say ``index`` 0). Assembly is linear (pieces kept in
-a list, joined once), and one call's arguments stop being kept past ``MAX_ARGUMENTS``: only their
-length is counted, so a call of megabytes costs no memory and is refused, never run or resent.
+a list, joined once), and a call whose arguments pass ``MAX_ARGUMENTS`` is ``overflowed``: its text
+is dropped at once and the provider reads no more of that answer, so a call of megabytes costs
+neither memory nor the time to read it, and is refused, never run or resent.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ class MalformedAnswer(ValueError):
 @dataclass(frozen=True)
 class ToolCall:
     """A call the model made; ``arguments`` is its raw JSON text, possibly malformed. ``oversized``
-    is the length of arguments that passed ``MAX_ARGUMENTS`` (then ``arguments`` is empty)."""
+    is how much of its arguments had come when they passed ``MAX_ARGUMENTS`` (then ``arguments``
+    is empty and the answer was read no further)."""
 
     id: str
     name: str
@@ -98,6 +100,7 @@ class Assembler:
     def __init__(self) -> None:
         self._calls: list[_Building] = []
         self._by_index: dict[int, _Building] = {}
+        self.overflowed = False  # a call's arguments passed the cap: the answer is read no further
 
     def add(self, fragment: Any) -> None:
         if not isinstance(fragment, dict):
@@ -126,6 +129,7 @@ class Assembler:
             current.name = (current.name + name)[:_MAX_NAME]
         if arguments:
             current.take(arguments)
+            self.overflowed = self.overflowed or current.oversized
 
     def calls(self) -> list[ToolCall]:
         made = []

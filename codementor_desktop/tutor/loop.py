@@ -9,7 +9,7 @@ time, and a third time ends the turn.
 
 What the model may do is what it was offered, whatever it asks: a call naming a tool that was not
 in the request's tool list (even one the registry has), a call whose arguments passed
-``MAX_ARGUMENTS``, and every call past the first ``MAX_CALLS_PER_ANSWER`` of one answer are not
+``MAX_ARGUMENTS`` (the provider stopped reading that answer), and every call past the first ``MAX_CALLS_PER_ANSWER`` of one answer are not
 run. Each still gets its tool message (an error the model can read), the learner is told in a
 ``TutorError`` rather than by a card that would claim a tool ran, and oversized arguments are
 replaced by a short note in the conversation, so they are never stored or sent again.
@@ -125,7 +125,7 @@ class TutorLoop:
             if position >= self.max_calls:
                 self._reply(call, _not_run(f"at most {self.max_calls} tool calls per answer", "CALL_LIMIT"))
                 continue
-            key = (call.name, f"oversized:{call.oversized}" if call.oversized else _normalized(call.arguments))
+            key = (call.name, "(oversized)" if call.oversized else _normalized(call.arguments))
             if failures.get(key, 0) + 1 >= STOP_AT:
                 self._reply(call, _not_run("this exact call failed twice; it was not run again"))
                 emit(TutorError(f"The model kept repeating a failing call to {_shown(call.name)}; the turn was "
@@ -185,7 +185,7 @@ def _kept_arguments(call: ToolCall) -> str:
     servers parse the arguments of past calls), so they are neither stored nor resent."""
     if not call.oversized:
         return call.arguments
-    return json.dumps({"omitted": f"{call.oversized} characters of arguments, over the limit of {MAX_ARGUMENTS}"})
+    return json.dumps({"omitted": f"arguments over the limit of {MAX_ARGUMENTS} characters, not kept"})
 
 
 def _not_run(why: str, code: str = "NOT_RUN") -> dict[str, Any]:
@@ -196,9 +196,13 @@ def _refusal(call: ToolCall, offered: Sequence[str]) -> tuple[dict[str, Any], Tu
     """Why ``call`` is not run at all, for the model and for the learner; None when it may run."""
     name = _shown(call.name)
     if call.oversized:
-        why = f"its arguments are {call.oversized:,} characters, over the limit of {MAX_ARGUMENTS:,}"
-        told = f"The model sent a call to {name} with {call.oversized:,} characters of arguments (the limit is " \
-            f"{MAX_ARGUMENTS:,}); it was not run."  # fmt: skip
+        why = (
+            f"its arguments passed the limit of {MAX_ARGUMENTS:,} characters, and the rest of your answer was not read"
+        )
+        told = (
+            f"The model sent a call to {name} whose arguments passed the limit of {MAX_ARGUMENTS:,} characters; "
+            "it was not run, and the rest of that answer was not read."
+        )
         return _not_run(why, "ARGUMENTS_TOO_LARGE"), TutorError(told, "arguments_too_large")
     if call.name not in offered:
         listed = ", ".join(offered) if offered else "none"

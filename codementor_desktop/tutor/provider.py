@@ -12,6 +12,7 @@ server sends wrong (a line that is not JSON, a chunk of the wrong shape) is said
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -40,6 +41,7 @@ from .errors import (
 )
 
 __all__ = ["LONGEST_WAIT", "Completion", "Provider", "ProviderConfig", "ToolCall"]
+log = logging.getLogger(__name__)
 
 # The longest wait a server may ask for (Retry-After) that a turn sits out; a longer one ends it.
 LONGEST_WAIT = 30.0
@@ -155,6 +157,19 @@ class Provider:
                 if cancellation.cancelled:
                     raise Cancelled from None
                 raise self._error(exc) from None
+            except (ProviderError, Cancelled):
+                raise
+            except Exception:  # noqa: BLE001 - a server's answer the SDK or this module could not read
+                if cancellation.cancelled:
+                    raise Cancelled from None
+                # Said in words, the details for the log: the learner gets no exception's name.
+                log.exception("the answer from %s could not be read", self.config.base_url)
+                raise BadAnswer(
+                    self._scrub(
+                        f"The model server at {self.config.base_url} sent an answer CodeMentor could not "
+                        "read; the details are in the log."
+                    )
+                ) from None
 
     def _stream_once(
         self,
@@ -229,7 +244,7 @@ class Provider:
                 self._scrub(
                     f"The model server at {c.base_url} sent bytes that are not UTF-8 text {where} of its "
                     "answer. Its answer was not used."
-                )  # fmt: skip
+                )
             ) from None
         except MalformedAnswer as exc:
             raise BadAnswer(
@@ -262,6 +277,11 @@ class Provider:
                     assembler.add(fragment)
                 if parts.finish_reason:
                     completion.finish_reason = parts.finish_reason
+                if assembler.overflowed:
+                    # A call too large to run: refused at once, the rest unread (leaving the ``with``
+                    # closes the connection), instead of parsing megabytes that would be thrown away.
+                    completion.finish_reason = "tool_calls"
+                    break
         completion.text = "".join(pieces)
         completion.tool_calls = assembler.calls()
         return completion

@@ -217,7 +217,7 @@ def test_a_call_not_offered_made_three_times_ends_the_turn(services):
 
 def test_oversized_arguments_are_refused_and_never_kept_or_resent(services):
     huge = json.dumps({**RUN, "code": "# " + "x" * 21_000_000})
-    script = [calls(Call("execute_code", huge, id="big"), piece=4096), text("Shall we look at test 2?")]
+    script = [calls(Call("execute_code", huge, id="big"), piece=300), text("Shall we look at test 2?")]
     with FakeOpenAI(script) as server:
         loop = tutor(services, server)
         events = turn(loop, "check my code")
@@ -225,17 +225,21 @@ def test_oversized_arguments_are_refused_and_never_kept_or_resent(services):
     (error,) = [e for e in events if isinstance(e, TutorError)]
     assert error.kind == "arguments_too_large"
     assert error.message == (
-        f"The model sent a call to execute_code with {len(huge):,} characters of arguments "
-        f"(the limit is {MAX_ARGUMENTS:,}); it was not run."
+        f"The model sent a call to execute_code whose arguments passed the limit of {MAX_ARGUMENTS:,} characters; "
+        "it was not run, and the rest of that answer was not read."
     )
     second = server.bodies()[1]
     (refused,) = tool_messages(second)
-    assert json.loads(refused["content"])["error_code"] == "ARGUMENTS_TOO_LARGE"
-    assert f"{len(huge):,} characters" in json.loads(refused["content"])["error_message"]
+    assert json.loads(refused["content"]) == {
+        "status": "error",
+        "error_code": "ARGUMENTS_TOO_LARGE",
+        "error_message": f"Not run: its arguments passed the limit of {MAX_ARGUMENTS:,} characters, and the rest "
+        "of your answer was not read.",
+    }
     # The assistant message keeps a short note in place of the 21 MB, so nothing resends or stores them.
     kept = loop.messages[2]["tool_calls"][0]["function"]["arguments"]
     assert kept == second["messages"][2]["tool_calls"][0]["function"]["arguments"]
-    assert json.loads(kept) == {"omitted": f"{len(huge)} characters of arguments, over the limit of {MAX_ARGUMENTS}"}
+    assert json.loads(kept) == {"omitted": f"arguments over the limit of {MAX_ARGUMENTS} characters, not kept"}
     assert len(json.dumps(loop.messages)) < 20_000 and events[-1].reason == "answered"
 
 

@@ -247,6 +247,13 @@ def test_a_line_that_is_not_json_is_said_in_words_with_the_line():
     assert not re.search(r"[A-Z][a-z]+Error|unexpected", message) and KEY not in message
 
 
+def test_a_wrong_line_that_echoes_the_key_is_quoted_without_it():
+    with FakeOpenAI([text("Hi", raw={1: f"data: {{oops {KEY}"})]) as server:
+        with pytest.raises(BadAnswer, match=r"not JSON: 'data: \{oops \[key hidden\]'") as caught:
+            ask(server, api_key=KEY)
+    assert KEY[:8] not in str(caught.value) and KEY[-6:] not in str(caught.value)
+
+
 def test_a_line_that_is_not_utf8_is_said_in_words():
     with FakeOpenAI([text("Which ", "test?", raw={2: b'data: {"x": "\xff\xfe"}'})]) as server:
         with pytest.raises(BadAnswer, match="sent bytes that are not UTF-8 text at byte 13 of a line") as caught:
@@ -266,15 +273,28 @@ def test_a_chunk_of_the_wrong_shape_is_said_in_words(line, said):
     assert said in str(caught.value)
 
 
-def test_an_argument_of_21_mb_is_counted_not_kept_and_the_next_call_is_whole():
+def test_an_argument_of_21_mb_is_refused_at_the_cap_and_the_rest_is_not_read():
     huge = '{"code": "' + "x" * 21_000_000 + '"}'
-    reply = calls(Call("execute_code", huge, id="big"), Call("bp_trace", {"y": 1}, id="small"), piece=4096)
-    with FakeOpenAI([reply]) as server:
+    made = [
+        Call("bp_trace", {"y": 1}, id="before"),
+        Call("execute_code", huge, id="big"),
+        Call("bp_trace", {}, id="after"),
+    ]
+    with FakeOpenAI([calls(*made, piece=300)]) as server:
         done, _ = ask(server)
-    big, small = done.tool_calls
-    assert (big.id, big.name, big.arguments, big.oversized) == ("big", "execute_code", "", len(huge))
-    assert len(huge) > MAX_ARGUMENTS
-    assert (small.name, json.loads(small.arguments), small.oversized) == ("bp_trace", {"y": 1}, 0)
+        # The client closed the connection at the cap: the server could not send the rest.
+        assert server.disconnected.wait(10)
+    before, big = done.tool_calls  # the call after the big one was never read
+    assert (before.id, json.loads(before.arguments), before.oversized) == ("before", {"y": 1}, 0)
+    assert (big.id, big.name, big.arguments) == ("big", "execute_code", "")
+    assert MAX_ARGUMENTS < big.oversized <= MAX_ARGUMENTS + 300 and done.finish_reason == "tool_calls"
+
+
+def test_an_oversized_call_in_a_whole_reply_is_measured_and_not_kept():
+    big = '{"code": "' + "x" * (2 * MAX_ARGUMENTS) + '"}'
+    with FakeOpenAI([calls(Call("execute_code", big, id="big"), plain=True)]) as server:
+        (call,) = ask(server)[0].tool_calls
+    assert (call.arguments, call.oversized) == ("", len(big))
 
 
 def test_an_argument_just_under_the_cap_is_kept():

@@ -19,7 +19,7 @@ line's end. ``guarded`` applies it to a tutor's events, and with ``cards`` to to
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -36,6 +36,9 @@ SHARED_LINES = 5  # consecutive normalized lines in common with a reference
 # reformatted reference keeps nearly all of them (the benchmark finds every one above 0.9), while
 # a line or two of it, or another approach to the problem, shares well under half.
 SHAPE_SHARE = 0.5
+# A string of a tool's arguments or result shorter than this is too short to hold code worth a k-gram
+# on its own (a name, a verdict, an input); it still counts with the others.
+MIN_JUDGED = 24
 NOTICE = (
     "\n*(A code block was held back here: it was too close to a full solution, and the tutor does not show "
     "solutions. Ask about the step you are on instead.)*\n"
@@ -211,20 +214,28 @@ class SolutionGuard:
 
     def leaks_value(self, value: Any) -> bool:
         """Whether a tool's arguments or result (any JSON value) hold a reference: a string of code
-        in it, or its strings together."""
+        in it, or its strings together (a solution cut over several fields)."""
         strings = list(_strings(value))
-        return any(self.leaks(s) or self.leaks_code(s) for s in strings) or (
-            len(strings) > 1 and self.leaks_code("\n".join(strings))
-        )
+        return any(self._leaks_string(s) for s in strings) or (len(strings) > 1 and self.leaks_code("\n".join(strings)))
 
     def held_back(self, value: Any) -> Any:
-        """``value`` with each string that leaks replaced by a short notice."""
+        """``value`` with each string that leaks replaced by a short notice (every string of code,
+        when only their sum leaks)."""
+        kept = self._held_back(value, self._leaks_string)
+        if self.leaks_value(kept):
+            kept = self._held_back(kept, lambda s: len(s) >= MIN_JUDGED)
+        return kept
+
+    def _leaks_string(self, text: str) -> bool:
+        return len(text) >= MIN_JUDGED and (self.leaks(text) or self.leaks_code(text))
+
+    def _held_back(self, value: Any, leaking: Callable[[str], bool]) -> Any:
         if isinstance(value, str):
-            return HELD if self.leaks(value) or self.leaks_code(value) else value
+            return HELD if leaking(value) else value
         if isinstance(value, dict):
-            return {key: self.held_back(item) for key, item in value.items()}
+            return {key: self._held_back(item, leaking) for key, item in value.items()}
         if isinstance(value, list | tuple):
-            return [self.held_back(item) for item in value]
+            return [self._held_back(item, leaking) for item in value]
         return value
 
     def _not_own(self, code: str, language: str) -> list[str]:

@@ -226,3 +226,12 @@ def test_cards_are_filtered_when_asked_and_the_learners_own_code_in_a_card_stays
     listener(ToolStarted("save_code_snapshot", {"code": JS_RENAMED, "problem_id": "two-sum"}, "c2"))
     listener(ToolFinished("list_code_history", {"status": "ok", "snapshots": [{"code": RENAMED}]}, "1 snapshot", "c3"))
     assert strict[0].arguments["code"] == HELD and strict[1].result["snapshots"][0]["code"] == HELD
+
+
+def test_a_solution_cut_over_several_fields_of_a_call_is_held_back_whole():
+    lines = RENAMED.splitlines(keepends=True)
+    pieces = {"first": "".join(lines[:2]), "second": "".join(lines[2:4]), "third": "".join(lines[4:])}
+    assert not any(GUARD.leaks_code(piece) for piece in pieces.values())  # no piece is the solution
+    assert GUARD.leaks_value(pieces)
+    assert GUARD.held_back(pieces) == dict.fromkeys(pieces, HELD)
+    assert GUARD.held_back({"verdict": "WA", "code": pieces["first"]}) == {"verdict": "WA", "code": pieces["first"]}

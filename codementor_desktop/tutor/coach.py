@@ -203,7 +203,7 @@ class OfflineCoach:
             return [words.NO_CODE]
         if want is Want.HINT:
             return self._hint(problem, None)
-        if want is Want.STUCK and self._memory.open_on(self._version(problem)) is None:
+        if want is Want.STUCK:  # "I'm stuck" goes a level deeper; "I don't know" (below) a step smaller
             return self._stuck(problem, out)
         evidence = self._evidence(problem, measure=want in _SPEED)
         said_first = self._news(problem, evidence)
@@ -211,7 +211,7 @@ class OfflineCoach:
             return [*said_first, self._memory.pick(words.REFUSALS, {}), *self._next_question(problem, evidence)]
         if want in _SPEED:
             return [*said_first, *self._speed(problem, evidence, reading)]
-        if want in (Want.STUCK, Want.DONT_KNOW):
+        if want is Want.DONT_KNOW:
             return [*said_first, *self._smaller_step(problem, evidence)]
         if want in (Want.ANSWER, Want.IDEA):
             return [*said_first, *self._judge(reading, problem, evidence)]

@@ -115,9 +115,13 @@ def test_with_no_model_the_offline_coach_questions_hints_and_concludes(qtbot, ap
     assert "coach" in escalation.tutor_event.model.lower()
     assert app_window.hints.action.text() == "Hint (1 of 3)"  # the coach's hint counts as taken here too
 
+    # "I get it" while the code still fails is checked on the failing input before anything is concluded.
     talk(qtbot, pane, pane.buttons[Intent.GOT_IT].click)
+    assert cards(pane, SummaryCard) == [] and "[3,2,4], 6" in said_by_tutor(pane)
+    mine = "I get it: j must start after i, so a position is never paired with itself"
+    talk(qtbot, pane, lambda: pane.send(mine))
     (summary,) = cards(pane, SummaryCard)
-    assert summary.tutor_event.insights
+    assert summary.tutor_event.insights[-1] == mine  # the learner's words, not the coach's
     save(pane, tmp_path, "app-coach-concluded")
 
 
@@ -155,7 +159,12 @@ def test_a_conversation_left_open_is_shown_again_in_the_next_window(qtbot, servi
     assert learner == ["Why does it fail?"]
     assert [c.started.name for c in cards(again, ToolCard)] == ran
     assert said_by_tutor(again) == said_by_tutor(pane)
-    talk(qtbot, again, again.buttons[Intent.GOT_IT].click)  # concluded: the next window starts afresh
+    # Continued: the next question is a new one, and nothing runs again on the unchanged code.
+    talk(qtbot, again, lambda: again.send("i don't know"))
+    assert [c.started.name for c in cards(again, ToolCard)] == ran
+    talk(qtbot, again, lambda: again.send("I get it: j must start after i, never at i itself"))
+    talk(qtbot, again, lambda: again.send("I get it: j must start after i, never at i itself"))  # concluded
+    assert cards(again, SummaryCard)  # the next window starts afresh
     second.close()
     third = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True))
     qtbot.addWidget(third)

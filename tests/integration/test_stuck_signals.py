@@ -21,8 +21,10 @@ RIGHT = (
 
 
 def run(services, code: str, caller: Caller = Caller.PERSON) -> dict:
+    """A run of the learner's own code (the editor's, as the tutor passes it), by ``caller``."""
     arguments = {"code": code, "language": "python", "problem_id": "two-sum", "test_cases": []}
-    result = services.registry.call("execute_code", arguments, ToolContext(caller=caller, learner="ada"))
+    context = ToolContext(caller=caller, learner="ada", own_code=(code,))
+    result = services.registry.call("execute_code", arguments, context)
     assert result.get("run_id"), result
     return result
 

@@ -58,7 +58,9 @@ def test_the_state_round_trips_through_json_and_keeps_only_the_last_versions_evi
     assert again.open is not None and again.open.names == ["i", "j"] and again.was_asked("v1:trace")
 
 
-@pytest.mark.parametrize("stored", [None, "garbage", 42, {"hint_level": "many"}, {"steps": {"v": "x"}}, {"claims": [1]}])
+@pytest.mark.parametrize(
+    "stored", [None, "garbage", 42, {"hint_level": "many"}, {"steps": {"v": "x"}}, {"claims": [1]}]
+)
 def test_a_stored_state_that_cannot_be_read_starts_afresh(stored):
     state = DialogueState.from_json(stored)
     assert isinstance(state, DialogueState) and state.turns == 0 and state.said == []

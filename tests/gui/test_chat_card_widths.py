@@ -27,14 +27,9 @@ from codementor_desktop.tutor.events import TextDelta, ToolFinished, ToolStarted
 from codementor_desktop.tutor.summaries import summarize
 from codementor_desktop.tutor.turns import TurnContext
 from tests.gui.conftest import make_window
+from tests.integration.test_generate_hint import SAME_INDEX_TWICE
 
-WRONG = (
-    "def two_sum(nums, target):\n"
-    "    for i in range(len(nums)):\n"
-    "        for j in range(len(nums)):\n"
-    "            if nums[i] + nums[j] == target:\n"
-    "                return [i, j]\n"
-)
+WRONG = SAME_INDEX_TWICE  # pairs a position with itself: test 2 fails
 LONG = list(range(1, 41))  # an input far longer than a cell: cut with "…"
 TESTS = [
     {"input": f"{json.dumps(LONG, separators=(',', ':'))}, 79", "expected_output": "[38,39]"},

@@ -12,14 +12,9 @@ from codementor_desktop.domain.vocabulary import Caller, ErrorCode
 from codementor_desktop.tools.catalog import DECLARED_BY
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tutor.summaries import DOING, doing, names_a_tool, summarize
+from tests.integration.test_generate_hint import SAME_INDEX_TWICE
 
-WRONG = (
-    "def two_sum(nums, target):\n"
-    "    for i in range(len(nums)):\n"
-    "        for j in range(len(nums)):\n"
-    "            if nums[i] + nums[j] == target:\n"
-    "                return [i, j]\n"
-)
+WRONG = SAME_INDEX_TWICE  # pairs a position with itself: test 2 fails
 GOOD = (
     "def two_sum(nums, target):\n"
     "    seen = {}\n"

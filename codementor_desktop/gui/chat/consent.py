@@ -21,6 +21,16 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("CloudNotice", text)
 
 
+def _yes_or_keep(box: QMessageBox, yes: tuple[str, str], keep: tuple[str, str]) -> QMessageBox:
+    """``box`` with a yes and a keep-as-it-is button (text, object name), keep the default and the escape."""
+    box.addButton(yes[0], QMessageBox.ButtonRole.AcceptRole).setObjectName(yes[1])
+    kept = box.addButton(keep[0], QMessageBox.ButtonRole.RejectRole)
+    kept.setObjectName(keep[1])
+    box.setDefaultButton(kept)
+    box.setEscapeButton(kept)
+    return box
+
+
 def notice_box(parent: QWidget | None, host: str) -> QMessageBox:
     """The question, with "Keep it here" as the default: a stray Enter sends nothing."""
     box = QMessageBox(parent)
@@ -36,12 +46,7 @@ def notice_box(parent: QWidget | None, host: str) -> QMessageBox:
         )
         % host
     )
-    box.addButton(tr("Send my code"), QMessageBox.ButtonRole.AcceptRole).setObjectName("consentYes")
-    keep = box.addButton(tr("Keep it here"), QMessageBox.ButtonRole.RejectRole)
-    keep.setObjectName("consentNo")
-    box.setDefaultButton(keep)
-    box.setEscapeButton(keep)
-    return box
+    return _yes_or_keep(box, (tr("Send my code"), "consentYes"), (tr("Keep it here"), "consentNo"))
 
 
 def ask_with_dialog(parent: QWidget | None, host: str) -> bool:
@@ -65,12 +70,7 @@ def write_box(parent: QWidget | None, tool: str, change: str) -> QMessageBox:
         )
         % (change, tool)
     )
-    box.addButton(tr("Let it"), QMessageBox.ButtonRole.AcceptRole).setObjectName("writeYes")
-    keep = box.addButton(tr("Don't"), QMessageBox.ButtonRole.RejectRole)
-    keep.setObjectName("writeNo")
-    box.setDefaultButton(keep)
-    box.setEscapeButton(keep)
-    return box
+    return _yes_or_keep(box, (tr("Let it"), "writeYes"), (tr("Don't"), "writeNo"))
 
 
 def confirm_with_dialog(parent: QWidget | None, tool: str, change: str) -> bool:

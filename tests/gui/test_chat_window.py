@@ -270,3 +270,16 @@ def test_a_server_that_is_down_is_shown_as_an_error_card(qtbot, chat_window):
     assert pane.who.text() == "Tutor: Offline coach" and chat_window.chat.pane is pane
     talk(qtbot, pane, pane.buttons[Intent.HINT].click)
     assert [w.started.name for w in pane.transcript.widgets() if isinstance(w, ToolCard)] == ["bp_trace"]
+
+
+def test_a_call_that_was_not_run_is_not_called_a_failure_to_answer(qtbot):
+    from codementor_desktop.tutor.events import TutorError
+
+    refused = ErrorCard(
+        TutorError("The model asked for save_code_snapshot, which it was not offered.", "tool_not_offered")
+    )
+    down = ErrorCard(TutorError("Could not reach the model server.", "server_down"))
+    qtbot.addWidget(refused)
+    qtbot.addWidget(down)
+    assert "was not run" in refused.title.toPlainText() and refused.coach_button is None
+    assert "could not answer" in down.title.toPlainText() and down.coach_button is not None

@@ -30,6 +30,8 @@ from .richtext import RichText
 
 # The errors after which the offline coach is offered: the model's server is not there to answer.
 COACH_INSTEAD = frozenset({"server_down", "timeout", "overloaded"})
+# A call of the model's that was not run, inside a turn that goes on: not a failure to answer.
+NOT_RUN = frozenset({"tool_not_offered", "call_limit", "arguments_too_large"})
 
 
 def tr(text: str) -> str:
@@ -170,7 +172,8 @@ class ErrorCard(Card):
     coachRequested = Signal()  # noqa: N815 - Qt's signal style
 
     def __init__(self, event: TutorError, parent: QWidget | None = None):
-        super().__init__(f"<b style='color:{FAIL_COLOUR}'>{tr('The tutor could not answer')}</b>", "error", parent)
+        heading = tr("A call of the tutor's was not run") if event.kind in NOT_RUN else tr("The tutor could not answer")
+        super().__init__(f"<b style='color:{FAIL_COLOUR}'>{heading}</b>", "error", parent)
         self.tutor_event = event
         self.box.addWidget(rich_label(escaped(event.message), "errorMessage"))
         self.coach_button: QPushButton | None = None

@@ -313,8 +313,10 @@ class OfflineCoach:
     def _fix_question(self, problem: Problem, evidence: VersionEvidence, reading: Reading) -> list[str]:
         version = self._version(problem) or ""
         ladder = self._ladder(problem, evidence)
-        named = [n for n in reading.names if ladder.code.assigned_at(n)]
-        line = ladder.code.assigned_at(named[-1]) if named else None
+        # Of the lines that give the named variables their values, the last: the innermost loop or the
+        # latest assignment, where a value that depends on the others is made.
+        assigned = [line for n in reading.names if (line := ladder.code.assigned_at(n))]
+        line = max(assigned, default=None)
         if line is None:
             bug_lines = ladder.bug_lines()
             line = bug_lines[0] if bug_lines else None

@@ -247,3 +247,13 @@ def test_code_faster_than_any_solution_can_be_is_not_told_to_be_faster(services)
     said = text(turn(OfflineCoach(services, "ada"), "is my solution optimal?", context=TurnContext("two-sum", starter)))
     assert "Not yet" not in said and "repeats work" not in said
     assert "no solution of this problem is known to do better than O(n)" in said and said.rstrip().endswith("?")
+
+
+def test_a_named_cause_is_told_so_and_the_next_step_is_the_line_that_makes_it(services):
+    coach = OfflineCoach(services, "ada")
+    turn(coach, "why does it fail?")
+    wrong = text(turn(coach, "maybe the target is wrong"))
+    # A wrong idea is tested on the smallest failing input, not agreed with.
+    assert not wrong.startswith("Yes") and "[3,2,4], 6" in wrong and wrong.rstrip().endswith("?")
+    right = text(turn(coach, "i and j are both 0, so I'm adding the same element to itself"))
+    assert right.startswith("Yes") and "line 3 (`for j in range(len(nums)):`)" in right

@@ -303,6 +303,9 @@ TUNING: tuple[Case, ...] = (
     C("the last test timed out", W.WHY_SLOW, "cc-js"),
     # --- is it optimal
     C("is my solution optimal?", W.IS_OPTIMAL),
+    C("is this fast enough?", W.IS_OPTIMAL, "ts-py"),
+    C("what about space?", W.COMPLEXITY, "ts-js"),
+    C("and what about memory", W.COMPLEXITY),
     C("is this optimal", W.IS_OPTIMAL, "ts-js"),
     C("can it be faster?", W.IS_OPTIMAL, "mp-py"),
     C("is there a better solution?", W.IS_OPTIMAL, "cs-py"),

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..analysis.complexity_classes import Growth, from_label, loose_growth
-from ..analysis.complexity_measured import fit_complexity
 from . import coach_templates as words
 
 if TYPE_CHECKING:
@@ -34,7 +33,8 @@ def _growth(label: str) -> Growth | None:
 
 
 def counts_sentence(evidence: VersionEvidence, pick: Pick) -> str:
-    """The learner's count and the reference's at the largest size both ran, with their classes."""
+    """The learner's count and the reference's at the largest size both ran. No class is read from
+    the reference's counts: they are line events, blind to a built-in's work (a sort reads as O(n))."""
     measured = evidence.measured
     if not measured or not measured.get("counts"):
         return ""
@@ -43,12 +43,7 @@ def counts_sentence(evidence: VersionEvidence, pick: Pick) -> str:
     both = sorted(set(mine) & set(theirs))
     if both:
         n = both[-1]
-        reference_class = _class_of(list(theirs), list(theirs.values()))
-        return pick(
-            words.COUNTS,
-            {"n": n, "mine": _steps(mine[n]), "theirs": _steps(theirs[n]), "measured": measured.get("class"),
-             "reference_class": reference_class or "?"},
-        )  # fmt: skip
+        return pick(words.COUNTS, {"n": n, "mine": _steps(mine[n]), "theirs": _steps(theirs[n])})
     n = max(mine)
     return pick(words.COUNTS_MINE_ONLY, {"n": n, "mine": _steps(mine[n]), "measured": measured.get("class")})
 
@@ -63,13 +58,6 @@ def below(one: str | None, other: str | None) -> bool:
     if a is None or b is None:
         return False
     return (a.exponential, a.degree, a.logs) < (b.exponential, b.degree, b.logs)
-
-
-def _class_of(sizes: list[int], counts: list[int]) -> str | None:
-    if len(sizes) < 3:
-        return None
-    fitted = fit_complexity([float(s) for s in sizes], [float(c) for c in counts])
-    return str(fitted.get("notation") or "") or None
 
 
 def how_fast(

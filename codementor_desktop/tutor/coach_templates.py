@@ -200,15 +200,13 @@ YOU_SAID = 'You said: "{claim}". What does that mean for line {line} of your cod
 # --- how fast: answered from the measured counts and the best known complexity ---------------------
 # Lists are ways of saying one thing: the coach takes the first one not said already.
 COUNTS = [
-    "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} and the reference "
-    "solution {theirs}; yours grows as {measured}, the reference as {reference_class}.",
-    "I counted again on the worst-case inputs. At n = {n}: {mine} for this version, {theirs} for the "
-    "reference ({measured} against {reference_class}).",
+    "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} and the reference solution {theirs}.",
+    "On the worst-case input of size {n}, that is {mine} for your code against {theirs} for the reference.",
     "The counts for this version at n = {n}: {mine} against the reference's {theirs}.",
 ]
 COUNTS_MINE_ONLY = [
     "Counted on the problem's worst-case inputs: at n = {n} your code took {mine} ({measured}).",
-    "This version's count at n = {n}: {mine} ({measured}).",
+    "On the worst-case input of size {n}, your code took {mine} ({measured}).",
 ]
 OPTIMAL_YES = [
     "Yes: {best} time is the best known for this problem, and your code is {time}. What does it cost in space, "
@@ -233,7 +231,7 @@ GAP_QUESTION_NO_LINE = [
 ]
 COMPLEXITY_IS = [
     "Your code is {time} in time and {space} in extra space; the best known for this problem is {best} time.",
-    "This version: {time} time, {space} extra space (best known: {best}).",
+    "In short: {time} time, {space} extra space (best known: {best}).",
 ]
 COMPLEXITY_OPTIMAL_QUESTION = [
     "Which line sets that {time}, and could any line do less?",
@@ -259,7 +257,6 @@ TOO_SLOW_ON = [
 RECAP = "Before I close the session: in one sentence of your own, what was the idea that made it click?"
 NOT_RUN_YET = "I could not run it ({why}), so I cannot say how fast it is."
 SAME_FAILURE = "No change on test {test_id}."
-STILL_FAILS = "This version still fails: {run}"
 
 GREETINGS = ["Hello! We are on {title}.", "Hi again, still on {title}.", "Hello."]
 THANKS = ["You're welcome.", "Glad it helps.", "Any time."]

@@ -132,6 +132,7 @@ CUES: dict[Want, re.Pattern[str]] = {
         r"\bbig o\b",
         r"\bruntime\b|\brunning time\b|\brun ?time\b",
         r"\bmemory\b|\bspace (?:usage|cost|complexity|does|do|is|it)\b|\bhow much space\b",
+        r"\b(?:what|how) about (?:the )?(?:space|memory|time|speed)\b|\bextra space\b",
         r"\bhow (?:fast|slow|expensive|costly|efficient)\b",
         r"\bhow (?:much|many) (?:time|memory|space|operations|steps|ops|work|comparisons)\b",
         r"\b(?:quadratic|logarithmic|exponential|n squared|n log n|constant time|linear time)\b",

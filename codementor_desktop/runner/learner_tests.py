@@ -72,7 +72,7 @@ def run_tests(
         cover = {"steps": COVER_STEPS}
         if result["test_results"][-1]["name"] == STOPPED_NAME:
             cover["skip"] = len(result["test_results"]) - 1  # the test the child was lost on, by its place
-        seconds = min(Limits.HARD_TIMEOUT, max(3.0, 3 * limits.timeout_seconds))
+        seconds = min(Limits.HARD_TIMEOUT, max(COVER_FLOOR_S, 3 * limits.timeout_seconds))
         pass_limits = Limits(
             timeout_seconds=seconds, run_seconds=seconds, memory_mb=limits.memory_mb, output_bytes=limits.output_bytes
         )
@@ -88,8 +88,10 @@ def run_tests(
 
 # The coverage pass runs every test again under a line collector, untimed for the learner (the
 # timed run traced nothing), with caps of its own: line events per test, and three times the
-# run's CPU time (at least 3 s, at most 10 s) for the whole pass.
+# run's CPU time (at least COVER_FLOOR_S, at most 10 s) for the whole pass. The line events bound
+# the work; the time is the backstop, and on a busy machine a traced heavy test took more than 3 s.
 COVER_STEPS = 5_000_000  # a heavy test of the learner's (a levenshtein of 800 characters) fits
+COVER_FLOOR_S = 8.0
 
 
 def add_coverage(result: TestsRunResult, report: ChildReport) -> None:

@@ -196,7 +196,10 @@ class OfflineCoach:
             if recap and own_words(said):
                 self._memory.claim(Claim(said, "idea", list(reading.concepts), self._version(problem) or ""))
                 return self._conclude(said, problem, out)
-            return self._understood(said, reading, problem, out)
+            # Code the coach has not run yet is run and told first: "I get it" is about it.
+            has_code = problem is not None and self._context.code.strip()
+            news = self._news(problem, self._evidence(problem)) if problem is not None and has_code else []
+            return [*news, *self._understood(said, reading, problem, out)]
         if problem is None:
             return [words.NO_PROBLEM]
         if not self._context.code.strip():
@@ -239,20 +242,14 @@ class OfflineCoach:
         self._state.show(version, "run")
         said = []
         earlier = [v for v in self._state.evidence if v != version]
+        before = VersionEvidence(self._state.evidence[earlier[-1]]).failing if earlier else None
+        now = evidence.failing
         if earlier:
             said.append(words.NEW_VERSION)
-            was = VersionEvidence(self._state.evidence[earlier[-1]]).failing or {}
-            now_failing = evidence.failing or {}
-            if was.get("test_id") is not None and was.get("test_id") != now_failing.get("test_id"):
-                said.append(words.fill(words.NOW_PASSES, {"test_id": was["test_id"]}))
-        before = VersionEvidence(self._state.evidence[earlier[-1]]) if earlier else None
-        if (
-            before is not None
-            and before.failing
-            and evidence.failing
-            and _same_failure(before.failing, evidence.failing)
-        ):
-            return [*said, words.fill(words.SAME_FAILURE, {"test_id": evidence.failing.get("test_id") or "?"})]
+            if before and before.get("test_id") is not None and before.get("test_id") != (now or {}).get("test_id"):
+                said.append(words.fill(words.NOW_PASSES, {"test_id": before["test_id"]}))
+        if before and now and _same_failure(before, now):
+            return [*said, words.fill(words.SAME_FAILURE, {"test_id": now.get("test_id") or "?"})]
         return [*said, run_sentence(evidence)]
 
     def _ladder(self, problem: Problem, evidence: VersionEvidence) -> Ladder:

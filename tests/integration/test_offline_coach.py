@@ -257,3 +257,13 @@ def test_a_named_cause_is_told_so_and_the_next_step_is_the_line_that_makes_it(se
     assert not wrong.startswith("Yes") and "[3,2,4], 6" in wrong and wrong.rstrip().endswith("?")
     right = text(turn(coach, "i and j are both 0, so I'm adding the same element to itself"))
     assert right.startswith("Yes") and "line 3 (`for j in range(len(nums)):`)" in right
+
+
+def test_a_new_version_is_run_once_and_told_against_the_one_before(services):
+    coach = OfflineCoach(services, "ada")
+    turn(coach, "why does it fail?")
+    same = turn(coach, "and now?", context=TurnContext("two-sum", SAME_INDEX_TWICE.replace("return []", "return None")))
+    assert tools(same)[0] == "execute_code" and "No change on test 2." in text(same)
+    right = services.bank.get("two-sum").solutions.python
+    fixed = text(turn(coach, "fixed it, why?", context=TurnContext("two-sum", right)))
+    assert fixed.startswith("I ran your new version. Test 2 passes now. Your code passes all 3 visible tests.")

@@ -352,18 +352,23 @@ def _from_param(function: p.Function, expr: p.Expr | None, param: str) -> bool:
     return False
 
 
-def collects_output(function: p.Function, calls: list[SelfCall]) -> str | None:
-    """How the function adds its calls' answers to its own answer, when that answer is a list
-    (``steps.extend(f(...))``, ``rest + [[first] + s for s in rest]``) or a collector it appends
-    to (``res.append(path[:])`` in a backtracking search); None when it does not."""
-    call_ids = {id(c.call) for c in calls}
-    results = {
+def _call_results(function: p.Function, call_ids: set[int]) -> set[str]:
+    """The names the function assigns the answers of its self-calls to (``rest = f(n - 1)``)."""
+    return {
         name
         for node in p.walk(function.body, into_functions=False)
         if isinstance(node, p.Assign) and node.value is not None and any(id(n) in call_ids for n in p.walk(node.value))
         for t in node.targets
         for name in p.assigned_names(t)
     }
+
+
+def collects_output(function: p.Function, calls: list[SelfCall]) -> str | None:
+    """How the function adds its calls' answers to its own answer, when that answer is a list
+    (``steps.extend(f(...))``, ``rest + [[first] + s for s in rest]``) or a collector it appends
+    to (``res.append(path[:])`` in a backtracking search); None when it does not."""
+    call_ids = {id(c.call) for c in calls}
+    results = _call_results(function, call_ids)
 
     def from_call(expr: p.Node | None) -> bool:
         if expr is None:
@@ -397,13 +402,7 @@ def doubles(function: p.Function, calls: list[SelfCall]) -> bool:
     """One call whose answer is used twice in what is returned (``rest + [... for s in rest]``):
     the answer doubles with every level."""
     call_ids = {id(c.call) for c in calls}
-    results = {
-        name
-        for node in p.walk(function.body, into_functions=False)
-        if isinstance(node, p.Assign) and node.value is not None and any(id(n) in call_ids for n in p.walk(node.value))
-        for t in node.targets
-        for name in p.assigned_names(t)
-    }
+    results = _call_results(function, call_ids)
     for node in p.walk(function.body, into_functions=False):
         if isinstance(node, p.Return) and node.value is not None:
             uses = sum(1 for n in p.walk(node.value) if isinstance(n, p.Name) and n.id in results)

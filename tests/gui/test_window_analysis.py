@@ -7,6 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from tests.integration.test_fault_localization_runs import SLIPPED_TWO_SUM
+
 QUADRATIC = """def two_sum(nums, target):
     for i in range(len(nums)):
         for j in range(i + 1, len(nums)):
@@ -106,14 +108,7 @@ def test_the_tests_tab_asks_for_an_analysis_with_its_run_as_evidence(window, qtb
     assert window.analyst.tab.cards.result["attempt_id"].startswith("attempt")  # the edited code alone
 
 
-SLIPPED = """def two_sum(nums, target):
-    seen = {}
-    for i, value in enumerate(nums):
-        if target - value in seen:
-            return [seen[target - value], i]
-        seen[value] = i + 1
-    return []
-"""
+SLIPPED = SLIPPED_TWO_SUM  # line 6 stores the index one too far
 
 
 def test_a_submit_with_a_slip_marks_the_likely_bug_lines_in_the_editor(window, qtbot, tmp_path):

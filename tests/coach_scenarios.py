@@ -22,13 +22,8 @@ WRONG, SLOW, OPTIMAL = "wrong", "slow", "optimal"
 
 # What a learner's turn is, so that the measures know which answers to read closely.
 ASKS_WHY, RIGHT, MISTAKEN, DONT_KNOW, OPTIMAL_Q, COMPLEXITY_Q = (
-    "why",
-    "right",
-    "mistaken",
-    "dont_know",
-    "optimal",
-    "complexity",
-)
+    "why", "right", "mistaken", "dont_know", "optimal", "complexity",
+)  # fmt: skip
 WANTS_CODE, FINISH_THIS, THANKS, GREETS, WHAT_NEXT, IDEA, GOT_IT, FIXED, OFF_TOPIC, SLOW_Q = (
     "wants_code", "finish_this", "thanks", "greets", "what_next", "idea", "got_it", "fixed", "off_topic", "why_slow",
 )  # fmt: skip

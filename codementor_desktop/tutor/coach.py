@@ -58,7 +58,6 @@ class OfflineCoach:
         self._context = TurnContext(problem_id=self._session.problem_id)
         self._guard = SolutionGuard([])
         self._said = ""
-        self._reading_want: Want | None = None
         self._concluded = False  # this turn concluded the session: nothing is asked after it
         self._waits = False  # this turn asked the learner to try something: no question follows
 
@@ -159,14 +158,15 @@ class OfflineCoach:
 
     # --- answering -------------------------------------------------------------------------------
     def _answer(self, said: str, intent: Intent, problem: Problem | None, out: Listener) -> list[str]:
-        parts = self._reply(said, intent, problem, out)
+        reading = self._read(said, intent, problem)
+        parts = self._reply(reading, problem, out)
         if problem is None or not self._context.code.strip() or self._concluded:
             return parts
         if self._waits or any("?" in part for part in self._state.fresh(parts)):
             return parts
         version = self._version(problem) or ""
         evidence = VersionEvidence(dict(self._state.evidence.get(version) or {}))
-        if not evidence.ran or self._reading_want in (Want.PRACTISE, *_SMALL_TALK):
+        if not evidence.ran or reading.want in (Want.PRACTISE, *_SMALL_TALK):
             return parts
         question = self._unasked(problem, evidence)
         if question is None:
@@ -174,9 +174,7 @@ class OfflineCoach:
         self._state.ask(question)
         return [*parts, question.text]
 
-    def _reply(self, said: str, intent: Intent, problem: Problem | None, out: Listener) -> list[str]:
-        reading = self._read(said, intent, problem)
-        self._reading_want = reading.want
+    def _reply(self, reading: Reading, problem: Problem | None, out: Listener) -> list[str]:
         want = reading.want
         if want is Want.PRACTISE:
             return self._what_next()
@@ -254,8 +252,7 @@ class OfflineCoach:
 
     def _ladder(self, problem: Problem, evidence: VersionEvidence) -> Ladder:
         params = frozenset(p.name for p in problem.function.params)
-        return Ladder(self._version(problem) or "", evidence, Code(self._context.code, params), problem,
-                      self._context.language)  # fmt: skip
+        return Ladder(self._version(problem) or "", evidence, Code(self._context.code, params), problem)
 
     def _next_question(self, problem: Problem, evidence: VersionEvidence) -> list[str]:
         """The next question of this version's ladder not asked yet, or a hint when they are all asked."""

@@ -87,12 +87,11 @@ def run_sentence(evidence: VersionEvidence) -> str:
 class Ladder:
     """The questions about one version, in order, as ``OpenQuestion``s keyed by version and step."""
 
-    def __init__(self, version: str, evidence: VersionEvidence, code: Code, problem: Problem, language: str) -> None:
+    def __init__(self, version: str, evidence: VersionEvidence, code: Code, problem: Problem) -> None:
         self.version = version
         self.evidence = evidence
         self.code = code
         self.problem = problem
-        self.language = language
 
     def questions(self) -> list[OpenQuestion]:
         if self.evidence.unavailable or not self.evidence.ran:

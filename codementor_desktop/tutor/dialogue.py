@@ -89,7 +89,6 @@ class DialogueState:
     hint_level: int = 0  # the highest hint opened in this conversation
     claims: list[Claim] = field(default_factory=list)
     reached: list[str] = field(default_factory=list)  # concept labels the learner reached
-    steps: dict[str, int] = field(default_factory=dict)  # per version: how far down its ladder
     evidence: dict[str, dict[str, Any]] = field(default_factory=dict)  # per version, newest last
     checked_understanding: list[str] = field(default_factory=list)  # versions an "I get it" was checked on
     turns: int = 0
@@ -163,7 +162,6 @@ class DialogueState:
                 shown=[str(s) for s in data.get("shown") or []],
                 hint_level=int(data.get("hint_level") or 0),
                 reached=[str(r) for r in data.get("reached") or []],
-                steps={str(k): int(v) for k, v in (data.get("steps") or {}).items()},
                 evidence={str(k): v for k, v in (data.get("evidence") or {}).items() if isinstance(v, dict)},
                 checked_understanding=[str(v) for v in data.get("checked_understanding") or []],
                 turns=int(data.get("turns") or 0),

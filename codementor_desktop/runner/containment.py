@@ -54,7 +54,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import bubblewrap
+from . import bubblewrap, shared_memory
 from .child.python import seccomp_filter
 from .node import process_limits
 
@@ -82,6 +82,34 @@ class Switches:
             landlock=bool(getattr(settings, "containment_landlock", True)),
             seccomp=bool(getattr(settings, "containment_seccomp", True)),
         )
+
+
+# The modes a run is held in, named the same everywhere (selftest, the status bar, the README):
+# which of the kernel's three layers are up; the rlimits and the guard are in every mode.
+ALL_LAYERS = "all layers"
+NO_NAMESPACES = "no namespaces"  # Ubuntu 24.04, where AppArmor stops bubblewrap
+SECCOMP_ONLY = "seccomp only"  # below Landlock ABI 6 (its scoped signals), or Landlock off
+GUARD_ONLY = "guard only"  # macOS and Windows, or every layer switched off
+MODES = {
+    ALL_LAYERS: Switches(),
+    NO_NAMESPACES: Switches(namespaces=False),
+    SECCOMP_ONLY: Switches(namespaces=False, landlock=False),
+    GUARD_ONLY: Switches(namespaces=False, landlock=False, seccomp=False),
+}
+LAYER_NAMES = ("namespaces", "landlock", "seccomp")
+
+
+def mode_name(held: set[str] | list[str] | tuple[str, ...]) -> str:
+    """The mode that the kernel's layers in ``held`` make: one of ``MODES``, or for the rarer
+    mixes "no landlock", "landlock only" and the like."""
+    up = [layer for layer in LAYER_NAMES if layer in held]
+    if len(up) == len(LAYER_NAMES):
+        return ALL_LAYERS
+    if not up:
+        return GUARD_ONLY
+    if len(up) == 1:
+        return f"{up[0]} only"
+    return "no " + next(layer for layer in LAYER_NAMES if layer not in up)
 
 
 @dataclass(frozen=True)
@@ -112,6 +140,17 @@ class KernelLayers:
             else:
                 out.append((layer, False, self.missing.get(layer, "not available")))
         return out
+
+    def mode(self, switches: Switches | None = None) -> str:
+        """The mode runs are held in on this machine with these settings (``MODES``)."""
+        return mode_name([layer for layer, on, _ in self.describe(switches) if on])
+
+
+def machine_mode(switches: Switches | None = None) -> str:
+    """The mode a local run is held in here: the kernel's layers on Linux, the guard elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return GUARD_ONLY
+    return probe().mode(switches)
 
 
 def _launcher_prefix() -> list[str]:
@@ -168,6 +207,8 @@ class Launch:
     # hold it: its init reaps the child, and bubblewrap leaves that init to whoever reaps orphans.
     cpu_seconds: float | None = None
     _info: int | None = None
+    # /dev/shm's names at the start, where nothing closes it to the run: what is new goes at its end.
+    shm_before: frozenset[str] | None = None
 
     def end(self, process: subprocess.Popen) -> None:
         """At the end of every run: nothing of it stays, and the child's own exit status is read.
@@ -192,6 +233,8 @@ class Launch:
         if self.namespaced and code is not None and 128 < code < 128 + 65:
             process.returncode = -(code - 128)  # bubblewrap reports a child's signal as 128 + n
         self._reap_namespace()
+        if self.shm_before is not None:
+            shared_memory.remove_new(self.shm_before)
 
     def _reap_namespace(self) -> None:
         """Reap bubblewrap's init (this process is its subreaper): its usage holds the child's."""
@@ -287,7 +330,10 @@ def prepare(command: list[str], workdir: str, job: dict, switches: Switches | No
         plan["execute"] = _executables(command[0])
         command = [*_launcher_prefix(), json.dumps(plan), "--", *command]
     if not namespaced:
-        return Launch(command, [*layers, "rlimits", *guard])
+        launch = Launch(command, [*layers, "rlimits", *guard])
+        if not landlock:  # nothing keeps the run from /dev/shm: see what it leaves there
+            launch.shm_before = shared_memory.names()
+        return launch
     assert kernel.bwrap is not None
     bubblewrap.become_subreaper()
     info, info_to_child = os.pipe()

@@ -16,7 +16,16 @@ just before the learner's code runs. Default allow, then refuse with ``EPERM``:
   attributes of files, mounts, namespaces, kernel modules and keys, ``io_uring`` (its operations
   bypass seccomp), file handles;
 - clearing the parent-death signal (``prctl(PR_SET_PDEATHSIG)``), and naming another process as
-  the one a descriptor signals (``fcntl(F_SETOWN)``: ``SIGIO`` kills by default).
+  the one a descriptor signals (``fcntl(F_SETOWN)``, ``F_SETOWN_EX``, ``F_SETSIG``, and the
+  same through ``ioctl(FIOSETOWN)`` and ``ioctl(SIOCSPGRP)``: ``SIGIO`` kills by default);
+- changing another process's limits or scheduling: ``prlimit64``, ``sched_setscheduler``,
+  ``sched_setparam``, ``sched_setaffinity``, ``sched_setattr``, ``migrate_pages`` and
+  ``move_pages`` pass only for process id 0 or this process; ``setpriority`` and ``ioprio_set``
+  only for this process (not its process group, not every process of its user). Without a
+  namespace, another process of the same user is the app: one ``prlimit`` ends it;
+- System V IPC (``shmget``, ``msgget``, ``semget`` and their calls) and POSIX message queues
+  (``mq_open``): both outlive the process unless a namespace of their own holds them. The old
+  ``ipc`` multiplexer exists only in 32-bit ABIs, refused as a whole below.
 
 A system call of another ABI (32-bit ``int 0x80`` or x32 on x86-64) is refused as a whole.
 Standard library only, and parses as Python 3.9: it runs inside the child.
@@ -28,7 +37,10 @@ EPERM = 1
 ENOSYS = 38
 CLONE_THREAD = 0x00010000
 PR_SET_PDEATHSIG = 1
-F_SETOWN, F_SETOWN_EX = 8, 15  # who gets SIGIO for a descriptor: a way to signal another process
+F_SETOWN, F_SETSIG, F_SETOWN_EX = 8, 10, 15  # who gets SIGIO for a descriptor, and which signal
+FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902  # the same owner through ioctl, on a socket
+PRIO_PROCESS = 0  # setpriority's "which": a process (not a group, not a user)
+IOPRIO_WHO_PROCESS = 1
 
 # struct seccomp_data: int nr; __u32 arch; __u64 instruction_pointer; __u64 args[6]
 _NR, _ARCH = 0, 4
@@ -77,7 +89,12 @@ ARCHES = {
             "fchown": 93, "lchown": 94, "fchownat": 260, "setxattr": 188, "lsetxattr": 189,
             "fsetxattr": 190, "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199,
             "utime": 132, "utimes": 235, "futimesat": 261, "utimensat": 280, "prctl": 157,
-            "quotactl": 179, "kcmp": 312, "fcntl": 72,
+            "quotactl": 179, "kcmp": 312, "fcntl": 72, "ioctl": 16, "prlimit64": 302,
+            "setpriority": 141, "sched_setparam": 142, "sched_setscheduler": 144,
+            "sched_setaffinity": 203, "sched_setattr": 314, "ioprio_set": 251,
+            "migrate_pages": 256, "move_pages": 279, "shmget": 29, "shmat": 30, "shmctl": 31,
+            "semget": 64, "semop": 65, "semctl": 66, "semtimedop": 220, "msgget": 68,
+            "msgsnd": 69, "msgrcv": 70, "msgctl": 71, "mq_open": 240,
         }),
     },
     "aarch64": {
@@ -96,6 +113,12 @@ ARCHES = {
             "fchmodat": 53, "fchown": 55, "fchownat": 54, "setxattr": 5, "lsetxattr": 6,
             "fsetxattr": 7, "removexattr": 14, "lremovexattr": 15, "fremovexattr": 16,
             "utimensat": 88, "prctl": 167, "quotactl": 60, "kcmp": 272, "fcntl": 25,
+            "ioctl": 29, "prlimit64": 261, "setpriority": 140, "sched_setparam": 118,
+            "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
+            "ioprio_set": 30, "migrate_pages": 238, "move_pages": 239, "shmget": 194,
+            "shmctl": 195, "shmat": 196, "semget": 190, "semctl": 191, "semtimedop": 192,
+            "semop": 193, "msgget": 186, "msgctl": 187, "msgrcv": 188, "msgsnd": 189,
+            "mq_open": 180,
         }),
     },
 }  # fmt: skip
@@ -111,8 +134,17 @@ REFUSED = (
     "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat",
     "setxattr", "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr",
     "setxattrat", "removexattrat", "utime", "utimes", "futimesat", "utimensat",
+    "shmget", "shmat", "shmctl", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd",
+    "msgrcv", "msgctl", "mq_open", "ipc",
 )  # fmt: skip
 SIGNALS = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo")  # first argument: a process id
+# First argument a process id, where 0 means the caller: only 0 or this process passes.
+OWN_PROCESS_ONLY = (
+    "prlimit64", "sched_setscheduler", "sched_setparam", "sched_setaffinity", "sched_setattr",
+    "migrate_pages", "move_pages",
+)  # fmt: skip
+# First argument what the second names (a process, a group, a user): only this process passes.
+WHO_IS_OWN_PROCESS = {"setpriority": PRIO_PROCESS, "ioprio_set": IOPRIO_WHO_PROCESS}
 
 
 def supported(machine):
@@ -179,8 +211,13 @@ def build(machine, own_pid, exec_path_address=None, allow_exec=False):
     program.jump(_JEQ, calls["execve"], "execve")
     program.jump(_JEQ, calls["prctl"], "prctl")
     program.jump(_JEQ, calls["fcntl"], "fcntl")
+    program.jump(_JEQ, calls["ioctl"], "ioctl")
     for name in SIGNALS:
         program.jump(_JEQ, calls[name], "signal")
+    for name in OWN_PROCESS_ONLY:
+        program.jump(_JEQ, calls[name], "own_or_zero")
+    for name in WHO_IS_OWN_PROCESS:
+        program.jump(_JEQ, calls[name], name)
     program.ret(RET_ALLOW)
 
     program.label("clone")
@@ -198,7 +235,26 @@ def build(machine, own_pid, exec_path_address=None, allow_exec=False):
     program.label("fcntl")
     program.load(_arg_low(1))
     program.jump(_JEQ, F_SETOWN, "deny")
+    program.jump(_JEQ, F_SETSIG, "deny")
     program.jump(_JEQ, F_SETOWN_EX, "deny", "allow")
+
+    program.label("ioctl")
+    program.load(_arg_low(1))
+    program.jump(_JEQ, FIOSETOWN, "deny")
+    program.jump(_JEQ, SIOCSPGRP, "deny", "allow")
+
+    for name, which in WHO_IS_OWN_PROCESS.items():
+        program.label(name)
+        program.load(_arg_low(0))
+        program.jump(_JEQ, which, None, "deny")
+        program.load(_arg_low(1))
+        program.jump(_JEQ, 0, "allow")
+        program.jump(_JEQ, own_pid, "allow", "deny")
+
+    program.label("own_or_zero")
+    program.load(_arg_low(0))
+    program.jump(_JEQ, 0, "allow")
+    program.jump(_JEQ, own_pid, "allow", "deny")
 
     program.label("execve")
     if allow_exec:

@@ -28,23 +28,23 @@ class ExitRequest extends Error {
   }
 }
 
-const BLOCKED_MODULES = {
-  net: 'Network access',
-  http: 'Network access',
-  https: 'Network access',
-  http2: 'Network access',
-  tls: 'Network access',
-  dgram: 'Network access',
-  dns: 'Network access',
-  'dns/promises': 'Network access',
-  child_process: 'Starting other programs',
-  cluster: 'Starting processes',
-  worker_threads: 'Starting threads',
-  inspector: 'The inspector',
-  'inspector/promises': 'The inspector',
-  trace_events: 'Tracing',
-  wasi: 'WASI',
-  repl: 'The REPL', // its eval imports any built-in through the ES module loader
+// The built-in modules learner code may load, by name (with or without `node:`); every other
+// built-in is refused, the internal ones (`_http_client`, `_tls_wrap`, `_stream_wrap`...) among
+// them. An allow-list, so that a module a newer Node adds, or one that reaches the network or
+// other processes under another name, is closed until someone lists it. The README lists them.
+const ALLOWED_MODULES = new Set([
+  'assert', 'assert/strict', 'async_hooks', 'buffer', 'console', 'constants', 'crypto', 'events', 'fs',
+  'fs/promises', 'os', 'path', 'path/posix', 'path/win32', 'perf_hooks', 'process', 'punycode', 'querystring',
+  'readline', 'readline/promises', 'stream', 'stream/consumers', 'stream/promises', 'stream/web', 'string_decoder',
+  'sys', 'timers', 'timers/promises', 'url', 'util', 'util/types', 'zlib',
+]);
+// Why a well-known refused module is refused, for the learner's message.
+const REFUSED_WHY = {
+  net: 'Network access', http: 'Network access', https: 'Network access', http2: 'Network access',
+  tls: 'Network access', dgram: 'Network access', dns: 'Network access', 'dns/promises': 'Network access',
+  child_process: 'Starting other programs', cluster: 'Starting processes', worker_threads: 'Starting threads',
+  inspector: 'The inspector', 'inspector/promises': 'The inspector', repl: 'The REPL', test: 'The test runner',
+  v8: 'Reading the heap', vm: 'Compiling code with other rights', module: "The module loader's internals",
 };
 
 /** How many characters of output the whole run may still produce (shared by stdout and stderr). */
@@ -153,45 +153,39 @@ function captureOutput(budget) {
   return io;
 }
 
-/** A built-in module as the learner may have it: refused, or with V8's flags closed. */
+/** True when `request` names a built-in module (`fs`, `node:fs`, `_http_client`, `node:test`). */
+function isBuiltin(request) {
+  if (typeof Module.isBuiltin === 'function') return Module.isBuiltin(request);
+  const name = request.replace(/^node:/, '');
+  return Module.builtinModules.includes(name) || request.startsWith('node:');
+}
+
+/** A built-in module as the learner may have it: listed, and `os` without renicing others. */
 function guardedBuiltin(request, load) {
-  const name = String(request).replace(/^node:/, '');
-  if (Object.prototype.hasOwnProperty.call(BLOCKED_MODULES, name)) {
-    throw new SandboxViolation(`${BLOCKED_MODULES[name]} is not allowed in the practice sandbox (the module '${name}').`);
+  const text = String(request);
+  const name = text.replace(/^node:/, '');
+  if (!ALLOWED_MODULES.has(name) && isBuiltin(text)) {
+    const why = REFUSED_WHY[name] || (name.startsWith('_') ? "Node's internal modules" : 'This module');
+    throw new SandboxViolation(`${why} is not allowed in the practice sandbox (the module '${name}').`);
   }
   const module = load();
-  // V8 flags could switch on natives syntax and take the whole process down.
-  if (name === 'v8' && module) module.setFlagsFromString = refuse('Changing V8 flags is not allowed here.');
-  if (name === 'vm' && module) closeDynamicImport(module);
+  if (name === 'os' && module) guardOs(module);
   return module;
 }
 
-/** vm's importModuleDynamically reaches every built-in through the ES module loader, not require. */
-function closeDynamicImport(vm) {
-  if (vm.Script.guarded) return;
-  const check = (options) => {
-    if (options && typeof options === 'object' && options.importModuleDynamically !== undefined) {
-      throw new SandboxViolation('Importing modules through vm is not allowed in the practice sandbox.');
+/** os.setPriority(pid, ...) reaches any process of this user (the app): only this one passes. */
+function guardOs(os) {
+  if (os.setPriority.guarded) return;
+  const setPriority = os.setPriority;
+  const ownPid = process.pid;
+  const guarded = function setPriorityOfThisProcess(pid, priority) {
+    if (arguments.length >= 2 && Number(pid) !== 0 && Number(pid) !== ownPid) {
+      throw new SandboxViolation("Changing another process's priority is not allowed here (os.setPriority).");
     }
+    return setPriority.apply(this, arguments);
   };
-  const OriginalScript = vm.Script;
-  class Script extends OriginalScript {
-    constructor(code, options) {
-      check(options);
-      super(code, options);
-    }
-  }
-  Script.guarded = true;
-  vm.Script = Script;
-  // Where each function takes its options: (code, options) or (code, context or params, options).
-  for (const [name, at] of [['runInThisContext', 1], ['runInContext', 2], ['runInNewContext', 2], ['compileFunction', 2]]) {
-    const original = vm[name];
-    if (typeof original !== 'function') continue;
-    vm[name] = function guardedVm(...args) {
-      check(args[at]);
-      return original.apply(this, args);
-    };
-  }
+  guarded.guarded = true;
+  os.setPriority = guarded;
 }
 
 /** Install the guard; the harness takes what it needs of the guarded APIs before this. */

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 from mcp.server.stdio import stdio_server
 
+from ..storage.paths import PRIVATE_FILE, PRIVATE_FOLDER, keep_private
 from .server import build_server
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ def token_file(paths: AppPaths) -> Path:
 def bearer_token(paths: AppPaths) -> str:
     """The token HTTP clients must send: the kept one, or a new one kept for next time."""
     path = token_file(paths)
+    keep_private(path)  # a token others can read is anyone's key to the server: the owner's only
     try:
         kept = path.read_text(encoding="utf-8").strip()
     except OSError:
@@ -87,8 +89,8 @@ def bearer_token(paths: AppPaths) -> str:
     if len(kept) >= 32:
         return kept
     token = secrets.token_urlsafe(32)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    path.parent.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         file.write(token + "\n")
     return token

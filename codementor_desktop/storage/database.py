@@ -31,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import Learner
+from .paths import keep_private, private_file
 
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -122,8 +123,11 @@ class Database:
         path = None
         if url.startswith("sqlite:///"):
             path = Path(url.removeprefix("sqlite:///"))
-            path.parent.mkdir(parents=True, exist_ok=True)
             check_sqlite_file(path)
+            # The owner's only; SQLite gives its -wal and -shm files the database's own mode.
+            private_file(path)
+            for sibling in ("-wal", "-shm", "-journal"):
+                keep_private(path.with_name(path.name + sibling))
             engine = create_engine(url, connect_args={"timeout": 30})
             event.listen(engine, "connect", _sqlite_pragmas)
         else:

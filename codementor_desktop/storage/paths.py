@@ -10,6 +10,32 @@ from pathlib import Path
 import platformdirs
 
 APP_NAME = "codementor"
+# The learner's data is theirs alone: the data folder, the database and the MCP token are the
+# owner's only, and found wider (made by an older version, or by hand) they are corrected.
+PRIVATE_FOLDER = 0o700
+PRIVATE_FILE = 0o600
+
+
+def keep_private(path: Path, mode: int = PRIVATE_FILE) -> None:
+    """Take from ``path`` what the group and others may do (no-op where it is missing, on
+    Windows, or on a file system that keeps no modes)."""
+    if os.name == "nt":
+        return
+    try:
+        current = path.stat().st_mode & 0o777
+        if current & ~mode:
+            os.chmod(path, current & mode)
+    except OSError:
+        pass
+
+
+def private_file(path: Path) -> None:
+    """``path`` exists, readable and writable by its owner only (created empty if missing)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    except FileExistsError:
+        keep_private(path)
 
 
 @dataclass(frozen=True)
@@ -37,8 +63,10 @@ class AppPaths:
         )
 
     def ensure(self) -> AppPaths:
-        for folder in (self.config_dir, self.data_dir, self.log_dir, self.cache_dir):
+        for folder in (self.config_dir, self.log_dir, self.cache_dir):
             folder.mkdir(parents=True, exist_ok=True)
+        self.data_dir.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+        keep_private(self.data_dir, PRIVATE_FOLDER)
         return self
 
     @property

@@ -83,6 +83,10 @@ def checks(services: Services) -> list[Check]:
         layers = _run(services, "def f(x):\n    return x\n", input_data=1).get("containment") or []
         return bool(layers), "a run is held by: " + (", ".join(layers) or "nothing reported")
 
+    def containment_mode():
+        mode = services.containment_mode()
+        return True, f"a run is held in the mode: {mode or 'the Piston server decides'}"
+
     return [
         ("python runner", python_runs, True),
         ("time limit", time_limit, True),
@@ -90,6 +94,7 @@ def checks(services: Services) -> list[Check]:
         ("network guard", network_guard, True),
         *_kernel_layers(services),
         ("containment", containment, True),
+        ("containment mode", containment_mode, False),
         ("problem bank", problem_bank, True),
         ("javascript (node)", node, False),
         ("keyring", keyring_backend, False),

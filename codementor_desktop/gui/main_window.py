@@ -182,7 +182,9 @@ class MainWindow(QMainWindow):
         self.tests.removeOwnRequested.connect(lambda number: remove_own(self, number))
         self.learning: Learning = attach_learning(self)  # profile, recommendations, learners, history
         self.stop_action.triggered.connect(self.worker.cancel)
-        self.backend_label.setText(runner_label(services.backend_name, services.containment()))
+        self.backend_label.setText(
+            runner_label(services.backend_name, services.containment(), services.containment_mode())
+        )
         self.backend_label.setToolTip(
             "\n".join(f"{layer}: {'yes' if on else 'no'} ({detail})" for layer, on, detail in services.containment())
         )

@@ -21,12 +21,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def runner_label(backend: str, layers: list[tuple[str, bool, str]]) -> str:
-    """The status bar's word on where code runs and what holds it: ``local runner: namespaces,
-    landlock, seccomp`` (a layer missing or switched off is named as such)."""
+def runner_label(backend: str, layers: list[tuple[str, bool, str]], mode: str | None = None) -> str:
+    """The status bar's word on where code runs, the mode that holds a run and its layers:
+    ``local runner, no namespaces: landlock, seccomp (without namespaces)``."""
     held = [layer for layer, on, _ in layers if on and layer != "piston"]
     missing = [layer for layer, on, _ in layers if not on]
     text = f"{backend} runner"
+    if mode:
+        text += f", {mode}"
     if held:
         text += ": " + ", ".join(held)
     if missing:

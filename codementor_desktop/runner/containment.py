@@ -129,7 +129,7 @@ class KernelLayers:
         detail = {
             "namespaces": f"bubblewrap at {self.bwrap}: user, PID, network, mount and IPC namespaces",
             "landlock": f"Landlock ABI {self.landlock_abi}: files, TCP and signals",
-            "seccomp": "seccomp filter: no processes, exec, ptrace or sockets",
+            "seccomp": "seccomp filter: no processes, exec, ptrace, sockets, SysV IPC or other processes' limits",
         }
         out = []
         for layer in ("namespaces", "landlock", "seccomp"):

@@ -67,3 +67,12 @@ class Workbench:
         from ..runner.containment import Switches, probe
 
         return probe().describe(Switches.from_settings(self.settings))
+
+    def containment_mode(self) -> str | None:
+        """The mode a local run is held in ("all layers", "no namespaces", "seccomp only", "guard
+        only": ``runner.containment.MODES``); None when a Piston server runs the code."""
+        if self.backend_name != "local":
+            return None
+        from ..runner.containment import Switches, machine_mode
+
+        return machine_mode(Switches.from_settings(self.settings))

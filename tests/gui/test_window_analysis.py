@@ -86,10 +86,12 @@ def test_stop_ends_an_analysis_and_says_so(threaded_window, qtbot):
     assert window.tests.isEnabled()  # the Tests tab was not cleared as if a run had stopped
 
 
-def test_the_status_bar_names_the_layers_that_hold_a_run(window, services):
+def test_the_status_bar_names_the_mode_and_the_layers_that_hold_a_run(window, services):
     label = window.backend_label.text()
-    assert label.startswith(f"{services.backend_name} runner")
-    held, _, missing = label.partition(" (without ")
+    mode = services.containment_mode()
+    head, _, layers = label.partition(": ")
+    assert head == f"{services.backend_name} runner" + (f", {mode}" if mode else "")
+    held, _, missing = layers.partition(" (without ")
     for layer, on, _detail in services.containment():
         assert (layer in missing) == (not on), label
         assert (layer in held) == on or layer == "piston", label

@@ -217,7 +217,23 @@ def test_selftest_reports_what_works():
     assert "[ok  ] python runner" in result.stdout
     assert "[ok  ] time limit" in result.stdout
     assert "a run is held by: " in result.stdout  # and, on Linux, a line per kernel layer before it
+    assert "a run is held in the mode: " in result.stdout
     assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's layers are Linux's")
+def test_selftest_names_the_mode_the_settings_leave(isolated_home):
+    from codementor_desktop.runner.containment import SECCOMP_ONLY, probe
+
+    if not probe().seccomp:
+        pytest.skip("no seccomp here")
+    (isolated_home / "config").mkdir(exist_ok=True)
+    (isolated_home / "config" / "settings.toml").write_text(
+        "containment_namespaces = false\ncontainment_landlock = false\n"
+    )
+    result = codementor("selftest")
+    assert f"a run is held in the mode: {SECCOMP_ONLY}\n" in result.stdout, result.stdout
+    assert "a run is held by: seccomp, rlimits, guard\n" in result.stdout, result.stdout
 
 
 def test_an_uncaught_error_is_logged_and_the_person_told_where(isolated_home):

@@ -248,7 +248,10 @@ class SettingsDialog(QDialog):
             window.editor.apply_style(font_size=settings.font_size)
         if changed & RUNNER_SETTINGS:
             self.services.apply_settings()
-            window.backend_label.setText(runner_label(self.services.backend_name, self.services.containment()))
+            services = self.services
+            window.backend_label.setText(
+                runner_label(services.backend_name, services.containment(), services.containment_mode())
+            )
         # The limits are read from the settings at each run: nothing to rebuild for them.
 
     def say(self, text: str, error: bool = False) -> None:

@@ -193,3 +193,38 @@ def test_landlock_closes_posix_shared_memory_to_a_run():
     report = run_in_app("python", PY_SHARED_MEMORY, NO_NAMESPACES)
     assert report["result"]["verdict"] == "RE" and "PermissionError" in str(report["result"]), report["result"]
     assert report["shm_left"] == []
+
+
+PY_PAST_THE_GUARD = """
+import fcntl, json, os, resource, socket, struct
+def attempt(out, name, action):
+    try:
+        action()
+        out[name] = "done"
+    except OSError as exc:
+        out[name] = type(exc).__name__
+def f(mark):
+    out = {}
+    app = os.getppid()
+    attempt(out, "prlimit_cpu", lambda: resource.prlimit(app, resource.RLIMIT_CPU, (1, 1)))
+    attempt(out, "sched_idle", lambda: os.sched_setscheduler(app, os.SCHED_IDLE, os.sched_param(0)))
+    attempt(out, "nice", lambda: os.setpriority(os.PRIO_PROCESS, app, 19))
+    attempt(out, "nice_group", lambda: os.setpriority(os.PRIO_PGRP, os.getpgid(app), 19))
+    attempt(out, "affinity", lambda: os.sched_setaffinity(app, {0}))
+    def sigio():
+        a, b = socket.socketpair()
+        fcntl.ioctl(a, 0x8901, struct.pack("i", app))
+        fcntl.fcntl(a, fcntl.F_SETFL, fcntl.fcntl(a, fcntl.F_GETFL) | os.O_ASYNC)
+        b.send(b"x")
+    attempt(out, "fiosetown", sigio)
+    attempt(out, "own_nice", lambda: os.setpriority(os.PRIO_PROCESS, 0, 3))
+    attempt(out, "own_affinity", lambda: os.sched_setaffinity(0, os.sched_getaffinity(0)))
+    return json.dumps(out)
+"""
+
+
+def test_in_guard_only_mode_the_python_guard_keeps_the_app_s_limits_priority_and_signals():
+    report = run_in_app("python", PY_PAST_THE_GUARD, GUARD_ONLY, guard=True)
+    outcome = outcome_of(report)
+    assert report["after"] == report["before"], outcome
+    assert {name for name, value in outcome.items() if value == "done"} == {"own_nice", "own_affinity"}, outcome

@@ -52,8 +52,13 @@ _NETWORK_EVENTS = (
 # their calls are refused when made: a socket other than a local pair, a new process.
 _BLOCKED_IMPORTS = ("_ctypes", "ctypes", "_winapi", "_multiprocessing", "_ssl")
 _AF_UNIX = 1  # socket.socketpair(), which asyncio's event loop wakes itself with
-# fcntl commands that name the process a descriptor's SIGIO goes to (Linux F_SETOWN, F_SETOWN_EX; macOS F_SETOWN).
-_SIGNAL_OWNER = (6,) if sys.platform == "darwin" else (8, 15)
+# fcntl commands that name the process a descriptor's SIGIO goes to, or its signal (Linux
+# F_SETOWN, F_SETSIG, F_SETOWN_EX; macOS F_SETOWN); the same through ioctl (FIOSETOWN, SIOCSPGRP).
+_SIGNAL_OWNER = (6,) if sys.platform == "darwin" else (8, 10, 15)
+_IOCTL_SIGNAL_OWNER = (0x8004667C, 0x80047308) if sys.platform == "darwin" else (0x8901, 0x8902)
+# What changes another process's scheduling (the app's, without a namespace): its first argument
+# is a process id, 0 for the caller. No audit event covers them: they are wrapped.
+_SCHEDULING = ("sched_setscheduler", "sched_setparam", "sched_setaffinity")
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _PATH_EVENTS = (
     "os.remove",
@@ -177,6 +182,10 @@ def install_guard(workdir, allowed_read_only=()):
             raise SandboxViolation("Sending signals to other processes is not allowed here (%s)." % event)
         if event == "fcntl.fcntl" and len(args) > 1 and args[1] in _SIGNAL_OWNER:
             raise SandboxViolation("Sending signals to other processes is not allowed here (fcntl F_SETOWN).")
+        if event == "fcntl.ioctl" and len(args) > 1 and args[1] in _IOCTL_SIGNAL_OWNER:
+            raise SandboxViolation("Sending signals to other processes is not allowed here (ioctl FIOSETOWN).")
+        if event == "resource.prlimit" and args and args[0] not in (0, own_pid):
+            raise SandboxViolation("Changing another process's limits is not allowed here (resource.prlimit).")
         if event.startswith("ctypes."):
             raise SandboxViolation("Native code (ctypes) is not allowed in the practice sandbox.")
         if event == "import" and args and (args[0] in _BLOCKED_IMPORTS or args[0] in _BLOCKED_ONCE_LOADED):
@@ -193,8 +202,32 @@ def install_guard(workdir, allowed_read_only=()):
     for name in _BLOCKED_IMPORTS:
         sys.modules.pop(name, None)
     _refuse_fork_exec()
+    _refuse_other_processes(own_pid)
     sys.addaudithook(hook)
     return state
+
+
+def _refuse_other_processes(own_pid):
+    """Priority and scheduling of this process only: without a namespace the app is a process of
+    the same user, one ``os.setpriority`` away from nice 19."""
+
+    def guarded(name, original, which_first):
+        def call(*args):
+            if len(args) < (2 if which_first else 1):
+                return original(*args)  # its own TypeError
+            which, pid = (args[0], args[1]) if which_first else (os.PRIO_PROCESS, args[0] if args else 0)
+            if which != os.PRIO_PROCESS or pid not in (0, own_pid):
+                raise SandboxViolation("Changing another process's priority is not allowed here (os.%s)." % name)
+            return original(*args)
+
+        call.__name__ = name
+        return call
+
+    if hasattr(os, "setpriority"):
+        os.setpriority = guarded("setpriority", os.setpriority, True)
+    for name in _SCHEDULING:
+        if hasattr(os, name):
+            setattr(os, name, guarded(name, getattr(os, name), False))
 
 
 def _refuse_fork_exec():

@@ -36,7 +36,7 @@ const ALLOWED_MODULES = new Set([
   'assert', 'assert/strict', 'async_hooks', 'buffer', 'console', 'constants', 'crypto', 'events', 'fs',
   'fs/promises', 'os', 'path', 'path/posix', 'path/win32', 'perf_hooks', 'process', 'punycode', 'querystring',
   'readline', 'readline/promises', 'stream', 'stream/consumers', 'stream/promises', 'stream/web', 'string_decoder',
-  'sys', 'timers', 'timers/promises', 'url', 'util', 'util/types', 'zlib',
+  'sys', 'timers', 'timers/promises', 'url', 'util', 'util/types', 'vm', 'zlib',
 ]);
 // Why a well-known refused module is refused, for the learner's message.
 const REFUSED_WHY = {
@@ -44,7 +44,7 @@ const REFUSED_WHY = {
   tls: 'Network access', dgram: 'Network access', dns: 'Network access', 'dns/promises': 'Network access',
   child_process: 'Starting other programs', cluster: 'Starting processes', worker_threads: 'Starting threads',
   inspector: 'The inspector', 'inspector/promises': 'The inspector', repl: 'The REPL', test: 'The test runner',
-  v8: 'Reading the heap', vm: 'Compiling code with other rights', module: "The module loader's internals",
+  v8: 'Reading the heap', module: "The module loader's internals",
 };
 
 /** How many characters of output the whole run may still produce (shared by stdout and stderr). */
@@ -170,6 +170,7 @@ function guardedBuiltin(request, load) {
   }
   const module = load();
   if (name === 'os' && module) guardOs(module);
+  if (name === 'vm' && module) closeDynamicImport(module); // the harness compiles with vm too
   return module;
 }
 
@@ -186,6 +187,34 @@ function guardOs(os) {
   };
   guarded.guarded = true;
   os.setPriority = guarded;
+}
+
+/** vm's importModuleDynamically reaches every built-in through the ES module loader, not require. */
+function closeDynamicImport(vm) {
+  if (vm.Script.guarded) return;
+  const check = (options) => {
+    if (options && typeof options === 'object' && options.importModuleDynamically !== undefined) {
+      throw new SandboxViolation('Importing modules through vm is not allowed in the practice sandbox.');
+    }
+  };
+  const OriginalScript = vm.Script;
+  class Script extends OriginalScript {
+    constructor(code, options) {
+      check(options);
+      super(code, options);
+    }
+  }
+  Script.guarded = true;
+  vm.Script = Script;
+  // Where each function takes its options: (code, options) or (code, context or params, options).
+  for (const [name, at] of [['runInThisContext', 1], ['runInContext', 2], ['runInNewContext', 2], ['compileFunction', 2]]) {
+    const original = vm[name];
+    if (typeof original !== 'function') continue;
+    vm[name] = function guardedVm(...args) {
+      check(args[at]);
+      return original.apply(this, args);
+    };
+  }
 }
 
 /** Install the guard; the harness takes what it needs of the guarded APIs before this. */

@@ -132,6 +132,10 @@ def f(mark):
         with open("/dev/shm/" + mark, "wb") as handle:
             handle.write(b"x" * 4096)
     attempt(out, "posix_shm", posix_shm)
+    # As root without a namespace: the machine's clock and name (set to what they are: no harm if it passes).
+    attempt(out, "adjtimex", lambda: checked(libc.adjtimex(ctypes.create_string_buffer(512))))  # modes 0: reads
+    name = os.uname().nodename.encode()
+    attempt(out, "sethostname", lambda: checked(libc.sethostname(name, len(name))))
     # What stays the learner's own: lowering its own priority, its own limits.
     attempt(out, "own_nice", lambda: os.setpriority(os.PRIO_PROCESS, 0, 5))
     attempt(out, "own_limit", lambda: resource.prlimit(0, resource.RLIMIT_NOFILE, resource.getrlimit(resource.RLIMIT_NOFILE)))

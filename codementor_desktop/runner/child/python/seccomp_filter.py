@@ -23,6 +23,9 @@ just before the learner's code runs. Default allow, then refuse with ``EPERM``:
   ``move_pages`` pass only for process id 0 or this process; ``setpriority`` and ``ioprio_set``
   only for this process (not its process group, not every process of its user). Without a
   namespace, another process of the same user is the app: one ``prlimit`` ends it;
+- what a learner who runs as root could do to the whole machine without a namespace: its clock
+  (``settimeofday``, ``clock_settime``, ``adjtimex``), its name, I/O ports, the kernel's log,
+  ``fanotify``;
 - System V IPC (``shmget``, ``msgget``, ``semget`` and their calls) and POSIX message queues
   (``mq_open``): both outlive the process unless a namespace of their own holds them. The old
   ``ipc`` multiplexer exists only in 32-bit ABIs, refused as a whole below.
@@ -94,7 +97,10 @@ ARCHES = {
             "sched_setaffinity": 203, "sched_setattr": 314, "ioprio_set": 251,
             "migrate_pages": 256, "move_pages": 279, "shmget": 29, "shmat": 30, "shmctl": 31,
             "semget": 64, "semop": 65, "semctl": 66, "semtimedop": 220, "msgget": 68,
-            "msgsnd": 69, "msgrcv": 70, "msgctl": 71, "mq_open": 240,
+            "msgsnd": 69, "msgrcv": 70, "msgctl": 71, "mq_open": 240, "settimeofday": 164,
+            "clock_settime": 227, "adjtimex": 159, "clock_adjtime": 305, "sethostname": 170,
+            "setdomainname": 171, "iopl": 172, "ioperm": 173, "syslog": 103, "vhangup": 153,
+            "fanotify_init": 300,
         }),
     },
     "aarch64": {
@@ -118,7 +124,9 @@ ARCHES = {
             "ioprio_set": 30, "migrate_pages": 238, "move_pages": 239, "shmget": 194,
             "shmctl": 195, "shmat": 196, "semget": 190, "semctl": 191, "semtimedop": 192,
             "semop": 193, "msgget": 186, "msgctl": 187, "msgrcv": 188, "msgsnd": 189,
-            "mq_open": 180,
+            "mq_open": 180, "settimeofday": 170, "clock_settime": 112, "adjtimex": 171,
+            "clock_adjtime": 266, "sethostname": 161, "setdomainname": 162, "syslog": 116,
+            "vhangup": 58, "fanotify_init": 262,
         }),
     },
 }  # fmt: skip
@@ -135,7 +143,9 @@ REFUSED = (
     "setxattr", "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr",
     "setxattrat", "removexattrat", "utime", "utimes", "futimesat", "utimensat",
     "shmget", "shmat", "shmctl", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd",
-    "msgrcv", "msgctl", "mq_open", "ipc",
+    "msgrcv", "msgctl", "mq_open", "ipc", "settimeofday", "clock_settime", "adjtimex",
+    "clock_adjtime", "sethostname", "setdomainname", "iopl", "ioperm", "syslog", "vhangup",
+    "fanotify_init",
 )  # fmt: skip
 SIGNALS = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo")  # first argument: a process id
 # First argument a process id, where 0 means the caller: only 0 or this process passes.

@@ -2,8 +2,10 @@
 them, and where neither a namespace (its own ``/dev``) nor Landlock (no write there) closes that
 folder, the runner removes what the run made once the run has ended.
 
-What the run made: a name that was not there when the run started, owned by this user, and not
-open or mapped by this process (the app's own shared memory, made meanwhile, is in use by it).
+What the run made: a name that was not there when the run started, owned by this user, and open
+or mapped by no process left (every process of the run has ended by then; the shared memory of
+another program of this user made meanwhile, a database server's say, is in use by it). The
+processes are looked through only when something new is there, which a run seldom leaves.
 """
 
 from __future__ import annotations
@@ -23,20 +25,25 @@ def names() -> frozenset[str]:
         return frozenset()
 
 
-def _in_use_here() -> set[str]:
-    """The ``/dev/shm`` paths this process holds open or mapped."""
+def _in_use(candidates: set[str]) -> set[str]:
+    """Which of the ``/dev/shm`` paths in ``candidates`` a process it can look at holds open or mapped."""
     held: set[str] = set()
     try:
-        for fd in os.listdir("/proc/self/fd"):
-            try:
-                held.add(os.readlink(f"/proc/self/fd/{fd}"))
-            except OSError:
-                pass
-        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
-            held |= {line.split(None, 5)[-1].strip() for line in maps if SHM + "/" in line}
+        pids = [entry for entry in os.listdir("/proc") if entry.isdigit()]
     except OSError:
-        pass
-    return {path.removesuffix(" (deleted)") for path in held if path.startswith(SHM + "/")}
+        return set(candidates)  # nothing to tell by: keep them all
+    for pid in pids:
+        try:
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                try:
+                    held.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+                except OSError:
+                    pass
+            with open(f"/proc/{pid}/maps", encoding="utf-8", errors="replace") as maps:
+                held |= {line.split(None, 5)[-1].strip() for line in maps if SHM + "/" in line}
+        except OSError:
+            continue  # ended meanwhile, or another user's
+    return {path for path in candidates if path in held or path + " (deleted)" in held}
 
 
 def remove_new(before: frozenset[str]) -> list[str]:
@@ -44,23 +51,27 @@ def remove_new(before: frozenset[str]) -> list[str]:
     new = names() - before
     if not new:
         return []
-    in_use = _in_use_here()
     uid = os.getuid()
-    removed = []
-    for name in sorted(new):
+    ours = set()
+    for name in new:
         path = os.path.join(SHM, name)
+        try:
+            if os.lstat(path).st_uid == uid:
+                ours.add(path)
+        except OSError:
+            continue
+    removed = []
+    for path in sorted(ours - _in_use(ours)):
         try:
             info = os.lstat(path)
         except OSError:
-            continue
-        if info.st_uid != uid or path in in_use:
             continue
         try:
             if stat.S_ISDIR(info.st_mode):
                 shutil.rmtree(path)
             else:
                 os.unlink(path)
-            removed.append(name)
+            removed.append(os.path.basename(path))
         except OSError:
             pass
     return removed

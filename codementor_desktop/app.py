@@ -62,6 +62,7 @@ def _load(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorr
     loaded = load_settings()
     loaded.paths.ensure()
     setup_logging(loaded.paths.app_log)
+    loaded.log_problems()
     try:
         services = Services.build(loaded)
     except DatabaseCorrupt as exc:

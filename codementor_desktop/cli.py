@@ -122,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
     loaded.paths.ensure()
     setup_logging(loaded.paths.app_log)
     install_crash_handler(loaded.paths.app_log)
+    loaded.log_problems()
     for problem in loaded.problems:
         print(f"warning: {problem}", file=sys.stderr)
     if args.command == "tools":

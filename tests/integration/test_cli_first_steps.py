@@ -61,3 +61,60 @@ def test_selftest_says_a_real_keyring_is_usable(isolated_home, tmp_path):
     env = {"PYTHON_KEYRING_BACKEND": "memory_keyring.Keyring", "PYTHONPATH": str(tmp_path)}
     result = codementor("selftest", env=env)
     assert "[ok  ] keyring              keyring backend memory_keyring.Keyring" in result.stdout
+
+
+def test_an_unknown_session_is_refused_and_the_recent_ones_are_listed(isolated_home):
+    none_yet = codementor("ask", "--session", "ses_000000000000", "hello again")
+    assert none_yet.returncode == 2
+    assert "no session ses_000000000000 for ada" in none_yet.stderr and "no tutor sessions yet" in none_yet.stderr
+    first = codementor("ask", "--problem", "two-sum", "--json", "a hint?")
+    assert first.returncode == 0, first.stderr
+    kept = json.loads(first.stdout)["session_id"]
+    # Another learner's session is not theirs to continue, and is not named to them.
+    other = codementor("ask", "--session", kept, "hello", env={"CODEMENTOR_USER": "grace"})
+    assert other.returncode == 2 and f"no session {kept} for grace" in other.stderr
+    assert "no tutor sessions yet" in other.stderr
+    wrong = codementor("ask", "--session", kept[:-1] + "x", "hello again")
+    assert wrong.returncode == 2 and f"no session {kept[:-1]}x for ada" in wrong.stderr
+    assert "Your recent sessions" in wrong.stderr and f"  {kept}  " in wrong.stderr and "two-sum" in wrong.stderr
+    with sqlite3.connect(isolated_home / "data" / "codementor.sqlite3") as connection:
+        assert connection.execute("SELECT count(*) FROM tutor_sessions").fetchall() == [(1,)]  # none started
+
+
+def test_an_id_that_is_almost_right_gets_a_did_you_mean(isolated_home):
+    tool = codementor("tool", "bp_excute", "{}")
+    error = json.loads(tool.stdout)
+    assert tool.returncode == 2 and error["error_code"] == "UNKNOWN_TOOL"
+    assert "Did you mean 'bp_execute'?" in error["error_message"] and error["suggestions"] == ["bp_execute"]
+    hint = codementor(
+        "tool", "generate_hint", json.dumps({"problem_id": "tow-sum", "current_code": "", "hint_level": 1})
+    )
+    error = json.loads(hint.stdout)
+    assert error["error_code"] == "NOT_FOUND" and error["suggestions"] == ["two-sum"]
+    assert (
+        "There is no problem 'tow-sum' in the bank; hints belong to bank problems. Did you mean 'two-sum'?"
+        == (error["error_message"])
+    )
+    run = codementor(
+        "tool",
+        "execute_code",
+        json.dumps({"problem_id": "climbing-stair", "code": "", "language": "python", "test_cases": []}),
+    )
+    assert "Did you mean 'climbing-stairs'?" in json.loads(run.stdout)["error_message"]
+    shown = codementor("problems", "show", "two_sum")
+    assert shown.returncode == 2 and "no problem 'two_sum'. Did you mean 'two-sum' or 'two-sum-bst'?" in shown.stderr
+    asked = codementor("ask", "--problem", "Two Sum", "why?")
+    assert asked.returncode == 2 and "Did you mean 'two-sum'" in asked.stderr
+    nothing_close = codementor("problems", "show", "xyz")
+    assert nothing_close.returncode == 2 and "Did you mean" not in nothing_close.stderr
+
+
+def test_a_command_given_without_its_subcommand_prints_their_help():
+    for group, subcommands in (
+        ("data", ("reset", "export", "import", "delete")),
+        ("problems", ("list", "show", "import")),
+    ):
+        result = codementor(group)
+        assert result.returncode == 2
+        assert f"codementor {group} needs a command" in result.stderr and "_command" not in result.stderr
+        assert all(name in result.stderr for name in subcommands)

@@ -366,17 +366,15 @@ def _learner_data(loaded: LoadedSettings, args: argparse.Namespace) -> int:
         database = Database.open(loaded.settings.database_url or sqlite_url(loaded.paths.database_file))
     except DatabaseCorrupt as exc:
         print(f"error: {exc}", file=sys.stderr)
+        if args.data_command == "export":
+            return _export_what_can_be_read(exc.path, learner, args.file)
         return EXIT_INTERNAL
     try:
         if args.data_command == "export":
             text = json.dumps(learner_data.export_learner(database, learner), indent=1, ensure_ascii=False)
-            if args.file is None or str(args.file) == "-":
-                emit(text)
-                return EXIT_ACCEPTED
-            partial = args.file.with_name(args.file.name + ".partial")
-            partial.write_text(text + "\n", encoding="utf-8")
-            partial.replace(args.file)  # a file that exists is a whole export
-            print(f"Everything kept about {learner} is in {args.file}.")
+            _write_export(text, args.file)
+            if args.file is not None and str(args.file) != "-":
+                print(f"Everything kept about {learner} is in {args.file}.")
             return EXIT_ACCEPTED
         if args.data_command == "import":
             try:
@@ -391,6 +389,35 @@ def _learner_data(loaded: LoadedSettings, args: argparse.Namespace) -> int:
         return EXIT_ACCEPTED
     finally:
         database.close()
+
+
+def _write_export(text: str, file: Path | None) -> None:
+    if file is None or str(file) == "-":
+        emit(text)
+        return
+    partial = file.with_name(file.name + ".partial")
+    partial.write_text(text + "\n", encoding="utf-8")
+    partial.replace(file)  # a file that exists was written whole
+
+
+def _export_what_can_be_read(path: Path, learner: str, file: Path | None) -> int:
+    """A damaged database's export: what the learner would want from it is their rows, so every
+    one that can be read is exported, and what could not be is listed (in the document too); the
+    exit code says it is not whole."""
+    from .storage.salvage import salvage_learner
+
+    document, unreadable = salvage_learner(path, learner)
+    _write_export(json.dumps(document, indent=1, ensure_ascii=False), file)
+    where = "above" if file is None or str(file) == "-" else f"in {file}"
+    rows = sum(len(rows) for rows in document["tables"].values())
+    print(f"What could be read about {learner} ({rows} rows) is {where}.", file=sys.stderr)
+    if unreadable:
+        print('These could not be read (they are listed in the export\'s "unreadable" too):', file=sys.stderr)
+        for sentence in unreadable:
+            print(f"  - {sentence}", file=sys.stderr)
+    else:
+        print("Every row of the learner's tables was read; the damage is elsewhere in the file.", file=sys.stderr)
+    return EXIT_INTERNAL
 
 
 def _counts(per_table: dict[str, int]) -> str:

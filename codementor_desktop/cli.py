@@ -282,6 +282,23 @@ def _close(given: str, known: Iterable[str]) -> str:
     return did_you_mean(given, known)
 
 
+def _unknown_filter(problems: list, args: argparse.Namespace) -> str | None:
+    """A ``--topic``, ``--technique`` or ``--pattern`` no problem has, said with the closest that
+    some have (it would list nothing, as if the bank had no such problem)."""
+    from .domain.vocabulary import Topic
+
+    known = {
+        "topic": {topic.value for topic in Topic},
+        "technique": {tag for problem in problems for tag in problem.techniques},
+        "pattern": {tag for problem in problems for tag in problem.patterns},
+    }
+    for option, names in known.items():
+        given = getattr(args, option)
+        if given and given not in names:
+            return f"no problem has the {option} {given!r}.{_close(given, names)}"
+    return None
+
+
 def _known_session(services: Services, session_id: str) -> bool:
     """Whether ``--session`` names one of the current learner's conversations; if not, say so and
     show their recent ones, rather than start a new one as if it were the old."""
@@ -433,6 +450,10 @@ def _problems(loaded: LoadedSettings, args: argparse.Namespace) -> int:
     user_problems = loaded.paths.user_problems_dir
     bank = load_bank([builtin_problems_dir(), user_problems])
     if args.problems_command == "list":
+        unknown = _unknown_filter(bank.all(), args)
+        if unknown is not None:
+            print(f"error: {unknown}", file=sys.stderr)
+            return EXIT_REJECTED
         try:
             found = bank.search(
                 args.search,

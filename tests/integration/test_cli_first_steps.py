@@ -105,6 +105,8 @@ def test_an_id_that_is_almost_right_gets_a_did_you_mean(isolated_home):
     assert shown.returncode == 2 and "no problem 'two_sum'. Did you mean 'two-sum' or 'two-sum-bst'?" in shown.stderr
     asked = codementor("ask", "--problem", "Two Sum", "why?")
     assert asked.returncode == 2 and "Did you mean 'two-sum'" in asked.stderr
+    listed = codementor("problems", "list", "--technique", "sliding-windw")
+    assert listed.returncode == 2 and "Did you mean 'sliding_window'?" in listed.stderr
     nothing_close = codementor("problems", "show", "xyz")
     assert nothing_close.returncode == 2 and "Did you mean" not in nothing_close.stderr
 

@@ -33,8 +33,8 @@ class SettingsFile:
         if self.problem is not None:
             return [self.problem]
         return [
-            f"{self.path}, line {bad.number}: `{_short_line(bad.text)}` cannot be read ({bad.reason}); "
-            "that line is ignored, the file's other settings are used"
+            f"{self.path}, {bad.where}: `{_short_line(bad.text)}` cannot be read ({bad.reason}); "
+            f"{'those lines are' if bad.last > bad.number else 'that line is'} ignored, the file's other settings are used"
             for bad in self.bad_lines
         ]
 
@@ -74,7 +74,7 @@ def _short_line(text: str) -> str:
 def without_lines(text: str, bad: list[BadLine]) -> str:
     """``text`` with each bad line turned into a comment, so that the rest parses and can be
     patched while the person can still see (and fix) what they wrote."""
-    numbers = {line.number for line in bad}
+    numbers = {number for line in bad for number in range(line.number, max(line.number, line.last) + 1)}
     kept = [
         f"# not understood, ignored: {line}" if number in numbers else line
         for number, line in enumerate(text.splitlines(), start=1)

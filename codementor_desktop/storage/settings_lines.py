@@ -18,7 +18,11 @@ from typing import Any
 # The longest value a statement may have, in lines: past it a line that does not parse is not a
 # value going on (and a file of many bad lines stays quick to read).
 _MAX_STATEMENT_LINES = 200
-_WHERE = re.compile(r"\s*\(at line \d+, column (\d+)\)")
+_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
+# A line that starts a statement of its own: a table header, or a key and its equals sign.
+_STARTS = re.compile(
+    r"""^\s*(\[|(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*\s*=)"""
+)
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,11 @@ class BadLine:
     number: int
     text: str
     reason: str
+    last: int = 0  # the value's last line, when the statement goes on over several
+
+    @property
+    def where(self) -> str:
+        return f"lines {self.number} to {self.last}" if self.last > self.number else f"line {self.number}"
 
 
 def read_by_statement(text: str) -> tuple[dict[str, Any], list[BadLine]]:
@@ -59,8 +68,19 @@ def read_by_statement(text: str) -> tuple[dict[str, Any], list[BadLine]]:
             continue
         end = _statement_end(lines, index, header)
         if end is None:
-            bad.append(BadLine(index + 1, line, _parse(header + "\n" + line)[1]))
-            index += 1
+            # The lines that go on from it (an array's items, its closing bracket) go with it.
+            last = index + 1
+            while last < len(lines) and not _STARTS.match(lines[last]):
+                last += 1
+            while last - 1 > index and not lines[last - 1].strip():
+                last -= 1  # the blank lines before the next statement are not the value's
+            if not _STARTS.match(line) or last == index + 1:
+                bad.append(BadLine(index + 1, line, _parse(header + "\n" + line)[1]))
+                index += 1
+                continue
+            reason = _parse("\n".join([header, *lines[index:last]]), first_line=index + 1)[1]
+            bad.append(BadLine(index + 1, line, reason, last))
+            index = last
             continue
         parsed, _ = _parse("\n".join([header, *lines[index:end]]))
         assert parsed is not None
@@ -81,12 +101,20 @@ def _statement_end(lines: list[str], start: int, header: str) -> int | None:
     return None
 
 
-def _parse(text: str) -> tuple[dict[str, Any] | None, str]:
+def _parse(text: str, first_line: int = 0) -> tuple[dict[str, Any] | None, str]:
+    """The values of ``text`` (a header line, then a statement's lines), or None and why. The
+    reason says where in the file's numbering when the statement's ``first_line`` is given, else
+    only the column (the line is the one named already)."""
     try:
         return tomllib.loads(text), ""
     except tomllib.TOMLDecodeError as exc:
-        # The line number is the snippet's, not the file's: only the column is worth saying.
-        return None, _WHERE.sub(lambda found: f" at column {found.group(1)}", str(exc))
+
+        def where(found: re.Match[str]) -> str:
+            if not first_line:
+                return f" at column {found.group(2)}"
+            return f" at line {first_line + int(found.group(1)) - 2}, column {found.group(2)}"
+
+        return None, _WHERE.sub(where, str(exc))
 
 
 def _merge(into: dict[str, Any], parsed: dict[str, Any], prefix: str = "", append: bool = False) -> str | None:

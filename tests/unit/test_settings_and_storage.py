@@ -82,6 +82,24 @@ def test_values_over_several_lines_tables_and_bad_lines_among_them(isolated_home
     assert "rate_limits.analysis" in loaded.problems[6]
 
 
+def test_a_mistake_inside_an_array_over_several_lines_is_one_problem(isolated_home):
+    paths = AppPaths.discover().ensure()
+    paths.settings_file.write_text(
+        'llm_cloud_consent = [\n  "https://a.example.org",\n  https://b.example.org,\n]\n\ntheme = "dark"\n'
+    )
+    loaded = load_settings(paths, {})
+    assert loaded.settings.theme == "dark" and loaded.settings.llm_cloud_consent == []
+    assert loaded.problems == [
+        f"{paths.settings_file}, lines 1 to 4: `llm_cloud_consent = [` cannot be read (Invalid value at line 3, "
+        "column 3); those lines are ignored, the file's other settings are used"
+    ]
+    loaded.settings.font_size = 13
+    save_settings(loaded)  # the whole array is kept as comments, for the person to fix
+    text = paths.settings_file.read_text()
+    assert text.count("# not understood, ignored: ") == 4 and 'theme = "dark"' in text
+    assert load_settings(paths, {}).problems == []
+
+
 def test_a_line_the_system_file_cannot_read_keeps_its_locks(isolated_home):
     """In a lab, a typo in the administrator's file must not unlock or forget the shared database."""
     paths = AppPaths.discover().ensure()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-# Below this similarity (rapidfuzz's 0-100) a name is not offered: a wrong guess misleads more than
-# none. Measured on the bank's ids and the tools' names: a swapped, dropped or doubled letter, or a
-# space or underscore for a hyphen, scores 85 or more; unrelated names of similar length score < 70.
+# Below this similarity (rapidfuzz's 0-100, on names without case or separators) a name is not
+# offered: a wrong guess misleads more than none. A swapped, dropped or doubled letter in one of
+# the bank's ids or the tools' names stays above it ("tow-sum", "bp_excute", "climbing-stair").
 CUTOFF = 80
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.integration.test_cli import codementor
 
 
@@ -75,9 +77,12 @@ def test_a_damaged_database_exports_every_row_that_can_be_read(isolated_home, tm
     database = isolated_home / "data" / "codementor.sqlite3"
     with sqlite3.connect(database) as connection:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        leaves = [page for (page,) in connection.execute(
-            "SELECT pageno FROM dbstat WHERE name = 'code_snapshots' AND pagetype = 'leaf' ORDER BY pageno"
-        )]  # fmt: skip
+        try:
+            leaves = [page for (page,) in connection.execute(
+                "SELECT pageno FROM dbstat WHERE name = 'code_snapshots' AND pagetype = 'leaf' ORDER BY pageno"
+            )]  # fmt: skip
+        except sqlite3.OperationalError:
+            pytest.skip("this SQLite has no dbstat table to find a table's pages with")
         page_size = connection.execute("PRAGMA page_size").fetchone()[0]
         total = connection.execute("SELECT count(*) FROM code_snapshots").fetchone()[0]
     assert len(leaves) >= 5 and total == 61

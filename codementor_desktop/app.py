@@ -23,7 +23,16 @@ def main(screenshot: Path | None = None) -> int:
     the tools load on a thread meanwhile (sqlalchemy, pydantic and the rest take seconds to
     import), and the window is attached to them when they are ready. A screenshot is taken as
     soon as the window first paints, and again, over it, once everything is loaded.
+
+    Where there is no display (or its libraries are missing) it says so and returns 2 before Qt
+    loads its platform plugin, which would abort the process with a misleading message.
     """
+    from .gui.display import window_problem
+
+    problem = window_problem()
+    if problem is not None:
+        print(f"codementor: {problem}", file=sys.stderr)
+        return 2
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -62,6 +71,7 @@ def _load(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorr
     loaded = load_settings()
     loaded.paths.ensure()
     setup_logging(loaded.paths.app_log)
+    loaded.log_problems()
     try:
         services = Services.build(loaded)
     except DatabaseCorrupt as exc:

@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     tool.add_argument("arguments", nargs="?", default="{}", help="a JSON object, @file.json, or - for stdin")
     commands.add_parser("tools", help="print the OpenAI tools=[...] list")
     problems = commands.add_parser("problems", help="the problem bank")
-    problem_commands = problems.add_subparsers(dest="problems_command", required=True)
+    problem_commands = _commands_of(problems, "problems_command")
     listing = problem_commands.add_parser("list", help="list problems")
     listing.add_argument("--topic")
     listing.add_argument("--difficulty", choices=["easy", "medium", "hard"])
@@ -56,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--session", help="continue this conversation")
     ask.add_argument("--json", action="store_true", help="print the turn's events as a JSON transcript")
     data = commands.add_parser("data", help="the learner database")
-    data_commands = data.add_subparsers(dest="data_command", required=True)
+    data_commands = _commands_of(data, "data_command")
     reset = data_commands.add_parser(
         "reset", help="set the learner database aside (it is kept) and start a fresh one; asks first"
     )
@@ -73,6 +74,25 @@ def build_parser() -> argparse.ArgumentParser:
     delete.add_argument("--user", help="the learner (default: the current one)")
     delete.add_argument("--yes", action="store_true", help="do not ask")
     return parser
+
+
+def _commands_of(group: argparse.ArgumentParser, dest: str) -> argparse._SubParsersAction:
+    """The subcommands of a command like ``data``: given without one, it prints their help (see
+    ``incomplete``), not argparse's "the following arguments are required: data_command"."""
+    group.set_defaults(incomplete_command=(group, dest))
+    return group.add_subparsers(dest=dest, title="commands", metavar="COMMAND")
+
+
+def incomplete(args: argparse.Namespace) -> int | None:
+    """For a command given without its subcommand: print the subcommands' help and return the
+    exit code (2, as for any command line that cannot be run); else None."""
+    given: tuple[argparse.ArgumentParser, str] | None = getattr(args, "incomplete_command", None)
+    if given is None or getattr(args, given[1]) is not None:
+        return None
+    group = given[0]
+    print(f"{group.prog} needs a command:\n", file=sys.stderr)
+    print(group.format_help(), file=sys.stderr, end="")
+    return EXIT_REJECTED
 
 
 def emit(text: str) -> None:
@@ -115,6 +135,9 @@ def read_arguments(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the parsed command ``args.command``; each builds only what it needs."""
+    unfinished = incomplete(args)
+    if unfinished is not None:
+        return unfinished
     from .applog import install_crash_handler, setup_logging
     from .storage.settings import load_settings
 
@@ -122,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
     loaded.paths.ensure()
     setup_logging(loaded.paths.app_log)
     install_crash_handler(loaded.paths.app_log)
+    loaded.log_problems()
     for problem in loaded.problems:
         print(f"warning: {problem}", file=sys.stderr)
     if args.command == "tools":
@@ -204,7 +228,10 @@ def _ask(services: Services, args: argparse.Namespace) -> int:
 
     language = "javascript" if args.code is not None and args.code.suffix in (".js", ".mjs", ".cjs") else "python"
     if args.problem is not None and services.bank.get(args.problem) is None:
-        print(f"error: no problem {args.problem!r} (codementor problems list shows them)", file=sys.stderr)
+        print(f"error: no problem {args.problem!r}.{_close(args.problem, services.bank.problems)} "
+              "(codementor problems list shows them)", file=sys.stderr)  # fmt: skip
+        return EXIT_REJECTED
+    if args.session is not None and not _known_session(services, args.session):
         return EXIT_REJECTED
     try:
         code = args.code.read_text(encoding="utf-8-sig") if args.code is not None else None
@@ -247,6 +274,52 @@ def _ask(services: Services, args: argparse.Namespace) -> int:
     else:
         print(f"\n({tutor.label}; session {tutor.session_id})", file=sys.stderr)
     return EXIT_ACCEPTED if result.reason == "answered" else EXIT_INTERNAL
+
+
+def _close(given: str, known: Iterable[str]) -> str:
+    from .domain.suggestions import did_you_mean
+
+    return did_you_mean(given, known)
+
+
+def _unknown_filter(problems: list, args: argparse.Namespace) -> str | None:
+    """A ``--topic``, ``--technique`` or ``--pattern`` no problem has, said with the closest that
+    some have (it would list nothing, as if the bank had no such problem)."""
+    from .domain.vocabulary import Topic
+
+    known = {
+        "topic": {topic.value for topic in Topic},
+        "technique": {tag for problem in problems for tag in problem.techniques},
+        "pattern": {tag for problem in problems for tag in problem.patterns},
+    }
+    for option, names in known.items():
+        given = getattr(args, option)
+        if given and given not in names:
+            return f"no problem has the {option} {given!r}.{_close(given, names)}"
+    return None
+
+
+def _known_session(services: Services, session_id: str) -> bool:
+    """Whether ``--session`` names one of the current learner's conversations; if not, say so and
+    show their recent ones, rather than start a new one as if it were the old."""
+    learner = services.settings.user
+    found = services.conversations.session(session_id)
+    if found is not None and found.learner == learner:
+        return True
+    print(f"error: no session {session_id} for {learner}.", file=sys.stderr)
+    recent = services.conversations.recent(learner)
+    if not recent:
+        print("You have no tutor sessions yet: leave out --session to start one.", file=sys.stderr)
+        return False
+    print("Your recent sessions (leave out --session to start a new one):", file=sys.stderr)
+    for session in recent:
+        state = "concluded" if session.concluded else "open"
+        about = session.problem_id or "no problem"
+        title = f"  {session.title}" if session.title else ""
+        print(
+            f"  {session.session_id}  {session.started_at:%Y-%m-%d %H:%M}  {about}  ({state}){title}", file=sys.stderr
+        )
+    return False
 
 
 def _consent_on_terminal(host: str) -> bool:
@@ -310,17 +383,15 @@ def _learner_data(loaded: LoadedSettings, args: argparse.Namespace) -> int:
         database = Database.open(loaded.settings.database_url or sqlite_url(loaded.paths.database_file))
     except DatabaseCorrupt as exc:
         print(f"error: {exc}", file=sys.stderr)
+        if args.data_command == "export":
+            return _export_what_can_be_read(exc.path, learner, args.file)
         return EXIT_INTERNAL
     try:
         if args.data_command == "export":
             text = json.dumps(learner_data.export_learner(database, learner), indent=1, ensure_ascii=False)
-            if args.file is None or str(args.file) == "-":
-                emit(text)
-                return EXIT_ACCEPTED
-            partial = args.file.with_name(args.file.name + ".partial")
-            partial.write_text(text + "\n", encoding="utf-8")
-            partial.replace(args.file)  # a file that exists is a whole export
-            print(f"Everything kept about {learner} is in {args.file}.")
+            _write_export(text, args.file)
+            if args.file is not None and str(args.file) != "-":
+                print(f"Everything kept about {learner} is in {args.file}.")
             return EXIT_ACCEPTED
         if args.data_command == "import":
             try:
@@ -337,6 +408,35 @@ def _learner_data(loaded: LoadedSettings, args: argparse.Namespace) -> int:
         database.close()
 
 
+def _write_export(text: str, file: Path | None) -> None:
+    if file is None or str(file) == "-":
+        emit(text)
+        return
+    partial = file.with_name(file.name + ".partial")
+    partial.write_text(text + "\n", encoding="utf-8")
+    partial.replace(file)  # a file that exists was written whole
+
+
+def _export_what_can_be_read(path: Path, learner: str, file: Path | None) -> int:
+    """A damaged database's export: what the learner would want from it is their rows, so every
+    one that can be read is exported, and what could not be is listed (in the document too); the
+    exit code says it is not whole."""
+    from .storage.salvage import salvage_learner
+
+    document, unreadable = salvage_learner(path, learner)
+    _write_export(json.dumps(document, indent=1, ensure_ascii=False), file)
+    where = "above" if file is None or str(file) == "-" else f"in {file}"
+    rows = sum(len(rows) for rows in document["tables"].values())
+    print(f"What could be read about {learner} ({rows} rows) is {where}.", file=sys.stderr)
+    if unreadable:
+        print('These could not be read (they are listed in the export\'s "unreadable" too):', file=sys.stderr)
+        for sentence in unreadable:
+            print(f"  - {sentence}", file=sys.stderr)
+    else:
+        print("Every row of the learner's tables was read; the damage is elsewhere in the file.", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
 def _counts(per_table: dict[str, int]) -> str:
     shown = [f"{table} {count}" for table, count in per_table.items() if count]
     return ", ".join(shown) if shown else "nothing (no row was new)"
@@ -350,6 +450,10 @@ def _problems(loaded: LoadedSettings, args: argparse.Namespace) -> int:
     user_problems = loaded.paths.user_problems_dir
     bank = load_bank([builtin_problems_dir(), user_problems])
     if args.problems_command == "list":
+        unknown = _unknown_filter(bank.all(), args)
+        if unknown is not None:
+            print(f"error: {unknown}", file=sys.stderr)
+            return EXIT_REJECTED
         try:
             found = bank.search(
                 args.search,
@@ -385,7 +489,7 @@ def _problems(loaded: LoadedSettings, args: argparse.Namespace) -> int:
     if args.problems_command == "show":
         problem = bank.get(args.problem_id)
         if problem is None:
-            print(f"error: no problem {args.problem_id!r}", file=sys.stderr)
+            print(f"error: no problem {args.problem_id!r}.{_close(args.problem_id, bank.problems)}", file=sys.stderr)
             return EXIT_REJECTED
         emit(f"# {problem.title} ({problem.difficulty.value})\n{problem.statement.strip()}")
         return EXIT_ACCEPTED

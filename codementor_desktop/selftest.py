@@ -60,14 +60,9 @@ def checks(services: Services) -> list[Check]:
         return True, f"node {runtime.version_text} at {runtime.path}"
 
     def keyring_backend():
-        try:
-            import keyring
+        from .storage.secrets import keyring_backend as described
 
-            name = type(keyring.get_keyring()).__name__
-            usable = "fail" not in name.lower() and "null" not in name.lower()
-            return usable, f"keyring backend {name}" + ("" if usable else ": API keys are kept for a session only")
-        except Exception as exc:  # noqa: BLE001
-            return False, f"no keyring ({exc})"
+        return described()
 
     def qt_window():
         if not sys.platform.startswith("linux"):
@@ -118,6 +113,11 @@ def _kernel_layers(services: Services) -> list[Check]:
 def run_selftest(services: Services) -> int:
     failed_essential = False
     print(f"backend: {services.backend_name}; data: {services.paths.data_dir}")
+    for label, path in (
+        ("settings", services.paths.settings_file),
+        ("system settings", services.paths.system_settings_file),
+    ):
+        print(f"{label}: {path} ({'exists' if path.exists() else 'not there: the defaults are used'})")
     for name, check, essential in checks(services):
         try:
             ok, detail = check()

@@ -183,6 +183,18 @@ class Conversations:
         with self._database.transaction() as connection:
             return connection.execute(query).scalar()
 
+    def recent(self, learner: str, limit: int = 5) -> list[TutorSession]:
+        """The learner's newest sessions, the newest first."""
+        query = (
+            select(SESSIONS.c.session_id)
+            .where(SESSIONS.c.learner_id == self._database.learner_id(learner))
+            .order_by(SESSIONS.c.started_at.desc(), SESSIONS.c.id.desc())
+            .limit(limit)
+        )
+        with self._database.transaction() as connection:
+            ids = [str(row.session_id) for row in connection.execute(query)]
+        return [found for found in map(self.session, ids) if found is not None]
+
     def conclude(self, session_id: str, title: str, insights: Sequence[str]) -> None:
         """The session ended with ``title`` and ``insights``; a second conclusion replaces the first."""
         values = {"concluded_at": datetime.now(), "title": title[:100], "insights": json.dumps(list(insights))}

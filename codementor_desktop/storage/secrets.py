@@ -69,3 +69,29 @@ class Credentials:
             log.warning("no usable keyring (%s): keys are kept for this session only", type(exc).__name__)
         self.status = "session only"
         self._use_keyring = False
+
+
+# keyring's stand-ins when it found no store: they raise on every write (fail) or keep nothing (null).
+_NOT_STORES = ("keyring.backends.fail", "keyring.backends.null")
+
+
+def keyring_backend() -> tuple[bool, str]:
+    """Whether the OS keyring can keep keys here, and a sentence a lab administrator can act on."""
+    try:
+        import keyring
+
+        backend = keyring.get_keyring()
+    except Exception as exc:  # noqa: BLE001 - an unimportable or broken keyring is no keyring
+        return False, f"no keyring ({type(exc).__name__}: {exc})" + _WITHOUT_KEYRING
+    kind = type(backend)
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    if kind.__module__ in _NOT_STORES or getattr(backend, "backends", None) == []:  # an empty chain too
+        return False, f"keyring backend {name} is not usable" + _WITHOUT_KEYRING
+    return True, f"keyring backend {name}"
+
+
+_WITHOUT_KEYRING = (
+    ": API keys are not stored (one typed in the window lasts for the session only); set them by "
+    "environment (" + ", ".join(ENVIRONMENT.values()) + "), or install a Secret Service "
+    "(gnome-keyring, KWallet) or the `keyrings.alt` package. Nothing else needs it."
+)

@@ -9,6 +9,7 @@ that key alone falls back to its default.
 from __future__ import annotations
 
 import getpass
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -18,8 +19,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .paths import AppPaths
-from .settings_file import SettingsFile, key_lines, patched_toml, read_settings_file, toml_value
+from .settings_file import SettingsFile, key_lines, patched_toml, read_settings_file, toml_value, without_lines
 
+log = logging.getLogger(__name__)
 SCHEMA_VERSION = 1
 
 
@@ -169,6 +171,11 @@ class LoadedSettings:
         current = self.settings.model_dump(mode="json")
         return {k: v for k, v in current.items() if v != self.saved.get(k) and k not in self.locked}
 
+    def log_problems(self) -> None:
+        """Put every problem met into the log (it is set up after the settings are read)."""
+        for problem in self.problems:
+            log.warning("settings: %s", problem)
+
     def save(self) -> Path:
         """Write the user's settings file: ``save_settings``, for callers handed these settings
         (the window changing its theme, the settings dialog) rather than allowed to import the
@@ -183,7 +190,7 @@ def load_settings(paths: AppPaths | None = None, environ: Mapping[str, str] | No
     problems: list[str] = []
     system = read_settings_file(paths.system_settings_file)
     user = read_settings_file(paths.settings_file)
-    problems += [f.problem for f in (system, user) if f.problem]
+    problems += [*system.problems, *user.problems]
     locked_value = system.values.pop("locked", [])
     locked = {str(name) for name in locked_value} if isinstance(locked_value, list) else set()
     values: dict[str, Any] = {}
@@ -278,8 +285,11 @@ def save_settings(loaded: LoadedSettings) -> Path:
     path = loaded.paths.settings_file
     changed = loaded.changed()
     text = path.read_text(encoding="utf-8") if path.exists() else ""
-    if read_settings_file(path).problem is not None:
-        text = ""  # a file that does not parse was not used: it is replaced, not patched
+    found = read_settings_file(path)
+    if found.problem is not None:
+        text = ""  # a file that cannot be read was not used: it is replaced, not patched
+    elif found.bad_lines:
+        text = without_lines(text, found.bad_lines)  # kept as comments, so the rest can be patched
     if "schema_version" not in key_lines(text):
         changed.setdefault("schema_version", SCHEMA_VERSION)
     path.parent.mkdir(parents=True, exist_ok=True)

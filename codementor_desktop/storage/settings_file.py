@@ -1,5 +1,6 @@
 """A ``settings.toml`` as text: read it with the line of every key (so a mistake can be shown where
-it is), and write one back."""
+it is), and write one back. A file with a line that does not parse is read statement by statement
+(``settings_lines``): one bad line costs that line, never the file's other settings."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .settings_lines import BadLine, read_by_statement
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
@@ -22,6 +25,18 @@ class SettingsFile:
     values: dict[str, Any] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
     problem: str | None = None  # why the file could not be used at all
+    bad_lines: list[BadLine] = field(default_factory=list)  # the lines left out, each named in ``problems``
+
+    @property
+    def problems(self) -> list[str]:
+        """A sentence for the file that could not be read, or one per line that was left out."""
+        if self.problem is not None:
+            return [self.problem]
+        return [
+            f"{self.path}, {bad.where}: `{_short_line(bad.text)}` cannot be read ({bad.reason}); "
+            f"{'those lines are' if bad.last > bad.number else 'that line is'} ignored, the file's other settings are used"
+            for bad in self.bad_lines
+        ]
 
     def where(self, *key: str) -> str:
         """``path, line N`` for a key (or its nearest enclosing table), else just the path."""
@@ -34,21 +49,37 @@ class SettingsFile:
 
 def read_settings_file(path: Path) -> SettingsFile:
     """The file's values and key lines; a file that is missing gives nothing, one that cannot be
-    read or parsed gives nothing and a sentence naming the file and line."""
+    read gives nothing and a sentence naming it, one with lines that do not parse gives every other
+    line's settings and the lines left out."""
     found = SettingsFile(path)
     if not path.exists():
         return found
     try:
         text = path.read_bytes().decode("utf-8")
         found.values = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        found.problem = f"{path}: {exc}; using the defaults instead"
-        return found
+    except tomllib.TOMLDecodeError:
+        found.values, found.bad_lines = read_by_statement(text)
     except (OSError, UnicodeDecodeError) as exc:
         found.problem = f"{path}: cannot be read ({exc}); using the defaults instead"
         return found
     found.lines = key_lines(text)
     return found
+
+
+def _short_line(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def without_lines(text: str, bad: list[BadLine]) -> str:
+    """``text`` with each bad line turned into a comment, so that the rest parses and can be
+    patched while the person can still see (and fix) what they wrote."""
+    numbers = {number for line in bad for number in range(line.number, max(line.number, line.last) + 1)}
+    kept = [
+        f"# not understood, ignored: {line}" if number in numbers else line
+        for number, line in enumerate(text.splitlines(), start=1)
+    ]
+    return "\n".join(kept) + "\n"
 
 
 def key_lines(text: str) -> dict[str, int]:

@@ -21,7 +21,7 @@ from ..runner.batches import BatchChild, BatchChildFailed, Cancelled, CompileFai
 from ..runner.child.wire import RunStatus, Verdict
 from ..runner.protocol import Limits
 from .context import ToolContext
-from .errors import ToolFailure
+from .errors import ToolFailure, unknown_problem
 from .execution import execution_bucket
 from .registry import AnyTool, Tool
 from .schemas import BpFindEdgeCases
@@ -104,11 +104,7 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
     if args.problem_id:
         problem = services.bank.get(args.problem_id)
         if problem is None:
-            raise ToolFailure(
-                ErrorCode.NOT_FOUND,
-                f"There is no problem {args.problem_id!r} in the bank.",
-                field_errors=[{"field": "problem_id", "message": "unknown problem"}],
-            )
+            raise unknown_problem(args.problem_id, services.bank.problems)
     if args.properties and (problem is not None or args.reference_code):
         raise _invalid(
             "properties are for a search without an oracle; with a problem or reference code the oracle decides.",

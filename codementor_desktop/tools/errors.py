@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import ValidationError
 
+from ..domain.suggestions import close_names, did_you_mean
 from ..domain.vocabulary import ErrorCode
 
 
@@ -48,3 +50,16 @@ def invalid_arguments(tool: str, exc: ValidationError) -> dict:
     fields = field_errors_of(exc)
     names = ", ".join(f"{f['field']} ({f['message']})" for f in fields[:5])
     return tool_error(ErrorCode.INVALID_ARGUMENTS, f"The arguments of {tool} are not valid: {names}.", fields)
+
+
+def unknown_problem(problem_id: str, known: Iterable[str], advice: str = "") -> ToolFailure:
+    """NOT_FOUND for a problem id the bank does not have, with the closest ids it does have (in
+    the sentence, and as ``suggestions`` for a program): a model or a person who mistyped it can
+    correct it at once. ``advice`` goes on the sentence (``"; hints belong to bank problems"``)."""
+    known = list(known)
+    return ToolFailure(
+        ErrorCode.NOT_FOUND,
+        f"There is no problem {problem_id!r} in the bank{advice}.{did_you_mean(problem_id, known)}",
+        field_errors=[{"field": "problem_id", "message": "unknown problem"}],
+        suggestions=close_names(problem_id, known),
+    )

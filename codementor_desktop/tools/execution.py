@@ -12,7 +12,7 @@ from ..runner.child.wire import RunStatus
 from ..runner.hidden_tests import HIDDEN_ID_START, GeneratedTests, GeneratorSpec, numbered_hidden_tests
 from ..runner.protocol import Limits
 from .context import ToolContext
-from .errors import ToolFailure
+from .errors import ToolFailure, unknown_problem
 from .permissions import someone_elses
 from .registry import AnyTool, Bucket, Tool
 from .schemas import BpExecute, ExecuteCode
@@ -64,11 +64,7 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
     hidden_ids: set[int] = set()
     references: list[operations.Baseline] = []
     if problem is None and not tests:
-        raise ToolFailure(
-            ErrorCode.NOT_FOUND,
-            f"There is no problem {args.problem_id!r} in the bank, and no test_cases were given.",
-            field_errors=[{"field": "problem_id", "message": "unknown problem"}],
-        )
+        raise unknown_problem(args.problem_id, services.bank.problems, ", and no test_cases were given")
     function: FunctionSpec
     if problem is not None:
         if not tests:

@@ -19,7 +19,7 @@ from ..problems.judging import function_spec, visible_tests
 from ..runner.protocol import Limits
 from ..storage.learner_history import LearnerHistory
 from .context import ToolContext
-from .errors import ToolFailure
+from .errors import ToolFailure, unknown_problem
 from .registry import AnyTool, Tool
 from .schemas import MAX_CODE_CHARS, LanguageName, ToolArguments
 from .workbench import Workbench
@@ -48,11 +48,7 @@ class GenerateHint(ToolArguments):
 def generate_hint(args: GenerateHint, context: ToolContext, services: Workbench) -> dict:
     problem = services.bank.get(args.problem_id)
     if problem is None:
-        raise ToolFailure(
-            ErrorCode.NOT_FOUND,
-            f"There is no problem {args.problem_id!r} in the bank; hints belong to bank problems.",
-            field_errors=[{"field": "problem_id", "message": "unknown problem"}],
-        )
+        raise unknown_problem(args.problem_id, services.bank.problems, "; hints belong to bank problems")
     total = len(problem.hints)
     if args.hint_level > total:
         raise ToolFailure(

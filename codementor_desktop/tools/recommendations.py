@@ -25,7 +25,7 @@ from ..profile.weights import Weights
 from ..storage.evidence import learner_evidence
 from ..storage.recommendations import BadFlag, RecommendationFlags, activity_stamp, problem_outcomes
 from .context import ToolContext
-from .errors import ToolFailure
+from .errors import ToolFailure, unknown_problem
 from .registry import AnyTool, Bucket, Tool
 from .schemas import FlagRecommendation, GetPersonalizedRecommendation, GetUserProgress
 from .workbench import Workbench
@@ -168,11 +168,7 @@ def get_user_progress(args: GetUserProgress, context: ToolContext, services: Wor
 
 def flag_recommendation(args: FlagRecommendation, context: ToolContext, services: Workbench) -> dict:
     if args.problem_id not in problem_facts(services):
-        raise ToolFailure(
-            ErrorCode.NOT_FOUND,
-            f"There is no problem {args.problem_id!r} in the bank; flag a problem that was recommended.",
-            field_errors=[{"field": "problem_id", "message": "unknown problem"}],
-        )
+        raise unknown_problem(args.problem_id, problem_facts(services), "; flag a problem that was recommended")
     try:
         RecommendationFlags(services.database).add(context.learner, args.problem_id, args.kind)
     except BadFlag as exc:

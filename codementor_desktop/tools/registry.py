@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from pydantic import ValidationError
 
+from ..domain.suggestions import close_names, did_you_mean
 from ..domain.vocabulary import Caller, ErrorCode
 from ..runner.executor import BackendUnavailable, UnsupportedLanguage
 from .arguments import decode_arguments, oversized
@@ -134,7 +135,11 @@ class ToolRegistry:
     def _call(self, name: str, arguments: Mapping[str, Any] | str | None, context: ToolContext) -> dict:
         if name not in self._tools:
             known = ", ".join(sorted(self._tools))
-            return tool_error(ErrorCode.UNKNOWN_TOOL, f"There is no tool named {name!r}. Known tools: {known}.")
+            return tool_error(
+                ErrorCode.UNKNOWN_TOOL,
+                f"There is no tool named {name!r}.{did_you_mean(name, self._tools)} Known tools: {known}.",
+                suggestions=close_names(name, self._tools),
+            )
         values, problem = decode_arguments(arguments)
         if problem is not None:
             return problem

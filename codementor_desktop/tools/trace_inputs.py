@@ -19,7 +19,7 @@ from ..domain.vocabulary import ErrorCode, Verdict
 from ..problems.judging import function_spec
 from ..runner.child.python.literals import LiteralError, parse_arguments
 from ..runner.judging import ChannelFault, Judgment
-from .errors import ToolFailure
+from .errors import ToolFailure, unknown_problem
 from .own_input import input_problem
 
 if TYPE_CHECKING:
@@ -62,11 +62,7 @@ def traced_input(args: Any, services: Workbench, language: str) -> TracedInput |
         return None
     problem = services.bank.get(problem_id)
     if problem is None:
-        raise ToolFailure(
-            ErrorCode.NOT_FOUND,
-            f"There is no problem {problem_id!r} in the bank.",
-            field_errors=[{"field": "problem_id", "message": "unknown problem"}],
-        )
+        raise unknown_problem(problem_id, services.bank.problems)
     spec = cast("FunctionSpec", function_spec(problem, language))
     if getattr(args, "entry_point", None):
         spec["name"] = args.entry_point

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.integration.test_cli import codementor
 
 
@@ -54,3 +56,53 @@ def test_a_bad_file_is_refused_and_names_the_problem(tmp_path):
     (tmp_path / "other.json").write_text('{"format": "something"}', encoding="utf-8")
     other = codementor("data", "import", str(tmp_path / "other.json"))
     assert other.returncode == 2 and "not a CodeMentor learner export" in other.stderr
+
+
+def test_a_damaged_database_exports_every_row_that_can_be_read(isolated_home, tmp_path):
+    """One leaf page of code_snapshots overwritten: the other rows, and the other tables, still go out."""
+    import sqlite3
+
+    snapshot({}, "# first")
+    whole = tmp_path / "whole.json"
+    assert codementor("data", "export", str(whole)).returncode == 0
+    document = json.loads(whole.read_text("utf-8"))
+    one = document["tables"]["code_snapshots"][0]
+    document["tables"]["code_snapshots"] = [
+        {**one, "name": f"v{n}", "code": f"# version {n}\n" + "x = 1\n" * 250, "saved_at": f"2026-01-01T00:00:{n:02}"}
+        for n in range(60)
+    ]
+    many = tmp_path / "many.json"
+    many.write_text(json.dumps(document), encoding="utf-8")
+    assert codementor("data", "import", str(many)).returncode == 0
+    database = isolated_home / "data" / "codementor.sqlite3"
+    with sqlite3.connect(database) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try:
+            leaves = [page for (page,) in connection.execute(
+                "SELECT pageno FROM dbstat WHERE name = 'code_snapshots' AND pagetype = 'leaf' ORDER BY pageno"
+            )]  # fmt: skip
+        except sqlite3.OperationalError:
+            pytest.skip("this SQLite has no dbstat table to find a table's pages with")
+        page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+        total = connection.execute("SELECT count(*) FROM code_snapshots").fetchone()[0]
+    assert len(leaves) >= 5 and total == 61
+    with database.open("r+b") as damaged:  # a middle leaf, as a bad sector would leave it
+        damaged.seek((leaves[len(leaves) // 2] - 1) * page_size)
+        damaged.write(b"\xde\xad" * (page_size // 2))
+
+    target = tmp_path / "rescued.json"
+    result = codementor("data", "export", str(target))
+    assert result.returncode == 1
+    assert "is damaged" in result.stderr and "A copy was kept" in result.stderr
+    assert "What could be read about ada (" in result.stderr and str(target) in result.stderr
+    listed = [line for line in result.stderr.splitlines() if line.startswith("  - ")]
+    assert len(listed) == 1 and listed[0].startswith("  - table code_snapshots: the rows of rowids ")
+    rescued = json.loads(target.read_text("utf-8"))
+    assert rescued["unreadable"] == [listed[0].removeprefix("  - ")]
+    names = [row["name"] for row in rescued["tables"]["code_snapshots"]]
+    assert 40 <= len(names) < 61 and "# first" in names and "v59" in names  # before and after the damage
+    assert rescued["tables"]["open_problems"] == document["tables"]["open_problems"]
+    # What was rescued goes into a fresh database whole.
+    assert codementor("data", "reset", "--yes").returncode == 0
+    imported = codementor("data", "import", str(target))
+    assert imported.returncode == 0 and f"code_snapshots {len(names)}" in imported.stdout, imported.stderr

@@ -35,13 +35,83 @@ def test_defaults_then_file_then_environment(isolated_home):
     assert loaded.problems == []
 
 
-def test_a_malformed_file_is_reported_with_its_line_and_defaults_are_used(isolated_home):
+def test_a_malformed_line_is_reported_with_its_line_and_the_others_are_used(isolated_home):
+    # The README promises per key: a bad line costs that line, not the theme above it.
     paths = AppPaths.discover().ensure()
     paths.settings_file.write_text('theme = "dark"\nbackend = \n')
     loaded = load_settings(paths, {})
-    assert loaded.settings == Settings(user=loaded.settings.user)
-    assert len(loaded.problems) == 1 and "line 2" in loaded.problems[0]
-    assert str(paths.settings_file) in loaded.problems[0]
+    assert loaded.settings == Settings(user=loaded.settings.user, theme="dark")
+    assert len(loaded.problems) == 1
+    assert loaded.problems[0].startswith(f"{paths.settings_file}, line 2: `backend =` cannot be read (Invalid value")
+
+
+def test_values_over_several_lines_tables_and_bad_lines_among_them(isolated_home):
+    paths = AppPaths.discover().ensure()
+    paths.settings_file.write_text(
+        "llm_cloud_consent = [\n"
+        '  "https://api.example.org",\n'
+        "  # a comment inside the array\n"
+        '  "https://other.example.org",\n'
+        "]\n"
+        "llm_model = '''\nmodel-x'''\n"
+        "font_size = 14 14\n"
+        'piston_url = """\n[not a table]\nhttps://piston.example.org"""\n'
+        "[rate_limits.analysis]\n"
+        "calls = 5\n"
+        "per_seconds = sixty\n"
+        "[rate_limits.escalation\n"
+        "calls = 1\n"
+        "per_seconds = 1\n"
+        "[rate_limits.recommendation]\n"
+        "calls = 7\n"
+        "per_seconds = 70\n"
+        "calls = 8\n"
+    )
+    loaded = load_settings(paths, {})
+    settings = loaded.settings
+    assert settings.llm_cloud_consent == ["https://api.example.org", "https://other.example.org"]
+    assert settings.llm_model == "model-x" and settings.font_size == 11
+    assert settings.piston_url == "[not a table]\nhttps://piston.example.org"
+    assert settings.rate_limits["recommendation"].calls == 7
+    assert settings.rate_limits["escalation"].calls == 20  # under a header that cannot be read: not moved elsewhere
+    lines = [problem.split(": ", 1)[0].rsplit("line ", 1)[1] for problem in loaded.problems]
+    assert lines[:6] == ["8", "14", "15", "16", "17", "21"], loaded.problems
+    assert "the table header on line 15 cannot be read" in loaded.problems[3]
+    assert "'rate_limits.recommendation.calls' is set twice; the first one is used" in loaded.problems[5]
+    # The half-given analysis limit (calls without per_seconds) is its own mistake, said after.
+    assert "rate_limits.analysis" in loaded.problems[6]
+
+
+def test_a_mistake_inside_an_array_over_several_lines_is_one_problem(isolated_home):
+    paths = AppPaths.discover().ensure()
+    paths.settings_file.write_text(
+        'llm_cloud_consent = [\n  "https://a.example.org",\n  https://b.example.org,\n]\n\ntheme = "dark"\n'
+    )
+    loaded = load_settings(paths, {})
+    assert loaded.settings.theme == "dark" and loaded.settings.llm_cloud_consent == []
+    assert loaded.problems == [
+        f"{paths.settings_file}, lines 1 to 4: `llm_cloud_consent = [` cannot be read (Invalid value at line 3, "
+        "column 3); those lines are ignored, the file's other settings are used"
+    ]
+    loaded.settings.font_size = 13
+    save_settings(loaded)  # the whole array is kept as comments, for the person to fix
+    text = paths.settings_file.read_text()
+    assert text.count("# not understood, ignored: ") == 4 and 'theme = "dark"' in text
+    assert load_settings(paths, {}).problems == []
+
+
+def test_a_line_the_system_file_cannot_read_keeps_its_locks(isolated_home):
+    """In a lab, a typo in the administrator's file must not unlock or forget the shared database."""
+    paths = AppPaths.discover().ensure()
+    paths.system_config_dir.mkdir(parents=True, exist_ok=True)
+    paths.system_settings_file.write_text(
+        'database_url = "sqlite:////srv/lab/shared.sqlite3"\nlocked = ["database_url"]\ntheme = dar k\n'
+    )
+    paths.settings_file.write_text('database_url = ""\n')
+    loaded = load_settings(paths, {})
+    assert loaded.settings.database_url == "sqlite:////srv/lab/shared.sqlite3"
+    assert loaded.problems[0].startswith(f"{paths.system_settings_file}, line 3: `theme = dar k` cannot be read")
+    assert "'database_url' is locked by the administrator" in loaded.problems[1]
 
 
 def test_a_bad_value_falls_back_to_its_default_only(isolated_home):

@@ -63,3 +63,16 @@ def test_a_file_that_does_not_parse_is_replaced(isolated_home):
     save_settings(loaded)
     assert load_settings(paths).problems == []
     assert load_settings(paths).settings.font_size == 12
+
+
+def test_saving_keeps_a_line_that_does_not_parse_as_a_comment_and_the_others_as_written(isolated_home):
+    paths = AppPaths.discover().ensure()
+    paths.settings_file.write_text('theme = "dark"\nfont_size = = 3\nmemory_mb = 128\n')
+    loaded = load_settings(paths)
+    assert loaded.settings.theme == "dark" and loaded.settings.memory_mb == 128
+    loaded.settings.font_size = 12
+    save_settings(loaded)
+    text = paths.settings_file.read_text()
+    assert text.startswith('theme = "dark"\n# not understood, ignored: font_size = = 3\nmemory_mb = 128\n')
+    again = load_settings(paths)
+    assert again.problems == [] and again.settings.font_size == 12 and again.settings.memory_mb == 128

@@ -93,7 +93,7 @@ def prepare() -> None:
     import httpcore  # noqa: F401 - imported by the first transport
 
     offline = httpx.Client(transport=httpx.MockTransport(lambda _request: httpx.Response(503)))
-    sdk = openai.OpenAI(base_url="http://127.0.0.1/v1", api_key="no-key", max_retries=0, http_client=offline)
+    sdk = openai.OpenAI(base_url="http://127.0.0.1/v1", api_key="no-key", max_retries=0, http_client=cast(Any, offline))
     try:
         sdk.chat.completions.create(model="-", messages=[{"role": "user", "content": "-"}], stream=True)
     except openai.APIError:

@@ -71,6 +71,7 @@ class ProviderConfig:
 
 _certificates_lock = threading.Lock()
 _certificates: ssl.SSLContext | None = None
+_prepared = threading.Event()  # ``prepare`` has run to its end in this process
 
 
 def certificates() -> ssl.SSLContext:
@@ -88,11 +89,15 @@ def prepare() -> None:
     """What a process's first request would otherwise wait for: the certificates, the modules the
     SDK and httpx import only then (the chat resources, the connection pool: about 200 ms), and what
     the SDK reads once per process at its first request (the platform, its request types' hints),
-    found by building one request that a stand-in transport answers without any network."""
+    found by building one request that a stand-in transport answers without any network. Once a
+    process has done it, it returns at once."""
+    if _prepared.is_set():
+        return
     certificates()
     import httpcore  # noqa: F401 - imported by the first transport
 
-    offline = httpx.Client(transport=httpx.MockTransport(lambda _request: httpx.Response(503)))
+    # No proxy from the environment: the stand-in answers everything, nothing leaves the process.
+    offline = httpx.Client(transport=httpx.MockTransport(lambda _request: httpx.Response(503)), trust_env=False)
     sdk = openai.OpenAI(base_url="http://127.0.0.1/v1", api_key="no-key", max_retries=0, http_client=cast(Any, offline))
     try:
         sdk.chat.completions.create(model="-", messages=[{"role": "user", "content": "-"}], stream=True)
@@ -100,6 +105,7 @@ def prepare() -> None:
         pass  # the stand-in's answer
     finally:
         sdk.close()
+    _prepared.set()
 
 
 def prepare_in_background() -> threading.Thread:

@@ -19,15 +19,20 @@ built (the database opened and checked), then the call, of which the child's sha
 runner's ``run``: on a process's first run it probes the kernel's layers once, a launcher and a
 bubblewrap start) and the rest (arguments, the run stored, the audit line).
 
-Before and after (medians, ms, a 2-core machine at load 5 to 9; the floor 480 to 740):
+What was cut (a 2-core machine at load 5 to 9: the floor took 450 to 1,350 ms):
 
 - a Python run started ``node --version`` to learn that the runner speaks JavaScript too (20 to
   40 ms): a local Python run no longer asks;
 - building the first pydantic model read every installed package's entry points looking for
   pydantic plugins (15 to 30 ms): the entry point says there are none;
-- left: the app's modules 150 to 250 ms over the floor (the ORM models a third, the settings and
-  the tools' schemas as pydantic models a third), the services 25 to 35 ms, the child's share 60
-  to 140 ms of which the layers' probe is half (``runner/containment.py``, cached per process).
+- the database models and the tools' argument models had their types as text, read back by
+  SQLAlchemy and pydantic at import (a sixth and a third of those modules' import time);
+- left, as shares of the floor's time: the app's modules about 40% (pydantic's models and fields
+  beyond the floor's lazy ``import pydantic``, the ORM models, the settings and the tools'
+  schemas), the settings and services about 6% (the database opened and its revision read: no
+  migration runs when the schema is current), the child's share about 20%, half of it the layers'
+  probe of a process's first run (a launcher and a bubblewrap start, ``runner/containment.py``,
+  cached per process only), the rest (arguments, the run stored, the audit line) about 3%.
 
 Installs compile bytecode (``uv sync --compile-bytecode``, the frozen app, a first run); a source
 checkout under ``PYTHONDONTWRITEBYTECODE`` has none, for this package or for the libraries: the

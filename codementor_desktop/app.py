@@ -78,6 +78,9 @@ def _load(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorr
         return loaded, exc
     held.append(services)
     services.containment()  # probed here, off the window's thread; the status bar names the layers
+    from .tutor.factory import prepare_tutor
+
+    prepare_tutor(services)  # a model's first turn finds its client's parts ready
     return loaded, services
 
 

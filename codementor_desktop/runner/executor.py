@@ -64,6 +64,10 @@ class Executor:
         self.backend = backend
 
     def _check_language(self, language: str) -> None:
+        if language == "python" and getattr(self.backend, "name", "") == "local":
+            # The local runner runs Python with the app's own interpreter: asking it for its
+            # languages would start `node --version` (about 20 ms) on a Python run.
+            return
         supported = tuple(getattr(self.backend, "languages", SUPPORTED_LANGUAGES))
         if language not in supported:
             explain = getattr(self.backend, "unsupported_reason", None)

@@ -8,6 +8,7 @@ prompt asks a model not to write a solution, the filter makes sure.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,22 @@ def open_tutor(
 
     tutor = ModelTutor(services, learner, session_id=session_id, ask_consent=ask_consent, confirm_write=confirm_write)
     return FilteredTutor(tutor, services)
+
+
+def prepare_tutor(services: Services) -> threading.Thread | None:
+    """At the app's start, when a model is configured: its tutor's SDK imported, the certificates
+    loaded and the tools' list built on a background thread, so that no first turn waits for them."""
+    if not services.settings.llm_base_url.strip():
+        return None
+
+    def prepare() -> None:
+        from .model_tutor import warm_up
+
+        warm_up(services.registry)
+
+    thread = threading.Thread(target=prepare, name="tutor-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 class FilteredTutor:

@@ -42,7 +42,7 @@ from .guard import SolutionGuard
 from .loop import TutorLoop
 from .model_tools import ModelTools
 from .prompts import load
-from .provider import Completion, Provider, ProviderConfig
+from .provider import Completion, Provider, ProviderConfig, prepare, prepare_in_background
 from .turns import Intent, TurnContext
 
 if TYPE_CHECKING:
@@ -89,6 +89,7 @@ class ModelTutor:
         self._api_key = services.credentials.get("llm")
         config = ProviderConfig(base_url=self.base_url, model=self.model, api_key=self._api_key)
         self.provider = MeasuringProvider(config, self._measure)
+        prepare_in_background()  # the first turn finds the certificates loaded, or waits only for the rest
         self.context_size: ContextSize | None = None  # the system prompt and tools, once known
         self._chosen = False
         self._deep: Provider | None = None
@@ -392,6 +393,12 @@ def _tool_list(registry: ToolRegistry) -> list[dict[str, Any]]:
         made = (names, registry.openai_tools())
         _TOOL_LISTS[registry] = made
     return made[1]
+
+
+def warm_up(registry: ToolRegistry) -> None:
+    """What a process's first turn would otherwise wait for: the client's parts and the tools' list."""
+    prepare()
+    _tool_list(registry)
 
 
 def _own(context: TurnContext) -> tuple[str, ...]:

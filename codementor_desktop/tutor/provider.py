@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import ssl
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -68,6 +69,53 @@ class ProviderConfig:
     ask_usage: bool = True  # stream_options.include_usage: the server's token count, where it has one
 
 
+_certificates_lock = threading.Lock()
+_certificates: ssl.SSLContext | None = None
+_prepared = threading.Event()  # ``prepare`` has run to its end in this process
+
+
+def certificates() -> ssl.SSLContext:
+    """The TLS context every client shares, as httpx builds it by default (certifi's bundle, or
+    ``SSL_CERT_FILE``/``SSL_CERT_DIR``): loading the certificates takes about 100 ms, once per
+    process, not once per session."""
+    global _certificates
+    with _certificates_lock:
+        if _certificates is None:
+            _certificates = httpx.create_ssl_context()
+        return _certificates
+
+
+def prepare() -> None:
+    """What a process's first request would otherwise wait for: the certificates, the modules the
+    SDK and httpx import only then (the chat resources, the connection pool: about 200 ms), and what
+    the SDK reads once per process at its first request (the platform, its request types' hints),
+    found by building one request that a stand-in transport answers without any network. Once a
+    process has done it, it returns at once."""
+    if _prepared.is_set():
+        return
+    certificates()
+    import httpcore  # noqa: F401 - imported by the first transport
+
+    # No proxy from the environment: the stand-in answers everything, nothing leaves the process.
+    offline = httpx.Client(transport=httpx.MockTransport(lambda _request: httpx.Response(503)), trust_env=False)
+    sdk = openai.OpenAI(base_url="http://127.0.0.1/v1", api_key="no-key", max_retries=0, http_client=cast(Any, offline))
+    try:
+        sdk.chat.completions.create(model="-", messages=[{"role": "user", "content": "-"}], stream=True)
+    except openai.APIError:
+        pass  # the stand-in's answer
+    finally:
+        sdk.close()
+    _prepared.set()
+
+
+def prepare_in_background() -> threading.Thread:
+    """``prepare`` on a thread of its own, ahead of the first turn (a turn that comes sooner waits
+    only for what is left of the certificates; an import under way is waited for by Python)."""
+    thread = threading.Thread(target=prepare, name="tutor-prepare", daemon=True)
+    thread.start()
+    return thread
+
+
 class _Tracking(httpx.HTTPTransport):
     """Hands each new connection's socket to the requesting thread's ``on_socket``, so a cancel can
     shut it down. The hook runs in the thread that sends the request."""
@@ -103,7 +151,7 @@ class Provider:
             c = self.config
             timeout = httpx.Timeout(c.total_timeout, connect=c.connect_timeout, read=c.first_token_timeout)
             # A connection per request (no keep-alive): the one open socket is the one a cancel shuts.
-            self._transport = _Tracking(limits=httpx.Limits(max_keepalive_connections=0))
+            self._transport = _Tracking(limits=httpx.Limits(max_keepalive_connections=0), verify=certificates())
             http = httpx.Client(transport=self._transport, timeout=timeout)
             # Local servers take any key but the SDK insists on one. The SDK types its client as its own
             # httpx fork's and accepts httpx's (the one this project depends on) as well.
@@ -204,18 +252,21 @@ class Provider:
 
         client, transport = self._client()
         transport.watch(opening)
-        request: dict[str, Any] = {"model": c.model, "messages": list(messages), "stream": True}
+        request: dict[str, Any] = {"model": c.model, "messages": [], "stream": True}
+        # The messages and tools go as they are (plain JSON already): as typed arguments the SDK
+        # would walk every one of them, the tools' schemas included, on every request (10 to 15 ms).
+        body: dict[str, Any] = {"messages": list(messages)}
         if tools:
-            request["tools"] = list(tools)
+            body["tools"] = list(tools)
             if c.parallel_tool_calls is not None:
-                request["parallel_tool_calls"] = c.parallel_tool_calls
+                body["parallel_tool_calls"] = c.parallel_tool_calls
         if c.ask_usage:
             request["stream_options"] = {"include_usage": True}
         pieces: list[str] = []
         streaming = False
         try:
             # The raw response first: its content type says whether the server streams at all.
-            raw = client.chat.completions.with_raw_response.create(**request)
+            raw = client.chat.completions.with_raw_response.create(**request, extra_body=body)
             streaming = True
             if "json" in raw.headers.get("content-type", "").lower():
                 completion = self._whole(raw.http_response.read(), on_text)

@@ -48,7 +48,14 @@ def make_backend(settings: Settings, credentials: Credentials) -> Backend:
     from ..runner.containment import Switches
     from ..runner.local import LocalRunner
 
-    return LocalRunner(node_path=settings.node_path, layers=Switches.from_settings(settings))
+    return LocalRunner(node_path=settings.node_path, layers=Switches.from_settings(settings), standby=True)
+
+
+def _end_standby(backend: Backend) -> None:
+    """End the children a local runner keeps waiting for the next run (``runner/standby.py``)."""
+    close = getattr(backend, "close", None)
+    if callable(close):
+        close()
 
 
 def describe_piston(url: str, key: str = "", key_header: str = "Authorization") -> tuple[bool, str]:
@@ -146,9 +153,11 @@ class Services(Workbench):
         name. A run going on keeps the executor it started with."""
         executor = Executor(make_backend(self.settings, self.credentials))
         self.generated = GeneratedTests(executor, self.paths.cache_dir)
-        self.executor = executor
+        previous, self.executor = self.executor, executor
+        _end_standby(previous.backend)  # its waiting children were started under the old settings
 
     def close(self) -> None:
+        _end_standby(self.executor.backend)
         self.drafts.close()
         self.audit.close()
         self.database.close()

@@ -55,7 +55,24 @@ def _private_input(reader):
     return os.fdopen(private, "rb")
 
 
+def _wait_as_standby():
+    """Started before its job (``runner/standby.py``): import now what every run needs, say so
+    on stderr (the parent reads exactly this line), then wait for the job like any child. Nothing
+    here depends on the job, and no limit or fence is raised before it: that comes after, as
+    always."""
+    _load("judge")
+    if sys.platform.startswith("linux"):
+        _load("confinement")
+    try:
+        import resource  # noqa: F401 - the limits' module, for sandbox.apply_limits
+    except ImportError:
+        pass
+    os.write(2, b"codementor standby ready\n")
+
+
 def main():
+    if "--standby" in sys.argv[1:]:
+        _wait_as_standby()
     # One line: a batch child's inputs follow its job on the same channel (a job's JSON has no
     # newline in it, and every other mode's job is the whole of stdin).
     reader = sys.stdin.buffer

@@ -122,3 +122,28 @@ def test_javascript_runs_from_a_waiting_child_keep_their_layers():
             assert runner.wait_for_standby(30)
     finally:
         runner.close()
+
+
+NOTHING_MADE_READY = """
+import json, sys
+def f(x):
+    left = [name for name, module in list(sys.modules.items()) if getattr(module, "_made_before", None)]
+    return json.dumps(left)
+"""
+
+
+@pytest.mark.parametrize(
+    "layers", [Switches(), Switches(namespaces=False, landlock=False, seccomp=False)], ids=["all", "none"]
+)
+def test_what_a_waiting_child_made_ready_is_gone_before_the_learners_code(layers):
+    runner = LocalRunner(layers=layers, standby=True)
+    try:
+        for _ in range(2):  # the first child on demand, the second from the standby
+            job = execute_job("python", NOTHING_MADE_READY, Limits(timeout_seconds=5), arguments={"input_data": 1})
+            job["guard"] = False
+            result = executed_once(runner.run(job, 15))
+            assert result["verdict"] == "AC", result
+            assert json.loads(json.loads(result["return_value"])) == []
+            assert runner.wait_for_standby(30)
+    finally:
+        runner.close()

@@ -62,7 +62,7 @@ def _wait_as_standby():
     always."""
     _load("judge")
     if sys.platform.startswith("linux"):
-        _load("confinement")
+        _load("confinement").make_ready()
     try:
         import resource  # noqa: F401 - the limits' module, for sandbox.apply_limits
     except ImportError:
@@ -71,7 +71,8 @@ def _wait_as_standby():
 
 
 def main():
-    if "--standby" in sys.argv[1:]:
+    standby = "--standby" in sys.argv[1:]
+    if standby:
         _wait_as_standby()
     # One line: a batch child's inputs follow its job on the same channel (a job's JSON has no
     # newline in it, and every other mode's job is the whole of stdin).
@@ -109,6 +110,8 @@ def main():
     sandbox.apply_limits(job.get("limits") or {})
     if job.get("confinement"):
         _load("confinement").apply(job["confinement"])  # the kernel's fences: they hold without the guard
+    elif standby and sys.platform.startswith("linux"):
+        _load("confinement").apply({})  # no fences: it drops what the standby made ready
     if job.get("guard", True):
         sandbox.install_guard(workdir)
     writer.send(wire.Frame.STARTED, pid=os.getpid(), python=sys.version.split()[0])

@@ -96,7 +96,7 @@ class Standby:
         self._switches = switches
         self._lock = threading.Lock()
         self._spares: list[Spare] = []
-        self._starting = 0
+        self._starting: set[str] = set()  # the keys of the children being started
         self._settled = threading.Condition(self._lock)
         self._closed = False
         # One thread starts every spare and outlives them: a child's parent-death signal (which
@@ -127,15 +127,15 @@ class Standby:
         template = {k: job[k] for k in ("language", "guard", "limits", "env") if k in job}
         key = launch_key(template, self._switches)
         with self._lock:
-            if self._closed or any(spare.key == key for spare in self._spares):
+            if self._closed or key in self._starting or any(spare.key == key for spare in self._spares):
                 return
-            self._starting += 1
+            self._starting.add(key)
         self._requests.put((key, template))
 
     def wait_ready(self, timeout: float) -> bool:
         """Wait until no child is starting (the next run finds its spare ready)."""
         with self._settled:
-            return self._settled.wait_for(lambda: self._starting == 0, timeout)
+            return self._settled.wait_for(lambda: not self._starting, timeout)
 
     def close(self) -> None:
         """End every waiting child; none is started after this."""
@@ -161,7 +161,7 @@ class Standby:
             spare = None
         evicted: list[Spare] = []
         with self._settled:
-            self._starting -= 1
+            self._starting.discard(key)
             if spare is not None:
                 if self._closed:
                     evicted.append(spare)

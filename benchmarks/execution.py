@@ -276,7 +276,7 @@ def breakdown(rounds: int) -> None:
     runners = {"on demand": TimedRunner(), "started before": TimedRunner(standby=True)}
     totals: dict[str, list[float]] = {name: [] for name in runners}
     bare_command = [sys.executable, "-I", "-S", "-c", "pass"]
-    starts: dict[str, list[float]] = {"bare": [], "in bubblewrap": []}
+    starts: dict[str, list[float]] = {"bare": [], "in bubblewrap": [], "in bubblewrap, sharing the network": []}
     parts = ("job to started", "started to done", "done to run end", "run")
     for round_number in range(rounds + 3):  # the first three warm the page cache
         if round_number in (0, 3):
@@ -284,9 +284,16 @@ def breakdown(rounds: int) -> None:
                 runner.marks = {part: [] for part in parts}
             starts = {name: [] for name in starts}
             totals = {name: [] for name in runners}
-        workdir = temporary.mkdtemp(prefix="codementor-bench-")
-        launch = containment.prepare(bare_command, workdir, {"language": "python", "guard": False})
-        for name, command in (("bare", bare_command), ("in bubblewrap", launch.command)):
+        for name in starts:
+            workdir = temporary.mkdtemp(prefix="codementor-bench-")
+            launch = containment.prepare(bare_command, workdir, {"language": "python", "guard": False})
+            command = bare_command if name == "bare" else launch.command
+            if name == "in bubblewrap, sharing the network":  # what the network namespace costs
+                command = [
+                    *command[: command.index("--unshare-all") + 1],
+                    "--share-net",
+                    *command[command.index("--unshare-all") + 1 :],
+                ]
             started = time.perf_counter()
             process = subprocess.Popen(
                 command, pass_fds=launch.pass_fds if name != "bare" else (), cwd=workdir,
@@ -294,8 +301,8 @@ def breakdown(rounds: int) -> None:
             )  # fmt: skip
             process.wait()
             starts[name].append(time.perf_counter() - started)
-        launch.end(process)
-        containment.remove_run_folder(workdir)
+            launch.end(process)
+            containment.remove_run_folder(workdir)
         for name, runner in runners.items():
             services.executor.backend = runner
             started = time.perf_counter()
@@ -312,6 +319,7 @@ def breakdown(rounds: int) -> None:
     print(f"where execute_code's time goes (10 tests, medians of {rounds} rounds, ms)")
     print(f"  bare python -I -S -c pass              {ms(starts['bare'])}")
     print(f"  the same in bubblewrap's namespaces    {ms(starts['in bubblewrap'])}")
+    print(f"    without a network namespace          {ms(starts['in bubblewrap, sharing the network'])}")
     print(f"  {'':38} {'on demand':>9} {'started before':>15}")
     for part in parts:
         row = [ms(runner.marks[part]) for runner in runners.values()]

@@ -106,6 +106,11 @@ class LocalRunner:
             self._standby = Standby(self._spawn_spare, self._layers)
 
     @property
+    def keeps_standby(self) -> bool:
+        """Whether this runner starts the next run's child before its job (``standby.py``)."""
+        return self._standby is not None
+
+    @property
     def node(self) -> NodeRuntime | None:
         """Node.js for JavaScript jobs (looked up once per path), or None when there is none."""
         return find_node(self._node_path)[0]

@@ -147,3 +147,21 @@ def test_what_a_waiting_child_made_ready_is_gone_before_the_learners_code(layers
             assert runner.wait_for_standby(30)
     finally:
         runner.close()
+
+
+def test_the_app_keeps_the_next_child_started_and_a_one_shot_command_does_not(isolated_home):
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.tools.services import Services
+
+    app = Services.build(credentials=Credentials(use_keyring=False))
+    try:
+        assert app.executor.backend.keeps_standby
+        app.apply_settings()  # the settings dialog: the new runner keeps it too
+        assert app.executor.backend.keeps_standby
+    finally:
+        app.close()
+    once = Services.build(credentials=Credentials(use_keyring=False), standby=False)
+    try:
+        assert not once.executor.backend.keeps_standby
+    finally:
+        once.close()

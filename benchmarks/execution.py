@@ -24,25 +24,32 @@ Then the per-test coverage pass: a two-sum judged on 10 tests of which one is wr
 without the untimed second pass that gives each test its lines (``runner/coverage_pass.py``),
 in alternation, for each language: how much longer an execute_code with a failing test takes.
 
-Where the 20-odd ms over a bare start went (2 shared cores under load, medians, ms), measured
-with this script's breakdown, ``strace -f -c``, ``python -X importtime`` and ``cProfile``:
+Where the time over a bare start went, found with this script's breakdown, ``strace -f -c``,
+``python -X importtime`` and ``cProfile`` of the app's side (2 shared cores at a load of 6 to 8,
+where a bare start took 22 to 30 ms instead of 12; medians, ms; "before" is a child started on
+demand, as every run's was, "after" the app's runner, whose child was started before its job):
 
-=========================================  =========  ==============
-part of execute_code (10 tests)            on demand  started before
-=========================================  =========  ==============
-bubblewrap's namespaces around the start   5 to 20    0 (before)
-interpreter start and harness imports      12 to 15   0 (before)
-limits, Landlock, seccomp, guard           1.5        1.5
-compiling and judging 10 tests             3          3
-exit, the namespace's end, reaping it      4 to 5     4 to 5
-the app (validation, frames, database)     2.5        2.5
-=========================================  =========  ==============
+=============================================  ==========  =========
+part of execute_code (10 tests, every layer)   before      after
+=============================================  ==========  =========
+bubblewrap: namespaces and the read-only view  20 to 35    0 (before)
+  of which the network namespace alone         7 to 28     0 (before)
+interpreter start and the harness's imports    bare + 2    0 (before)
+job to ``started``: limits, fences, guard      (in above)  7 to 9
+``started`` to ``done``: compile, 10 tests     10 to 12    4 to 9
+``done`` to the run's end: exit, reaping       5 to 7      3 to 5
+the app: validation, judging, database, audit  2.2         2.2
+=============================================  ==========  =========
 
-Of the on-demand start, the interpreter with the harness's imports is about a bare start plus
-2 ms (``judge``, ``session``, ``resource``, ``_ctypes`` for the fences); bubblewrap making seven
-namespaces and the read-only view is the rest, and grows most with the machine's load. Starting
-the child before its job takes both off the learner's wait: a run waits for its fences, its tests,
-its end and the app's bookkeeping only.
+Timed one by one inside the child and around the runner: bubblewrap about 6 ms on a quiet
+machine (``runner/containment.py``), the harness's imports 2 ms
+(``judge``, ``session``, ``resource``, ``_ctypes``), Landlock and seccomp 1.2 ms (0.5 of it
+making the C library's calls, which a standby child does while it waits), the guard 0.2 ms,
+compiling 1.4 ms, 10 tests 1.8 ms, removing the run folder 2 ms (now one ``rmdir``: 0.2 ms),
+the app 2.5 ms. Building bubblewrap's arguments costs 0.1 ms (Python) to 0.25 ms (Node): caching
+them would save nothing measurable. Starting the child before its job takes bubblewrap and the
+interpreter off the learner's wait; a session's first run still pays them (printed as "a first
+run").
 
     uv run python benchmarks/execution.py [--rounds 40] [--isolation-only] [--coverage-only]
         [--breakdown-only]

@@ -42,6 +42,7 @@ FLAG = "--standby"  # on the child's command line: say "ready" on stderr, then w
 READY = b"codementor standby ready\n"
 KEEP = 2
 _READY_SECONDS = 30.0
+_TAKE_WAIT_SECONDS = 2.0  # past this, a run starts its own child rather than wait for one
 
 
 def launch_key(job: Mapping[str, Any], switches: containment.Switches) -> str:
@@ -110,7 +111,9 @@ class Standby:
     def take(self, job: Mapping[str, Any]) -> Spare | None:
         """A waiting child for ``job``'s launch (removed from the standby), or None."""
         key = launch_key(job, self._switches)
-        with self._lock:
+        with self._settled:
+            # A child for this launch that is still starting is further on than a new one would be.
+            self._settled.wait_for(lambda: key not in self._starting, _TAKE_WAIT_SECONDS)
             for spare in self._spares:
                 if spare.key == key:
                     self._spares.remove(spare)

@@ -165,3 +165,18 @@ def test_the_app_keeps_the_next_child_started_and_a_one_shot_command_does_not(is
         assert not once.executor.backend.keeps_standby
     finally:
         once.close()
+
+
+def test_runs_back_to_back_take_the_child_that_is_still_starting_or_their_own():
+    mark = "CM_MARK_" + uuid.uuid4().hex
+    runner = LocalRunner(standby=True)
+    try:
+        folders = set()
+        for _ in range(4):  # no wait between them: the next child may still be starting
+            seen, layers = look_around(runner, mark)
+            assert layers[:3] == ["namespaces", "landlock", "seccomp"]
+            assert seen["left_before"] is None and seen["fork"] == "PermissionError"
+            folders.add(seen["folder"])
+        assert len(folders) == 4, "every run had a folder of its own"
+    finally:
+        runner.close()

@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, cast
 
@@ -80,6 +81,14 @@ def scrubbed_environment(workdir: str, extra: dict[str, str] | None = None) -> d
     if extra:
         env.update(extra)
     return env
+
+
+@dataclass
+class NotStarted:
+    """Why a child could not start, and the layers it would have had."""
+
+    why: str
+    layers: list[str] = field(default_factory=list)
 
 
 class LocalRunner:
@@ -158,8 +167,8 @@ class LocalRunner:
                     cast("dict", job)["confinement"] = spare.plan
             else:
                 spawned = self._spawn(job, workdir)
-                if isinstance(spawned, str):
-                    report.internal_error = spawned
+                if isinstance(spawned, NotStarted):
+                    report.internal_error, report.containment = spawned.why, spawned.layers
                     return report
                 process, launch = spawned
             report.containment = launch.layers
@@ -239,13 +248,13 @@ class LocalRunner:
 
     def _spawn(
         self, job: Job, workdir: str, standby: bool = False
-    ) -> tuple[subprocess.Popen, containment.Launch] | str:
+    ) -> tuple[subprocess.Popen, containment.Launch] | NotStarted:
         """Start the child of ``job`` in ``workdir`` inside its layers, or say why it could not.
 
         A ``standby`` child says "ready" on stderr once started, then waits for its job."""
         command = self._command(job, workdir)
         if command is None:
-            return self.unsupported_reason(str(job.get("language")))
+            return NotStarted(self.unsupported_reason(str(job.get("language"))))
         if standby:
             command = [*command, FLAG]
         # Containment: the kernel's layers around the child (namespaces, Landlock, seccomp).
@@ -267,14 +276,14 @@ class LocalRunner:
             )
         except OSError as exc:
             launch.close()
-            return f"could not start {launch.command[0]}: {exc}"
+            return NotStarted(f"could not start {launch.command[0]}: {exc}", launch.layers)
         if job.get("language") == "javascript":
             limit_process(process.pid, job)  # before the job is written: the job is its "go"
         return process, launch
 
     def _spawn_spare(self, job: dict, workdir: str) -> tuple[subprocess.Popen, containment.Launch] | None:
         spawned = self._spawn(cast("Job", job), workdir, standby=True)
-        return None if isinstance(spawned, str) else spawned
+        return None if isinstance(spawned, NotStarted) else spawned
 
     def wait_for_standby(self, timeout: float = 30.0) -> bool:
         """Wait until the next run's child (if one is being started) is ready."""

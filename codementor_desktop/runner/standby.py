@@ -141,13 +141,16 @@ class Standby:
             return self._settled.wait_for(lambda: not self._starting, timeout)
 
     def close(self) -> None:
-        """End every waiting child; none is started after this."""
+        """End every waiting child, and one being started once it is; none is started after this.
+        When it returns, no child of this standby is left."""
         with self._lock:
             self._closed = True
             spares, self._spares = self._spares, []
         for spare in spares:
             spare.end()
         self._requests.put(None)
+        with self._settled:
+            self._settled.wait_for(lambda: not self._starting, _READY_SECONDS + 5)
 
     def _serve(self) -> None:
         while True:
@@ -158,20 +161,23 @@ class Standby:
 
     def _start_spare(self, key: str, template: dict) -> None:
         spare = None
-        try:
-            spare = self._launch(key, template)
-        except Exception:  # noqa: BLE001 - a spare that cannot start is no spare: the run starts its own
-            spare = None
+        with self._lock:
+            closed = self._closed
+        if not closed:
+            try:
+                spare = self._launch(key, template)
+            except Exception:  # noqa: BLE001 - a spare that cannot start is no spare: the run starts its own
+                spare = None
         evicted: list[Spare] = []
         with self._settled:
+            if spare is not None and self._closed:
+                spare.end()  # closed meanwhile: ended before close() is told no child is starting
+                spare = None
             self._starting.discard(key)
             if spare is not None:
-                if self._closed:
-                    evicted.append(spare)
-                else:
-                    self._spares.append(spare)
-                    while len(self._spares) > KEEP:
-                        evicted.append(self._spares.pop(0))
+                self._spares.append(spare)
+                while len(self._spares) > KEEP:
+                    evicted.append(self._spares.pop(0))
             self._settled.notify_all()
         for old in evicted:
             old.end()

@@ -180,3 +180,39 @@ def test_runs_back_to_back_take_the_child_that_is_still_starting_or_their_own():
         assert len(folders) == 4, "every run had a folder of its own"
     finally:
         runner.close()
+
+
+GUARDED = """
+import json
+def f(x):
+    found = {}
+    import _posixsubprocess
+    try:
+        _posixsubprocess.fork_exec()
+        found["fork_exec"] = "ran"
+    except Exception as exc:
+        found["fork_exec"] = type(exc).__name__
+    try:
+        open("/etc/hostname-outside", "w")
+        found["write"] = "done"
+    except Exception as exc:
+        found["write"] = type(exc).__name__
+    return json.dumps(found)
+"""
+
+
+@MODES
+def test_the_guard_of_a_waiting_child_holds_as_an_on_demand_childs(layers):
+    job = execute_job("python", GUARDED, Limits(timeout_seconds=5), arguments={"input_data": 1})
+    expected = executed_once(LocalRunner(layers=layers).run(dict(job), 15))
+    runner = LocalRunner(layers=layers, standby=True)
+    try:
+        runner.run(dict(job), 15)
+        assert runner.wait_for_standby(30)
+        result = executed_once(runner.run(dict(job), 15))  # from the waiting child
+    finally:
+        runner.close()
+    assert result["verdict"] == expected["verdict"] == "AC", (result, expected)
+    seen = json.loads(json.loads(result["return_value"]))
+    assert seen == json.loads(json.loads(expected["return_value"]))
+    assert seen == {"fork_exec": "SandboxViolation", "write": "SandboxViolation"}

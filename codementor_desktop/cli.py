@@ -156,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
         if args.data_command == "reset":
             return _data_reset(loaded, args.yes)
         return _learner_data(loaded, args)
-    services = _services(loaded)
+    # A long-lived server keeps the next run's child started; one tool call or a selftest does not.
+    services = _services(loaded, standby=args.command in ("mcp", "ask"))
     if services is None:
         return EXIT_INTERNAL
     try:
@@ -177,12 +178,12 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_ACCEPTED
 
 
-def _services(loaded: LoadedSettings) -> Services | None:
+def _services(loaded: LoadedSettings, standby: bool = False) -> Services | None:
     from .storage.database import DatabaseCorrupt
     from .tools.services import Services
 
     try:
-        return Services.build(loaded)
+        return Services.build(loaded, standby=standby)
     except DatabaseCorrupt as exc:
         print(f"error: {exc}", file=sys.stderr)
         return None

@@ -415,6 +415,11 @@ def remove_run_folder(path: str) -> None:
     (and so the run folder) behind. Called once every process of the run has ended, so nothing
     swaps a folder for a symlink in between; symlinks are never followed.
     """
+    try:
+        os.rmdir(path)  # in a namespace the run's files were in its own memory: the folder is empty
+        return
+    except OSError:
+        pass  # not empty (a run outside a namespace), or gone already
     shutil.rmtree(path, ignore_errors=True)
     if not os.path.lexists(path) or os.name == "nt":
         return

@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, cast
 
@@ -25,6 +26,7 @@ from .clocks import ChildClocks, Stop
 from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
 from .protocol import ChildReport, FrameDecoder, channel_bounds
+from .standby import FLAG, Standby
 
 if TYPE_CHECKING:
     from .child.wire import Job
@@ -81,6 +83,14 @@ def scrubbed_environment(workdir: str, extra: dict[str, str] | None = None) -> d
     return env
 
 
+@dataclass
+class NotStarted:
+    """Why a child could not start, and the layers it would have had."""
+
+    why: str
+    layers: list[str] = field(default_factory=list)
+
+
 class LocalRunner:
     """Runs jobs in local child processes. Safe to share between threads: each run is separate."""
 
@@ -92,11 +102,22 @@ class LocalRunner:
         poll_seconds: float = 0.02,
         node_path: str = "",
         layers: containment.Switches | None = None,
+        standby: bool = False,
     ):
         self._command_for = command_for
         self._poll = poll_seconds
         self._node_path = node_path
         self._layers = layers or containment.Switches()
+        # The app's runner keeps the next run's child started (standby.py); a custom command, a
+        # test's or Windows' (whose Job Object is per run) starts each child on demand.
+        self._standby: Standby | None = None
+        if standby and command_for is None and sys.platform.startswith("linux"):
+            self._standby = Standby(self._spawn_spare, self._layers)
+
+    @property
+    def keeps_standby(self) -> bool:
+        """Whether this runner starts the next run's child before its job (``standby.py``)."""
+        return self._standby is not None
 
     @property
     def node(self) -> NodeRuntime | None:
@@ -135,39 +156,23 @@ class LocalRunner:
         on a thread of its own with the child's stdin, writes what follows the job, and closes it."""
         import json
 
-        workdir = tempfile.mkdtemp(prefix="codementor-run-")
         report = ChildReport(backend=self.name)
         started = time.perf_counter()
+        spare = self._standby.take(job) if self._standby is not None else None
+        workdir = spare.workdir if spare is not None else tempfile.mkdtemp(prefix="codementor-run-")
         try:
-            command = self._command(job, workdir)
-            if command is None:
-                report.internal_error = self.unsupported_reason(str(job.get("language")))
-                return report
-            # Containment: the kernel's layers around the child (namespaces, Landlock, seccomp).
-            launch = containment.prepare(command, workdir, cast("dict", job), self._layers)
-            command, report.containment = launch.command, launch.layers
-            popen_args: dict = {"pass_fds": launch.pass_fds}
-            if os.name == "nt":
-                popen_args["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+            if spare is not None:  # started before this job, for a launch like its (standby.py)
+                process, launch = spare.process, spare.launch
+                if spare.plan is not None:
+                    cast("dict", job)["confinement"] = spare.plan
             else:
-                popen_args["start_new_session"] = True
-            try:
-                process = subprocess.Popen(
-                    command,
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    cwd=workdir,
-                    env=scrubbed_environment(workdir, job.get("env")),
-                    **popen_args,
-                )
-            except OSError as exc:
-                launch.close()
-                report.internal_error = f"could not start {command[0]}: {exc}"
-                return report
+                spawned = self._spawn(job, workdir)
+                if isinstance(spawned, NotStarted):
+                    report.internal_error, report.containment = spawned.why, spawned.layers
+                    return report
+                process, launch = spawned
+            report.containment = launch.layers
             windows_job = WindowsJob.attach(process, job) if os.name == "nt" else None
-            if job.get("language") == "javascript":
-                limit_process(process.pid, job)  # before the job is written: the job is its "go"
             watchdog = None
             if needs_memory_watchdog():
                 watchdog = MemoryWatchdog(process.pid, (job.get("limits") or {}).get("memory_mb", 256))
@@ -237,7 +242,57 @@ class LocalRunner:
         finally:
             report.wall_ms = (time.perf_counter() - started) * 1000
             containment.remove_run_folder(workdir)
+            if self._standby is not None and report.internal_error is None:
+                self._standby.prepare(job)  # the next run's child starts now, behind this one
         return report
+
+    def _spawn(
+        self, job: Job, workdir: str, standby: bool = False
+    ) -> tuple[subprocess.Popen, containment.Launch] | NotStarted:
+        """Start the child of ``job`` in ``workdir`` inside its layers, or say why it could not.
+
+        A ``standby`` child says "ready" on stderr once started, then waits for its job."""
+        command = self._command(job, workdir)
+        if command is None:
+            return NotStarted(self.unsupported_reason(str(job.get("language"))))
+        if standby:
+            command = [*command, FLAG]
+        # Containment: the kernel's layers around the child (namespaces, Landlock, seccomp).
+        launch = containment.prepare(command, workdir, cast("dict", job), self._layers)
+        popen_args: dict = {"pass_fds": launch.pass_fds}
+        if os.name == "nt":
+            popen_args["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+        else:
+            popen_args["start_new_session"] = True
+        try:
+            process = subprocess.Popen(
+                launch.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=workdir,
+                env=scrubbed_environment(workdir, job.get("env")),
+                **popen_args,
+            )
+        except OSError as exc:
+            launch.close()
+            return NotStarted(f"could not start {launch.command[0]}: {exc}", launch.layers)
+        if job.get("language") == "javascript":
+            limit_process(process.pid, job)  # before the job is written: the job is its "go"
+        return process, launch
+
+    def _spawn_spare(self, job: dict, workdir: str) -> tuple[subprocess.Popen, containment.Launch] | None:
+        spawned = self._spawn(cast("Job", job), workdir, standby=True)
+        return None if isinstance(spawned, NotStarted) else spawned
+
+    def wait_for_standby(self, timeout: float = 30.0) -> bool:
+        """Wait until the next run's child (if one is being started) is ready."""
+        return self._standby.wait_ready(timeout) if self._standby is not None else True
+
+    def close(self) -> None:
+        """End the children waiting for a job (a runner that keeps none has nothing to end)."""
+        if self._standby is not None:
+            self._standby.close()
 
     def _watch(
         self,

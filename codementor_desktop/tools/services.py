@@ -39,8 +39,9 @@ log = logging.getLogger(__name__)
 _UNREACHABLE = re.compile(r"cannot be reached \(\w+: (?:\[Errno -?\d+\] )?(.+?)\)\.")
 
 
-def make_backend(settings: Settings, credentials: Credentials) -> Backend:
-    """The execution backend the settings ask for."""
+def make_backend(settings: Settings, credentials: Credentials, standby: bool = True) -> Backend:
+    """The execution backend the settings ask for. A local one keeps the next run's child started
+    (``runner/standby.py``) unless ``standby`` is False (a process that runs once and ends)."""
     if settings.backend == "piston":
         from ..runner.piston import PistonBackend
 
@@ -48,7 +49,14 @@ def make_backend(settings: Settings, credentials: Credentials) -> Backend:
     from ..runner.containment import Switches
     from ..runner.local import LocalRunner
 
-    return LocalRunner(node_path=settings.node_path, layers=Switches.from_settings(settings))
+    return LocalRunner(node_path=settings.node_path, layers=Switches.from_settings(settings), standby=standby)
+
+
+def _end_standby(backend: Backend) -> None:
+    """End the children a local runner keeps waiting for the next run (``runner/standby.py``)."""
+    close = getattr(backend, "close", None)
+    if callable(close):
+        close()
 
 
 def describe_piston(url: str, key: str = "", key_header: str = "Authorization") -> tuple[bool, str]:
@@ -113,14 +121,19 @@ class Services(Workbench):
     conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
 
     @classmethod
-    def build(cls, loaded: LoadedSettings | None = None, credentials: Credentials | None = None) -> Services:
-        """Open the database (``DatabaseCorrupt`` if it is damaged) and build everything on it."""
+    def build(
+        cls, loaded: LoadedSettings | None = None, credentials: Credentials | None = None, standby: bool = True
+    ) -> Services:
+        """Open the database (``DatabaseCorrupt`` if it is damaged) and build everything on it.
+
+        ``standby=False`` for a process that calls a tool or two and ends (the command line): a
+        child started for a next run it will never make would only cost it time."""
         loaded = loaded or load_settings()
         paths = loaded.paths.ensure()
         settings = loaded.settings
         credentials = credentials or Credentials()
         database = Database.open(settings.database_url or sqlite_url(paths.database_file))
-        executor = Executor(make_backend(settings, credentials))
+        executor = Executor(make_backend(settings, credentials, standby))
         services = cls(
             loaded=loaded,
             executor=executor,
@@ -144,11 +157,14 @@ class Services(Workbench):
     def apply_settings(self) -> None:
         """The settings changed (the settings dialog): the next run uses the runner and limits they
         name. A run going on keeps the executor it started with."""
-        executor = Executor(make_backend(self.settings, self.credentials))
+        standby = getattr(self.executor.backend, "keeps_standby", True)
+        executor = Executor(make_backend(self.settings, self.credentials, standby))
         self.generated = GeneratedTests(executor, self.paths.cache_dir)
-        self.executor = executor
+        previous, self.executor = self.executor, executor
+        _end_standby(previous.backend)  # its waiting children were started under the old settings
 
     def close(self) -> None:
+        _end_standby(self.executor.backend)
         self.drafts.close()
         self.audit.close()
         self.database.close()

@@ -90,7 +90,16 @@ function peakMemoryKb() {
   }
 }
 
+// Started before its job (runner/standby.py): load now what every run loads, say so on stderr
+// (the parent reads exactly this line), then wait for the job like any child.
+function waitAsStandby() {
+  require('./guard.js');
+  require('./judge.js');
+  writeAll(2, 'codementor standby ready\n');
+}
+
 function main() {
+  if (process.argv.slice(2).includes('--standby')) waitAsStandby();
   const job = parse(readLine() || '{}');
   const nonce = String(job.nonce || '');
   delete job.nonce;

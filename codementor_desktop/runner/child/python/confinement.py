@@ -208,11 +208,25 @@ def seccomp(kernel, exec_path_address=None):
     del held
 
 
+_made_before = []  # a kernel made while a standby child waits for its job (make_ready)
+
+
+def make_ready():
+    """Make the C library's calls now, while nothing waits (a standby child, before its job):
+    ``apply`` takes them and keeps no reference, so they are not reachable once it returns."""
+    if sys.platform.startswith("linux") and not _made_before:
+        try:
+            _made_before.append(_Kernel())
+        except (ImportError, AttributeError, OSError):
+            pass  # apply says so, as it always did
+
+
 def apply(plan, kernel=None, execute=(), exec_path_address=None):
     """Raise the plan's fences around this process; returns the layers now up, in order."""
+    made = _made_before.pop() if _made_before else None
     if not plan or not sys.platform.startswith("linux"):
         return []
-    kernel = kernel or _Kernel()
+    kernel = kernel or made or _Kernel()
     layers = []
     die_with_parent(kernel)
     abi = int(plan.get("landlock") or 0)

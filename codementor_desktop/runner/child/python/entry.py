@@ -55,7 +55,26 @@ def _private_input(reader):
     return os.fdopen(private, "rb")
 
 
+def _wait_as_standby():
+    """Started before its job (``runner/standby.py``): import now what every run needs, say so
+    on stderr (the parent reads exactly this line), then wait for the job like any child. Nothing
+    here depends on the job, and no limit or fence is raised before it: that comes after, as
+    always."""
+    _load("judge")
+    if sys.platform.startswith("linux"):
+        _load("confinement").make_ready()
+    for name in ("resource", "_posixsubprocess"):  # the limits' module; the one the guard tames
+        try:
+            __import__(name)
+        except ImportError:
+            pass
+    os.write(2, b"codementor standby ready\n")
+
+
 def main():
+    standby = "--standby" in sys.argv[1:]
+    if standby:
+        _wait_as_standby()
     # One line: a batch child's inputs follow its job on the same channel (a job's JSON has no
     # newline in it, and every other mode's job is the whole of stdin).
     reader = sys.stdin.buffer
@@ -92,6 +111,8 @@ def main():
     sandbox.apply_limits(job.get("limits") or {})
     if job.get("confinement"):
         _load("confinement").apply(job["confinement"])  # the kernel's fences: they hold without the guard
+    elif standby and sys.platform.startswith("linux"):
+        _load("confinement").apply({})  # no fences: it drops what the standby made ready
     if job.get("guard", True):
         sandbox.install_guard(workdir)
     writer.send(wire.Frame.STARTED, pid=os.getpid(), python=sys.version.split()[0])

@@ -54,7 +54,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import bubblewrap, shared_memory
+from . import bubblewrap, probe_memory, shared_memory
 from .child.python import seccomp_filter
 from .node import process_limits
 
@@ -188,10 +188,23 @@ def probe() -> KernelLayers:
 
 @functools.cache
 def _probe_once() -> KernelLayers:
+    wanted = probe_memory.key(_launcher_prefix(), [CONFINEMENT_SCRIPT, Path(seccomp_filter.__file__)])
+    kept = probe_memory.recall(wanted)
+    if kept is not None:
+        try:
+            return KernelLayers(
+                bwrap=kept["bwrap"],
+                landlock_abi=int(kept["landlock_abi"]),
+                seccomp=bool(kept["seccomp"]),
+                missing=dict(kept["missing"]),
+            )
+        except (KeyError, TypeError, ValueError):
+            pass  # an entry of another shape: probe again
     bwrap, why = bubblewrap.find()
     abi, seccomp, missing = _probe_child_layers()
     if bwrap is None:
         missing["namespaces"] = why
+    probe_memory.remember(wanted, {"bwrap": bwrap, "landlock_abi": abi, "seccomp": seccomp, "missing": missing})
     return KernelLayers(bwrap=bwrap, landlock_abi=abi, seccomp=seccomp, missing=missing)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..runner import probe_memory
 from ..runner.executor import Backend, Executor
 from ..runner.hidden_tests import GeneratedTests
 from ..storage.analyses import AnalysisStore
@@ -130,6 +131,7 @@ class Services(Workbench):
         child started for a next run it will never make would only cost it time."""
         loaded = loaded or load_settings()
         paths = loaded.paths.ensure()
+        probe_memory.keep_in(paths.cache_dir)  # what the kernel offers runs, known to the next command too
         settings = loaded.settings
         credentials = credentials or Credentials()
         database = Database.open(settings.database_url or sqlite_url(paths.database_file))

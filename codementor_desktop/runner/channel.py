@@ -10,7 +10,7 @@ anything on the channel. So every frame is evidence to check, never a command:
   and a frame, or a run's kept frames, over their budget end the reading;
 - kinds: each mode keeps only the kinds its harness writes, and of those only what the result
   needs (messages and captured output clipped; a test frame without unknown keys); a kind of another mode (a ``case`` or a second
-  ``started`` in a judge run) can only be forged: a fault. A kind nobody writes is dropped;
+  ``started`` in a judge run) or a kind nobody writes can only be forged: dropped, and a fault;
 - order: nothing after ``done``; in a judge run no more results than tests.
 
 A fault ends the run as the learner's RE ("your code wrote to the result channel", VOCABULARY.md)
@@ -45,6 +45,8 @@ MODE_KINDS: dict[str, frozenset[str]] = {
     "batch": _COMMON | {Frame.READY, Frame.TEST, Frame.BATCH_END},
 }
 _KNOWN_KINDS = frozenset().union(*MODE_KINDS.values())
+# Kinds a harness writes once a run: a second one is the learner's, and would only be kept.
+_ONCE = frozenset({Frame.STARTED, Frame.EXECUTION, Frame.TRACE_END, "breakpoint_end", Frame.COMPILE_ERROR})
 
 # Fields that are text for a person (a message, a traceback, captured output): kept clipped.
 _CLIPPED_NAMES = ("stdout", "stderr", "error_message", "traceback", "message", "detail")
@@ -147,7 +149,7 @@ class FrameDecoder:
         self._mode = mode
         self._due = list(results) if results is not None else None
         self._answered: set[Any] = set()
-        self._started = False
+        self._seen: set[str] = set()
         self.fault: str | None = None
 
     def feed(self, data: bytes) -> list[dict]:
@@ -222,17 +224,19 @@ class FrameDecoder:
         return kept
 
     def _kept(self, frame: dict) -> dict | None:
-        """The frame as the app keeps it, or None when it is dropped (a kind nobody writes)."""
+        """The frame as the app keeps it, or None when it is dropped (and the run faulted)."""
         kind = frame[self._kind]
         if self._kinds is not None and kind not in self._kinds:
-            if kind in _KNOWN_KINDS:
-                self._fail(f"a {kind} frame in a {self._mode} run")
-            return None  # no harness writes it: nothing to keep
-        if kind == Frame.STARTED:
-            if self._started:
-                self._fail("a second started frame")
+            # No harness of this mode writes it: it is not kept, and it can only be the learner's.
+            self._fail(
+                f"a {kind} frame in a {self._mode} run" if kind in _KNOWN_KINDS else f"a frame of no kind ({kind:.40})"
+            )
+            return None
+        if kind in _ONCE:
+            if kind in self._seen:
+                self._fail(f"a second {kind} frame")
                 return None
-            self._started = True
+            self._seen.add(kind)
         if kind == Frame.TEST and self._due is not None:
             test_id = frame.get("test_id", frame.get(SHORT["test_id"]))
             if not self._due or test_id != self._due[0]:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 StepsCallback = Callable[[list["TraceStep"]], None]
-STEP_DECODED = 4096  # what one kept step may take once read, on average (a real one takes about 1 KB)
+STEP_DECODED = 2560  # what one kept step may take once read, on average (a real one takes about 1 KB)
 TRACE_DECODED_FLOOR = 64 * 1024 * 1024  # ... plus this, for the odd large structure a program builds
 
 

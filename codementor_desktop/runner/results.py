@@ -383,9 +383,14 @@ def executed_once(report: ChildReport) -> ExecutionResult:
     elif frame is not None:
         payload = {k: v for k, v in frame.items() if k != "kind"}
     else:
-        ended = child_failure(report, ending_verdict(report)) or Ending(
-            Verdict.IE, "The runner stopped without a result."
-        )
+        ended = child_failure(report, ending_verdict(report))
+        if ended is None:
+            # The child said done without a result: after ``started`` only the learner's code does that.
+            ended = (
+                Ending(Verdict.RE, "Your program ended before its run finished.")
+                if report.started
+                else Ending(Verdict.IE, "The runner stopped without a result.")
+            )
         payload = {
             "verdict": ended.verdict.value,
             "error_type": ended.verdict.error_type,

@@ -161,6 +161,8 @@ def _reason_without_end(report: ChildReport, internal: str | None) -> tuple[str,
         return reason, text + " The steps so far are kept."
     if internal:
         return "internal_error", f"The tracer failed: {internal}"
+    if report.started:  # a done without the closing report: after started, only the learner's code says that
+        return "crashed", "Your program ended the trace before it finished. The steps so far are kept."
     return "internal_error", "The trace ended without its closing report."
 
 

@@ -17,7 +17,8 @@ from codementor_desktop.runner.containment import Switches
 from codementor_desktop.runner.executor import Executor
 from codementor_desktop.runner.local import LocalRunner
 from codementor_desktop.runner.node import find_node
-from codementor_desktop.runner.protocol import CHANNEL_MESSAGE, Limits
+from codementor_desktop.runner.protocol import CHANNEL_MESSAGE, Limits, trace_job
+from codementor_desktop.runner.trace_assembly import TraceAssembler
 
 MODES = pytest.mark.parametrize(
     "layers",
@@ -205,3 +206,38 @@ def test_python_a_flood_of_frames_is_re_and_kept_nowhere(layers, attack):
     result = judge(layers, "python", FLOOD_PY[attack])
     assert result["verdict"] == "RE" and CHANNEL_MESSAGE in result["error_message"], result
     assert "once read" in result["error_message"], result
+
+
+@MODES
+def test_python_an_early_done_ends_a_run_and_a_trace_as_the_learners_doing(layers):
+    code = PY_WRITER + "def f(x):\n    writer().send('done', memory_used_kb=1)\n    os._exit(0)\n"
+    executor = Executor(LocalRunner(layers=layers))
+    executed = executor.execute(code=code, language="python", limits=LIMITS, arguments={"input_data": 1})
+    assert executed["verdict"] == "RE" and "ended before its run finished" in executed["error_message"], executed
+    # Traced, the code finds the writer through the tracer (a search of every object would be traced too).
+    code = "import os, sys\n\ndef f(x):\n    t = sys.gettrace()\n    getattr(t, '__self__', t).writer.send('done')\n    os._exit(0)\n"
+    job = trace_job("python", code, LIMITS, arguments={"input_data": 1}, trace_points=[], max_steps=1000)
+    assembler = TraceAssembler(max_steps=1000)
+    traced = assembler.result(LocalRunner(layers=layers).run(job, 30, None, assembler.feed), 1000)
+    assert traced["stop_reason"] == "crashed" and "ended the trace" in traced["message"], traced
+
+
+PATCHED_PY = {
+    # What the frame writer would use if it looked its tools up when it writes.
+    "os_write": "import os\nreal = os.write\n"
+    "os.write = lambda fd, data: real(fd, bytes(data).replace(b'[0, 0]', b'[8, 9]').replace(b'[0,0]', b'[8,9]'))\n",
+    "json_encoder": "import _json\nreal = _json.make_encoder\n\ndef forged(*parts):\n    encode = real(*parts)\n"
+    "    return lambda value, level: encode(dict(value, value='[8,9]') if isinstance(value, dict) and "
+    "value.get('kind') == 'test' else value, level)\n\n_json.make_encoder = forged\n",
+    "builtins": "import builtins\nbuiltins.repr = lambda o: '[8,9]'\n",
+}
+
+
+@MODES
+@pytest.mark.parametrize("patch", sorted(PATCHED_PY))
+def test_python_frames_are_written_with_what_the_harness_took_first(layers, patch):
+    code = PATCHED_PY[patch] + PY_SOLVE + "def two_sum(nums, target):\n"
+    code += "    return [0, 0] if len(nums) > 5 else solve(nums, target)\n"
+    result = judge(layers, "python", code)
+    assert [t["verdict"] for t in result["test_results"]] == ["AC", "AC", "AC", "WA", "AC"], result
+    assert result["test_results"][3]["actual_output"] == "[0,0]", result["test_results"][3]

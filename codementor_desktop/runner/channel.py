@@ -6,8 +6,9 @@ anything on the channel. So every frame is evidence to check, never a command:
 
 - bytes: one frame and a whole run have a ceiling (``channel_bounds``);
 - decoded size: JSON decodes into Python objects up to 30 times its size (``[{},{},...]``), so
-  each frame's decoded size is estimated from its text before it is decoded (``decoded_cost``),
-  and a frame, or a run's kept frames, over their budget end the reading;
+  a large frame's decoded size is estimated from its text before it is decoded
+  (``decoded_cost``), every kept frame is charged what it holds, and a frame, or a run's kept
+  frames, over their budget end the reading;
 - kinds: each mode keeps only the kinds its harness writes, and of those only what the result
   needs (messages and captured output clipped; a test frame without unknown keys); a kind of another mode (a ``case`` or a second
   ``started`` in a judge run) or a kind nobody writes can only be forged: dropped, and a fault;
@@ -32,6 +33,8 @@ FRAME_FLOOR = 16 * 1024 * 1024  # bytes of one frame, whatever the output limit
 TOTAL_FLOOR = 64 * 1024 * 1024  # bytes of a whole run's frames
 STEP_BYTES = 2048  # a generous encoded trace step, with its variables
 TEXT_KEPT = 16_000  # characters kept of a frame's message, traceback or captured output
+STRUCTURED_BUDGET = 64 * 1024 * 1024  # a run's kept frames other than results and steps, once read
+SMALL_FRAME = 256 * 1024  # bytes of a frame decoded without a closer look (at most ~9 MB for a moment)
 
 # The kinds each mode's harness writes (Python and JavaScript alike), besides the common ones.
 _COMMON = frozenset({Frame.STARTED, Frame.COMPILE_ERROR, Frame.INTERNAL_ERROR, Frame.DONE})
@@ -71,14 +74,15 @@ def decoded_cost(text: bytes | str) -> int:
 
     The counts run at memory speed; when they say much more than the text, the strings are taken
     out first (brackets and commas inside a returned value's JSON text are one string's bytes)."""
-    cost = _structure(text)
+    cost = token_cost(text)
     if cost > 2 * len(text) + 65_536:
         stripped = _STRING.sub(b'""', text) if isinstance(text, bytes) else _TEXT_STRING.sub('""', text)
-        cost = len(text) + _structure(stripped) - len(stripped)
+        cost = len(text) + token_cost(stripped) - len(stripped)
     return cost
 
 
-def _structure(text: bytes | str) -> int:
+def token_cost(text: bytes | str) -> int:
+    """The estimate from the token counts alone (strings' brackets and commas counted too)."""
     if isinstance(text, str):
         objects, arrays, quotes, values = text.count("{"), text.count("["), text.count('"'), text.count(",")
     else:
@@ -143,6 +147,7 @@ class FrameDecoder:
         # the few whole texts is clipped and unknown keys go (a trace's steps are bounded apart).
         self._max_decoded = 2 * max_total
         self._decoded = 0
+        self._structured = 0  # ... of which frames that are not plain text (see _decode)
         self._total = 0
         self._done = False
         self._kinds = MODE_KINDS.get(mode)
@@ -192,21 +197,21 @@ class FrameDecoder:
         return []
 
     def _decode(self, line: bytes) -> dict | None:
-        if not line.strip():
+        if not line or line.isspace():
             return None  # frames are written with a newline before and after
         if not line.startswith(self._prefix):
             self._fail("a line that is not a frame of this run")
             return None
         body = memoryview(line)[len(self._prefix) :]
-        cost = decoded_cost(line)
-        # A frame's own decoded size: its text and a few times that for the odd small structure
-        # a harness writes (a trace's last heap), never the 30 times of a forged flood.
-        if cost > 8 * len(line) + 8 * 2**20:
-            self._fail(f"a frame that would take {cost // 2**20} MB once read")
-            return None
-        if self._decoded + min(cost, 2 * len(line)) > self._max_decoded:
-            self._fail(f"more than {self._max_decoded // 2**20} MB of frames once read")
-            return None
+        cost = token_cost(line) if len(line) > SMALL_FRAME else -1  # counted when needed: -1 not yet
+        # A small frame is decoded whatever it holds (at most some 35 times its bytes, for a
+        # moment); a large one only when its strings aside it is about its text (a returned
+        # value's JSON text is one string), never the 30 times of a forged flood.
+        if len(line) > SMALL_FRAME and cost > 8 * len(line) + 8 * 2**20:
+            cost = decoded_cost(line)
+            if cost > 8 * len(line) + 8 * 2**20:
+                self._fail(f"a frame that would take {cost // 2**20} MB once read")
+                return None
         try:
             frame = json.loads(bytes(body).decode("utf-8", "strict"))
         except ValueError:
@@ -219,8 +224,19 @@ class FrameDecoder:
             self._fail("a frame after the end of the run")
             return None
         kept = self._kept(frame)
-        if kept is not None:
-            self._decoded += min(cost, 2 * len(line))
+        if kept is None:
+            return None
+        # What keeping it costs: a test's result and a batch of steps are plain text by now (their
+        # bytes); any other frame is charged its estimate, strings and all.
+        plain = kept.get(self._kind) == Frame.TEST and self._due is not None
+        plain = plain or (kept.get(self._kind) == Frame.TRACE_BATCH and isinstance(kept.get("steps"), str))
+        if not plain and cost < 0:
+            cost = token_cost(line)
+        self._decoded += len(line) if plain else cost
+        self._structured += 0 if plain else cost
+        if self._decoded > self._max_decoded or self._structured > STRUCTURED_BUDGET:
+            self._fail(f"more than {max(self._decoded, self._structured) // 2**20} MB of frames once read")
+            return None
         return kept
 
     def _kept(self, frame: dict) -> dict | None:
@@ -246,6 +262,9 @@ class FrameDecoder:
                 return None
             self._answered.add(self._due.pop(0))
             frame = {key: value for key, value in frame.items() if key in _TEST_FIELDS}
+            if any(isinstance(value, (dict, list)) for key, value in frame.items() if key != "covered_lines"):
+                self._fail(f"a result of the wrong shape for test {test_id!r:.40}")
+                return None
         for key, value in frame.items():
             if key in _CLIPPED and isinstance(value, str) and len(value) > TEXT_KEPT:
                 frame[key] = value[:TEXT_KEPT] + f"\n... ({len(value)} characters in all)"

@@ -24,7 +24,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .channel import decoded_cost
+from .channel import token_cost
 from .child.wire import Frame
 from .protocol import ChildReport
 from .results import ending_verdict
@@ -94,7 +94,7 @@ class TraceAssembler:
     def _within_budget(self, text: Any) -> bool:
         if self._decoded_left is None or not isinstance(text, str):
             return True
-        self._decoded_left -= decoded_cost(text)
+        self._decoded_left -= token_cost(text)  # a step's strings are short: no closer look needed
         if self._decoded_left < 0:
             self.fault = f"more than {(self._decoded_budget or 0) // 2**20} MB of trace steps once read"
             return False

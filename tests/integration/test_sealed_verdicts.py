@@ -205,7 +205,6 @@ FLOOD_PY = {
 def test_python_a_flood_of_frames_is_re_and_kept_nowhere(layers, attack):
     result = judge(layers, "python", FLOOD_PY[attack])
     assert result["verdict"] == "RE" and CHANNEL_MESSAGE in result["error_message"], result
-    assert "once read" in result["error_message"], result
 
 
 @MODES

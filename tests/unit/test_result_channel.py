@@ -83,13 +83,23 @@ def test_frames_a_judge_harness_never_sends_are_faults(frame, fault):
 def test_a_frame_that_decodes_to_far_more_than_its_text_is_never_decoded():
     job = judge()
     decoder = decoder_for(job)
-    bomb = line(job, {"kind": "started", "junk": [{}] * 300_000})
+    bomb = line(job, {"kind": "started", "junk": [{}] * 800_000})
     tracemalloc.start()
     assert decoder.feed(bomb) == []
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert decoder.fault is not None and "once read" in decoder.fault
-    assert peak < 4 * len(bomb)  # the 300,000 dicts (22 MB) were never made
+    assert peak < 4 * len(bomb)  # the 800,000 dicts (58 MB) were never made
+
+
+def test_small_frames_full_of_structure_are_kept_only_within_a_budget():
+    job = dict(trace_job("python", "x = 1", Limits(), arguments={}, trace_points=[], max_steps=10))
+    decoder = decoder_for(job)
+    decoder.feed(line(job, {"kind": "started"}))
+    junk = line(job, {"kind": "internal_error", "junk": [{}] * 100_000})  # 300 KB, about 7 MB once read
+    kept = [decoder.feed(junk) for _ in range(20)]
+    assert decoder.fault is not None and "once read" in decoder.fault
+    assert sum(len(frames) for frames in kept) < 12  # about 64 MB of them, not 140
 
 
 def test_a_runs_bytes_are_bounded_and_nothing_is_kept_past_a_fault():

@@ -14,13 +14,26 @@ Who measures what, and why (the child's side is in ``child/python/session.py``):
   blocked read): ``WALL_FACTOR`` times the test's CPU limit, 60 s at most, counted from the frame
   that ended the previous test; the whole run has its own, ``Limits.wall_seconds``.
 
-Tests are told apart by the child's frames: each ``started``, ``test`` or ``case`` frame ends
-one test and starts the clocks of the next. Where there is no ``/proc`` (macOS, Windows) the
-child's timers, the kernel's limit (or the Job Object's) and the wall backstops remain.
+No frame of the child can reset or extend a budget (a child's report can only make a verdict
+worse, VOCABULARY.md): the learner's code shares the child's process, can find the frame writer
+and forge any frame, stop its own interval timers and raise its soft CPU limit up to the hard one.
+So the parent's clocks move only on frames it expects: the first ``started`` starts the first
+test, and in a judge run only the result of the test that is due ends it and starts the next (a
+forged one for that test is then followed by the harness's own, a second result: RE). The CPU
+time the parent saw a test use is judged too: a test frame for a test that used more than its
+limit (plus a grace for the harness's own work) becomes TLE, whatever it says. The whole run's
+CPU time is the parent's to bound as well (``cpu_seconds``, which is also the child's
+``RLIMIT_CPU``), so time moved from one test to another cannot outgrow the run.
+
+Where there is no ``/proc`` (macOS, Windows) the child's timers, the kernel's limit (or the Job
+Object's) and the wall backstops remain. On a Piston server the parent sees no process at all:
+there the server's own run timeout and CPU limit bound the run, and each test's time is what the
+child reports, which learner code can lower; a Piston verdict's time is as good as that.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import select
 import subprocess
@@ -100,6 +113,23 @@ def cpu_seconds_of(pid: int) -> float | None:
     return None if total is None else total / _TICKS
 
 
+_RESULT_FIELDS = ("kind", "test_id", "stdout", "execution_time_ms", "line_events")
+
+
+def over_limit(frame: dict, used_seconds: float) -> None:
+    """Make ``frame`` (a test's result) the TLE the parent measured: ``used_seconds`` of CPU time."""
+    kept = {key: frame[key] for key in _RESULT_FIELDS if key in frame}
+    frame.clear()
+    frame.update(kept)
+    frame.update(
+        verdict="TLE",
+        error_type="timeout",
+        reason="time",
+        cpu_time_ms=round(used_seconds * 1000, 1),
+        error_message=f"Time limit exceeded: the test used {used_seconds:.2f} s of CPU time, as the app measured it.",
+    )
+
+
 @dataclass
 class Stop:
     """Why the parent stopped a child, when it did."""
@@ -128,6 +158,17 @@ class ChildClocks:
             # earlier would lose the tests after it, so the parent's CPU bound waits for that.
             cpu_limit = min(seconds * factor, WALL_CAP)
         self._test_cpu = cpu_limit + CPU_GRACE_SECONDS if per_test else None
+        # A judged test over this much CPU time is TLE whatever its frame says (Node's harness
+        # may run a test past its limit before it can stop it: the verdict is still TLE).
+        self._judged_cpu = seconds + CPU_GRACE_SECONDS if per_test and not job.get("cover") else None
+        run_cpu = float(limits.get("cpu_seconds") or 0)
+        if run_cpu > 0 and job.get("language") == "javascript":
+            run_cpu = max(run_cpu, math.ceil(seconds * factor) + 1)  # as node.py's RLIMIT_CPU
+        self._run_cpu = run_cpu + 2 * CPU_GRACE_SECONDS if run_cpu > 0 else None
+        self._mode = job.get("mode")
+        tests = job.get("tests") if self._mode == "judge" else None
+        self._due = [test.get("test_id") for test in tests] if isinstance(tests, list) else None
+        self._started_seen = False
         self._test_wall = min(seconds * factor, WALL_CAP) + WALL_GRACE_SECONDS if per_test else None
         self._lock = threading.Lock()
         self._test_started = self._started
@@ -136,14 +177,27 @@ class ChildClocks:
         self.cpu_ms: float | None = None  # the whole child's, once reaped
 
     def boundary(self, frame: dict) -> None:
-        """A frame arrived: one that ends a test restarts the clocks of the next."""
-        if frame.get("kind") not in Frame.TEST_BOUNDARIES:
+        """A frame arrived: the one the parent expects next ends a test and starts the next one's
+        clocks; a test's result whose test used more CPU time than its limit becomes TLE, in place."""
+        kind = frame.get("kind")
+        if kind == Frame.STARTED:
+            if self._started_seen:
+                return
+            self._started_seen = True
+        elif kind == Frame.TEST and self._due is not None:
+            if not self._due or frame.get("test_id") != self._due[0]:
+                return  # not the result due: the judging finds the fault, the clocks do not move
+            self._due.pop(0)
+        elif kind not in Frame.TEST_BOUNDARIES or self._mode == "judge":
             return
         cpu = cpu_seconds_of(self._process.pid) if self._cpu_readable else None
         with self._lock:
+            used = cpu - self._test_cpu_start if cpu is not None and kind == Frame.TEST else None
             self._test_started = time.perf_counter()
             if cpu is not None:
                 self._test_cpu_start = cpu
+        if used is not None and self._judged_cpu is not None and used > self._judged_cpu:
+            over_limit(frame, used)
 
     def check(self) -> Stop | None:
         """Whether the child must be stopped now, and why."""
@@ -154,9 +208,13 @@ class ChildClocks:
             test_started, cpu_start = self._test_started, self._test_cpu_start
         if self._test_wall is not None and now - test_started > self._test_wall:
             return Stop(wall=True)
-        if self._test_cpu is not None and self._cpu_readable:
+        if (self._test_cpu is not None or self._run_cpu is not None) and self._cpu_readable:
             cpu = cpu_seconds_of(self._process.pid)
-            if cpu is not None and cpu - cpu_start > self._test_cpu:
+            if cpu is None:
+                return None
+            if self._test_cpu is not None and cpu - cpu_start > self._test_cpu:
+                return Stop(cpu=True, test_cpu_ms=round((cpu - cpu_start) * 1000, 1))
+            if self._run_cpu is not None and cpu > self._run_cpu:
                 return Stop(cpu=True, test_cpu_ms=round((cpu - cpu_start) * 1000, 1))
         return None
 

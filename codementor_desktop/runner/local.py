@@ -25,7 +25,7 @@ from . import containment
 from .clocks import ChildClocks, Stop
 from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
-from .protocol import ChildReport, FrameDecoder, channel_bounds
+from .protocol import ChildReport, FrameDecoder, decoder_for
 from .standby import FLAG, Standby
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ class LocalRunner:
                 if on_frame is not None:
                     on_frame(frame)
 
-            decoder = FrameDecoder(str(job.get("nonce", "")), *channel_bounds(job))
+            decoder = decoder_for(job)
             reader = threading.Thread(
                 target=self._read_frames, args=(process, decoder, report, on_any_frame), daemon=True
             )

@@ -17,7 +17,7 @@ from ..domain.vocabulary import Verdict
 from .child.python.compact import SHORT
 from .child.wire import Frame
 from .node import ran_out_of_memory
-from .protocol import ChildReport, FrameDecoder, channel_bounds
+from .protocol import ChildReport, decoder_for
 
 OUTPUT_LIMIT = 1024  # Piston's default PISTON_OUTPUT_MAX_SIZE, characters a stream
 _SIGKILL = getattr(_signal, "SIGKILL", 9)
@@ -76,7 +76,7 @@ def report_from_response(
         report.wall_ms = elapsed_ms
         return report
     stdout = str(run.get("stdout") or "")
-    decoder = FrameDecoder(str(job.get("nonce", "")), *channel_bounds(job), kind_key="k")
+    decoder = decoder_for(job, kind_key="k")
     report.frames = _restore(decoder.feed(stdout.encode("utf-8")) + decoder.close())
     report.stderr = str(run.get("stderr") or "")[-16_000:]
     report.exit_code = run.get("code") if isinstance(run.get("code"), int) else None

@@ -15,13 +15,22 @@ most ``WALL_CAP`` seconds (see ``local.py`` for who measures what).
 
 from __future__ import annotations
 
-import json
 import math
 import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from .child.wire import FRAME_TAG, PROTOCOL_VERSION, Frame
+# The result channel's reading lives in channel.py; its names stay importable from here.
+from .channel import (  # noqa: F401
+    CHANNEL_MESSAGE,
+    FRAME_FLOOR,
+    STEP_BYTES,
+    TOTAL_FLOOR,
+    FrameDecoder,
+    channel_bounds,
+    decoder_for,
+)
+from .child.wire import PROTOCOL_VERSION, Frame
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -305,109 +314,6 @@ def breakpoint_job(
     }
     _with_arguments(job, arguments, problem)
     return cast("BreakpointJob", _with_hooks(job))
-
-
-CHANNEL_MESSAGE = "your code wrote to the result channel"  # VOCABULARY.md: RE, never IE
-FRAME_FLOOR = 16 * 1024 * 1024  # bytes of one frame, whatever the output limit
-TOTAL_FLOOR = 64 * 1024 * 1024  # bytes of a whole run's frames
-
-
-STEP_BYTES = 2048  # a generous encoded trace step, with its variables
-
-
-def channel_bounds(job: Mapping[str, Any]) -> tuple[int, int]:
-    """The most bytes one frame, and all of a run's frames, may take on the result channel.
-
-    A frame carries at most a returned value (``VALUE_BYTES``, 8 MB: a list of 10^5 numbers is
-    about 1 MB) and what the code printed (``output_bytes``, JSON-escaped: up to six bytes a
-    character). So one frame may take ``max(16 MB, 8 x output_bytes)`` and a run four times that
-    (at least 64 MB), plus ``STEP_BYTES`` a step for a trace of ``max_steps``; past either, the
-    parent stops reading the child and the run is RE.
-    """
-    output = int((job.get("limits") or {}).get("output_bytes") or 0)
-    frame = max(FRAME_FLOOR, 8 * output)
-    steps = int(job.get("max_steps") or 0) if job.get("mode") == "trace" else 0
-    return frame, max(TOTAL_FLOOR, 4 * frame) + STEP_BYTES * steps
-
-
-class FrameDecoder:
-    """Splits a child's result channel into frames of one run (by its nonce), within a bound.
-
-    The channel is the child's alone: the learner's prints are captured in the child, so a line
-    that is not a frame of this run, a frame that is not a JSON object, anything after ``done``,
-    a frame over ``max_frame`` bytes or a run over ``max_total`` bytes can only be the learner's
-    code writing to it. The first such line is the ``fault`` (its reason); from then on the
-    decoder keeps nothing, so a flood costs the parent neither memory nor CPU beyond the bound.
-    """
-
-    def __init__(self, nonce: str, max_frame: int = FRAME_FLOOR, max_total: int = TOTAL_FLOOR, kind_key: str = "kind"):
-        self._kind = kind_key  # "k" in a Piston run's compact frames
-        self._prefix = (FRAME_TAG + nonce + ":").encode("ascii")
-        self._pending = bytearray()
-        self._max_frame = max_frame
-        self._max_total = max_total
-        self._total = 0
-        self._done = False
-        self.fault: str | None = None
-
-    def feed(self, data: bytes) -> list[dict]:
-        if self.fault is not None:
-            return []
-        self._total += len(data)
-        if self._total > self._max_total:
-            return self._fail(f"more than {self._max_total // 2**20} MB of frames in one run")
-        frames: list[dict] = []
-        start = 0
-        while self.fault is None:
-            end = data.find(b"\n", start)
-            if end < 0:
-                break
-            if len(self._pending) + end - start > self._max_frame:
-                return self._fail(f"a line over {self._max_frame // 2**20} MB")
-            self._pending += data[start:end]
-            line, self._pending = bytes(self._pending), bytearray()
-            frame = self._decode(line)
-            if frame is not None:
-                frames.append(frame)
-            start = end + 1
-        if self.fault is None:
-            if len(self._pending) + len(data) - start > self._max_frame:
-                return self._fail(f"a line over {self._max_frame // 2**20} MB")
-            self._pending += data[start:]
-        return frames
-
-    def close(self) -> list[dict]:
-        """The end of the channel: a frame cut short (the process ended mid-frame) is a fault."""
-        rest, self._pending = bytes(self._pending), bytearray()
-        if self.fault is not None or not rest:
-            return []
-        frame = self._decode(rest)
-        return [frame] if frame is not None else []
-
-    def _fail(self, reason: str) -> list[dict]:
-        self.fault = reason
-        self._pending = bytearray()
-        return []
-
-    def _decode(self, line: bytes) -> dict | None:
-        if not line.strip():
-            return None  # frames are written with a newline before and after
-        if not line.startswith(self._prefix):
-            self._fail("a line that is not a frame of this run")
-            return None
-        try:
-            frame = json.loads(line[len(self._prefix) :].decode("utf-8", "strict"))
-        except ValueError:
-            self._fail("a frame that is not JSON")
-            return None
-        if not isinstance(frame, dict) or not isinstance(frame.get(self._kind), str):
-            self._fail("a frame of the wrong shape")
-            return None
-        if self._done:
-            self._fail("a frame after the end of the run")
-            return None
-        self._done = frame[self._kind] == Frame.DONE
-        return frame
 
 
 @dataclass

@@ -139,6 +139,8 @@ def judged_run(report: ChildReport, judgment: Judgment, hidden_ids: set[int] | N
     if fault is not None and report.channel_fault is None:
         report.channel_fault = fault
     ended = child_failure(report, ending_verdict(report))
+    if len(results) < len(tests):
+        ended = _ended_early(report, results, ended)
     if ended is not None and len(results) < len(tests):
         pending = tests[len(results)]
         stopped: TestResult = {
@@ -194,6 +196,32 @@ def judged_run(report: ChildReport, judgment: Judgment, hidden_ids: set[int] | N
         run["error_type"] = Verdict.IE.error_type
         run["error_message"] = f"The run stopped after {ran} of {len(tests)} tests without saying why."
     return run
+
+
+_HARNESS_STOPS = (Verdict.TLE, Verdict.MLE, Verdict.OLE)  # after these the child's harness itself stops
+
+
+def ended_before(position: int) -> str:
+    """The learner's message for a run whose program ended before its test at ``position`` (1-based)."""
+    return f"Your program ended before test {position} ran."
+
+
+def _ended_early(report: ChildReport, results: list[TestResult], ended: Ending | None) -> Ending | None:
+    """Why a judge run has fewer results than tests. Its harness stops early only after a TLE, MLE
+    or OLE, or when it fails before the learner's code runs; a ``done`` before every test has its
+    result (the learner's code found the frame writer), or a process that ended without one, is
+    the learner's program ending the run: RE for the test it never finished (VOCABULARY.md)."""
+    if results and results[-1]["verdict"] is not None and Verdict(results[-1]["verdict"]) in _HARNESS_STOPS:
+        return ended
+    learner_ended = ended is None or (
+        ended.verdict == Verdict.RE and report.started and not report.channel_fault and report.signal is None
+    )
+    if not learner_ended or not report.started:
+        return ended
+    detail = f" (exit status {report.exit_code})" if report.exit_code else ""
+    if ended is not None and ended.message.startswith("The program broke the"):
+        detail = f" ({ended.message})"
+    return Ending(Verdict.RE, ended_before(len(results) + 1)[:-1] + detail + ".")
 
 
 # Why the tests after a stopping one did not run, by the stopping test's verdict.
@@ -355,9 +383,14 @@ def executed_once(report: ChildReport) -> ExecutionResult:
     elif frame is not None:
         payload = {k: v for k, v in frame.items() if k != "kind"}
     else:
-        ended = child_failure(report, ending_verdict(report)) or Ending(
-            Verdict.IE, "The runner stopped without a result."
-        )
+        ended = child_failure(report, ending_verdict(report))
+        if ended is None:
+            # The child said done without a result: after ``started`` only the learner's code does that.
+            ended = (
+                Ending(Verdict.RE, "Your program ended before its run finished.")
+                if report.started
+                else Ending(Verdict.IE, "The runner stopped without a result.")
+            )
         payload = {
             "verdict": ended.verdict.value,
             "error_type": ended.verdict.error_type,

@@ -24,6 +24,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .channel import token_cost
 from .child.wire import Frame
 from .protocol import ChildReport
 from .results import ending_verdict
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 StepsCallback = Callable[[list["TraceStep"]], None]
+STEP_DECODED = 2560  # what one kept step may take once read, on average (a real one takes about 1 KB)
+TRACE_DECODED_FLOOR = 64 * 1024 * 1024  # ... plus this, for the odd large structure a program builds
 
 
 class TraceAssembler:
@@ -44,8 +47,14 @@ class TraceAssembler:
     batches' text is packed as it came, for the run store (``stored``).
     """
 
-    def __init__(self, on_steps: StepsCallback | None = None):
+    def __init__(self, on_steps: StepsCallback | None = None, max_steps: int | None = None):
         self.steps: list[TraceStep] = []
+        # A trace keeps at most ``max_steps`` steps within a decoded budget: a child that sends more
+        # (the learner's code writing to the channel) ends the reading (``fault``), as a flood does.
+        self.max_steps = max_steps
+        self._decoded_budget = TRACE_DECODED_FLOOR + STEP_DECODED * max_steps if max_steps is not None else None
+        self._decoded_left = self._decoded_budget
+        self.fault: str | None = None
         self.packer = TracePacker()
         self.frames: dict[int, tuple[str, int]] = {}
         self.end: dict | None = None
@@ -58,6 +67,8 @@ class TraceAssembler:
         if kind == Frame.TRACE_BATCH:
             # The batch is dropped from the report once expanded: a long trace is held once, not twice.
             text = frame.pop("steps", None)
+            if self.fault is not None or not self._within_budget(text):
+                return
             try:
                 batch = json.loads(text) if isinstance(text, str) else None
             except ValueError:
@@ -66,6 +77,9 @@ class TraceAssembler:
                 log.warning("a malformed trace batch was skipped")
                 return
             new = expand(batch, len(self.steps), self.frames)
+            if self.max_steps is not None and len(self.steps) + len(new) > self.max_steps + 1:
+                self.fault = f"more than {self.max_steps} trace steps"
+                return
             self.packer.add(text)
             self.steps.extend(new)
             if self.on_steps is not None and new:
@@ -77,6 +91,15 @@ class TraceAssembler:
         elif kind == Frame.INTERNAL_ERROR:
             self.internal_error = str(frame.get("message", ""))
 
+    def _within_budget(self, text: Any) -> bool:
+        if self._decoded_left is None or not isinstance(text, str):
+            return True
+        self._decoded_left -= token_cost(text)  # a step's strings are short: no closer look needed
+        if self._decoded_left < 0:
+            self.fault = f"more than {(self._decoded_budget or 0) // 2**20} MB of trace steps once read"
+            return False
+        return True
+
     def stored(self, result: dict[str, Any]) -> bytes:
         """What the run store keeps of ``result`` (this trace's): see ``trace_steps.TracePacker``."""
         return self.packer.packed(result)
@@ -85,6 +108,8 @@ class TraceAssembler:
         """The whole trace result once the run is over."""
         out: dict[str, Any] = {"language": language, "max_steps": max_steps, "backend": report.backend}
         out["containment"] = report.containment
+        if self.fault is not None and report.channel_fault is None:
+            report.channel_fault = self.fault
         if self.compile_error is not None:
             error = {k: v for k, v in self.compile_error.items() if k not in ("kind", "verdict")}
             out.update(status="error", stop_reason="syntax_error", steps=[], total_steps=0, **error)
@@ -136,6 +161,8 @@ def _reason_without_end(report: ChildReport, internal: str | None) -> tuple[str,
         return reason, text + " The steps so far are kept."
     if internal:
         return "internal_error", f"The tracer failed: {internal}"
+    if report.started:  # a done without the closing report: after started, only the learner's code says that
+        return "crashed", "Your program ended the trace before it finished. The steps so far are kept."
     return "internal_error", "The trace ended without its closing report."
 
 

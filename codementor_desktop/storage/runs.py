@@ -13,10 +13,12 @@ from typing import Any, cast
 
 from sqlalchemy import Table, insert, select
 
+from ..domain.vocabulary import Verdict
 from .database import Database
 from .models import OpenProblem, StoredRun
 
 PREFIX = {"run": "run_", "trace": "trace_"}
+JUDGED = "execute_code"  # the tool whose runs are attempts at a problem (progress.JUDGE_TOOL)
 RUNS = cast(Table, StoredRun.__table__)
 OPEN_PROBLEMS = cast(Table, OpenProblem.__table__)
 
@@ -33,6 +35,21 @@ def decode_result(blob: bytes) -> dict[str, Any]:
     except (zlib.error, ValueError):
         return {}
     return value if isinstance(value, dict) else {}
+
+
+def stored_verdict(result: dict, verdict: Any) -> Any:
+    """The verdict kept for ``result``: an AC is kept only when every test ran and was accepted, so
+    that a run with tests missing never counts as solved, whatever produced its verdict (a run
+    cut short is judged RE or IE upstream; here it reads as IE, which the profile does not count)."""
+    if verdict != Verdict.AC.value or not isinstance(result.get("tests_total"), int):
+        return verdict
+    tests = [t for t in result.get("test_results") or [] if isinstance(t, dict)]
+    ran = result.get("tests_run", len(tests))
+    if ran != result["tests_total"]:
+        return Verdict.IE.value
+    if any(t.get("verdict") != Verdict.AC.value for t in tests):
+        return Verdict.IE.value
+    return verdict
 
 
 def was_submitted(result: dict) -> bool:
@@ -82,7 +99,9 @@ class RunStore:
                     result=blob,
                     problem_id=problem_id,
                     language=columns.get("language"),
-                    verdict=columns.get("verdict"),
+                    verdict=stored_verdict(result, columns.get("verdict"))
+                    if tool == JUDGED
+                    else columns.get("verdict"),
                     problem_version=version if isinstance(version, int) else None,
                     submitted=kind == "run" and was_submitted(result),
                     seconds_open=max(0.0, (now - opened).total_seconds()) if opened is not None else None,

@@ -90,7 +90,7 @@ def run_trace(
         done = new[-1]["step"] + 1
         context.report(min(done / max(max_steps, 1), 1.0), f"{done:,} steps traced")
 
-    assembler = TraceAssembler(on_steps=on_steps)
+    assembler = TraceAssembler(on_steps=on_steps, max_steps=max_steps)
     with collector_paused():
         # The tracer stops itself on time (then watches the loop a moment); the parent's kill is the backstop.
         report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, assembler.feed)

@@ -17,15 +17,59 @@ function pause(ms) {
 }
 
 // The channel's own references, taken before the learner's code loads: a learner who patches
-// JSON.stringify, Buffer.from or fs.writeSync cannot forge or break how a frame is written (and a
+// JSON.stringify, Object.prototype.toJSON, a setter on Object.prototype, Buffer.from,
+// fs.writeSync or Function.prototype.call cannot forge or break how a frame is written (and a
 // frame they write themselves is refused by the app: RE, "your code wrote to the result channel").
-const stringify = JSON.stringify;
+const stringify = JSON.stringify; // only ever given a string, a number or a boolean: no toJSON then
 const bufferFrom = Buffer.from;
 const writeSync = fs.writeSync;
-const assign = Object.assign;
 const parse = JSON.parse;
 const readSync = fs.readSync;
 const bufferConcat = Buffer.concat;
+const apply = Reflect.apply;
+const ownKeys = Object.keys;
+const ownProperty = Object.getOwnPropertyDescriptor;
+const hasOwn = Object.prototype.hasOwnProperty;
+const isArray = Array.isArray;
+const blank = Object.create;
+const byteLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
+const resourceUsage = process.resourceUsage;
+const MAX_DEPTH = 200;
+
+/** The value of an own data property, or `absent` (a getter is never called, nor anything inherited). */
+function dataOf(object, key, absent) {
+  const slot = ownProperty(object, key);
+  return slot && apply(hasOwn, slot, ['value']) ? slot.value : absent;
+}
+
+/**
+ * JSON text of a frame's payload, written here: only own enumerable data properties are read
+ * (never a getter, never toJSON), arrays by index, and every step uses the references above.
+ */
+function serialise(value, depth) {
+  if (value === null || value === undefined) return 'null';
+  const type = typeof value;
+  if (type === 'string' || type === 'boolean') return stringify(value);
+  if (type === 'number') return stringify(value); // NaN and Infinity become null, as in JSON.stringify
+  if (type === 'bigint') return stringify(`${value}`);
+  if (type !== 'object' || depth > MAX_DEPTH) return 'null';
+  let text = '';
+  if (isArray(value)) {
+    const length = dataOf(value, 'length', 0);
+    for (let i = 0; i < length; i += 1) {
+      const item = dataOf(value, `${i}`, null);
+      text += (i ? ',' : '') + (typeof item === 'function' || typeof item === 'symbol' ? 'null' : serialise(item, depth + 1));
+    }
+    return `[${text}]`;
+  }
+  const keys = ownKeys(value);
+  for (let i = 0; i < keys.length; i += 1) {
+    const item = dataOf(value, keys[i], undefined); // a getter is never called
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    text += `${text ? ',' : ''}${stringify(keys[i])}:${serialise(item, depth + 1)}`;
+  }
+  return `{${text}}`;
+}
 
 // The job is the channel's first line; a batch child's inputs come after it, one line a batch.
 // Read here with the channel's own references, never through what the learner can patch.
@@ -41,7 +85,7 @@ function readLine() {
     }
     let count;
     try {
-      count = readSync.call(fs, 0, chunk, 0, chunk.length, null);
+      count = apply(readSync, fs, [0, chunk, 0, chunk.length, null]);
     } catch (error) {
       if (error.code === 'EAGAIN') {
         pause(1);
@@ -56,16 +100,17 @@ function readLine() {
       pending = Buffer.alloc(0);
       return rest;
     }
-    pending = bufferConcat.call(Buffer, [pending, chunk.subarray(0, count)]);
+    pending = apply(bufferConcat, Buffer, [[pending, chunk.subarray(0, count)]]);
   }
 }
 
 function writeAll(fd, text) {
-  const data = bufferFrom.call(Buffer, text, 'utf8');
+  const data = apply(bufferFrom, Buffer, [text, 'utf8']);
+  const length = apply(byteLength, data, []);
   let offset = 0;
-  while (offset < data.length) {
+  while (offset < length) {
     try {
-      offset += writeSync.call(fs, fd, data, offset, data.length - offset);
+      offset += apply(writeSync, fs, [fd, data, offset, length - offset]);
     } catch (error) {
       if (error.code !== 'EAGAIN') throw error;
       pause(1); // a non-blocking pipe that is full: wait for the parent to read
@@ -77,14 +122,24 @@ function frameWriter(nonce, compact, compare) {
   const prefix = `\n\x1eCM${PROTOCOL}:${nonce}:`;
   const shorten = compact ? require('./compact.js').compactor(compare) : null; // a Piston run
   return function send(kind, payload) {
-    const body = shorten ? shorten(kind, payload) : assign({}, payload, { kind });
-    if (body) writeAll(1, prefix + stringify(body) + '\n');
+    let body = shorten ? shorten(kind, payload) : null;
+    if (!shorten) {
+      // A prototype-less copy: no setter the learner put on Object.prototype runs, and "kind" is ours.
+      body = blank(null);
+      const keys = ownKeys(payload || {});
+      for (let i = 0; i < keys.length; i += 1) {
+        const item = dataOf(payload, keys[i], undefined);
+        if (item !== undefined) body[keys[i]] = item;
+      }
+      body.kind = kind;
+    }
+    if (body) writeAll(1, `${prefix}${serialise(body, 0)}\n`);
   };
 }
 
 function peakMemoryKb() {
   try {
-    return process.resourceUsage().maxRSS;
+    return apply(resourceUsage, process, []).maxRSS;
   } catch (_) {
     return null;
   }
@@ -146,7 +201,7 @@ function main() {
     finished = true;
     send('done', { memory_used_kb: peakMemoryKb() });
     process.reallyExit = reallyExit;
-    exit.call(process, 0); // a timer the learner left running must not keep the run alive
+    apply(exit, process, [0]); // a timer the learner left running must not keep the run alive
   };
   Promise.resolve()
     // A stopped trace has sent its closing frame: it ends the child at once, from inside the learner's code.

@@ -7,6 +7,11 @@ const solution = require('./solution_loader.js');
 const sandbox = require('./guard.js');
 
 const STOPPING = new Set(['TLE', 'MLE', 'OLE']);
+// A test's result is filled in after the learner's code ran: a prototype-less record, filled with
+// the Object.assign taken now, so that no setter the learner put on Object.prototype drops a verdict.
+const assign = Object.assign;
+const blank = Object.create;
+const record = (fields) => assign(blank(null), fields);
 
 function round3(ms) {
   return Math.round(ms * 1000) / 1000;
@@ -173,7 +178,7 @@ function describeSafely(session, exception) {
 }
 
 function failed(session, result, outcome) {
-  Object.assign(result, describeSafely(session, outcome.exception));
+  assign(result, describeSafely(session, outcome.exception));
   result.stdout = session.clip(outcome.stdout);
   result.execution_time_ms = outcome.timeMs;
   result.cpu_time_ms = outcome.cpuMs;
@@ -201,7 +206,7 @@ function gave(session, result, outcome, value, type) {
     result.error_message = `Output limit exceeded: the returned value is ${text.length} characters of JSON, over ${VALUE_BYTES}`;
     return result;
   }
-  return Object.assign(result, {
+  return assign(result, {
     value: text, stdout: session.clip(outcome.stdout), execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs,
   });
 }
@@ -234,20 +239,20 @@ function materialised(value) {
 
 /** One test: what the code gave (`value`, or `printed` for a script) or how it failed; no verdict of AC or WA. */
 async function judgeOne(session, test, compiled, fn, compare, beforeCall = null) {
-  const result = { test_id: test.test_id };
+  const result = record({ test_id: test.test_id });
   if (!fn.name && !solution.definesFunctions(compiled)) {
     // A script: its input is stdin and the app judges what it printed, line by line.
     if (beforeCall) beforeCall();
     const [, outcome] = await session.runModule(compiled, test.input || '', true);
     if (outcome.exception) return failed(session, result, outcome);
-    return Object.assign(result, { printed: outcome.stdout, execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs });
+    return assign(result, { printed: outcome.stdout, execution_time_ms: outcome.timeMs, cpu_time_ms: outcome.cpuMs });
   }
   let args;
   let kwargs;
   try {
     [args, kwargs] = values.parseArguments(test.input || '');
   } catch (error) {
-    return Object.assign(result, { verdict: 'IE', error_type: 'internal_error', error_message: `Bad test data: ${error.message}` });
+    return assign(result, { verdict: 'IE', error_type: 'internal_error', error_message: `Bad test data: ${error.message}` });
   }
   const [loaded, loadOutcome] = await session.runModule(compiled, test.stdin || '');
   if (loadOutcome.exception) return failed(session, result, loadOutcome);
@@ -255,9 +260,9 @@ async function judgeOne(session, test, compiled, fn, compare, beforeCall = null)
   try {
     target = solution.findEntryPoint(loaded, fn.name || null);
   } catch (error) {
-    return Object.assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: error.message });
+    return assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: error.message });
   }
-  if (!target) return Object.assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: 'The code defines no function to call.' });
+  if (!target) return assign(result, { verdict: 'RE', error_type: 'runtime_error', error_message: 'The code defines no function to call.' });
   if (beforeCall) beforeCall();
   if (compare === 'operations') return judgeOperations(session, result, target, args);
   const params = fn.params || [];
@@ -265,7 +270,7 @@ async function judgeOne(session, test, compiled, fn, compare, beforeCall = null)
   for (const [name, value] of Object.entries(kwargs)) {
     const index = params.findIndex((p) => p.name === name);
     if (index < 0) {
-      return Object.assign(result, { verdict: 'IE', error_type: 'internal_error', error_message: `Bad test data: no parameter named '${name}'` });
+      return assign(result, { verdict: 'IE', error_type: 'internal_error', error_message: `Bad test data: no parameter named '${name}'` });
     }
     decoded[index] = values.decode(value, params[index].type);
   }
@@ -315,7 +320,7 @@ async function judgeTests(job, session, send) {
       const [judged, counter] = await lines.counted(test.line_budget, () => judgeOne(session, test, countedCode, fn, compare));
       result = judged;
       result.line_events = counter.count;
-      if (counter.over) Object.assign(result, { verdict: 'TLE', error_type: 'timeout', reason: 'operations' });
+      if (counter.over) assign(result, { verdict: 'TLE', error_type: 'timeout', reason: 'operations' });
     } else {
       result = await judgeOne(session, test, compiled, fn, compare);
     }

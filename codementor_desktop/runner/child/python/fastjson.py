@@ -56,3 +56,23 @@ def dumps(value, default=repr, ensure_ascii=False, check_circular=True):
     markers = {} if check_circular else None
     encoder = _json.make_encoder(markers, default, encode, None, ":", ",", False, False, True)
     return "".join(encoder(value, 0))
+
+
+def private_dumps():
+    """``dumps`` bound to the encoder's pieces as they are now: called before the learner's code
+    loads, it serialises with what that code cannot replace later (``fastjson.dumps``, ``_json``'s
+    functions and ``repr`` are all names it could rebind)."""
+    if _json is None:
+        import json
+
+        encoder_class, plain = json.JSONEncoder, repr
+        return lambda value, check_circular=True: encoder_class(
+            separators=(",", ":"), ensure_ascii=False, default=plain, check_circular=check_circular
+        ).encode(value)
+    make_encoder, encode, plain, join = _json.make_encoder, _json.encode_basestring, repr, "".join
+
+    def dumps_privately(value, check_circular=True):
+        markers = {} if check_circular else None
+        return join(make_encoder(markers, plain, encode, None, ":", ",", False, False, True)(value, 0))
+
+    return dumps_privately

@@ -16,6 +16,13 @@ except ImportError:
 
 _STEPS = "@steps@"  # where a batch's steps go in its frame (see send_steps)
 
+# What a frame is written with, taken when this module loads, before the learner's code: that code
+# shares this process and may rebind ``os.write``, builtins or the JSON encoder's names, but a
+# frame the harness writes is serialised and written with these.
+_dumps = fastjson.private_dumps()
+_write_fd = os.write
+_view = memoryview
+
 
 class FrameWriter:
     """Writes frames to a file descriptor that the learner's code does not hold.
@@ -41,7 +48,7 @@ class FrameWriter:
     def send(self, kind, **payload):
         payload = self._shaped(kind, payload)
         if payload is not None:
-            self._write(fastjson.dumps(payload))
+            self._write(_dumps(payload))
 
     def send_steps(self, first, steps):
         """One ``trace_batch`` frame: ``steps`` encoded trace steps, the first numbered ``first``.
@@ -52,11 +59,11 @@ class FrameWriter:
         text holds no raw control character, so it becomes a string literal by escaping its
         backslashes and quotes, two passes of ``str.replace`` rather than the encoder's scan.
         """
-        text = fastjson.dumps(steps, check_circular=False)
+        text = _dumps(steps, check_circular=False)
         payload = self._shaped(wire.Frame.TRACE_BATCH, {"first": first, "steps": _STEPS})
         if payload is not None:
             literal = '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-            self._write(fastjson.dumps(payload).replace('"%s"' % _STEPS, literal, 1))
+            self._write(_dumps(payload).replace('"%s"' % _STEPS, literal, 1))
 
     def _shaped(self, kind, payload):
         if self._compactor is not None:
@@ -65,6 +72,6 @@ class FrameWriter:
         return payload
 
     def _write(self, text):
-        view = memoryview(b"\n" + self._prefix + text.encode("utf-8", "replace") + b"\n")
+        view = _view(b"\n" + self._prefix + text.encode("utf-8", "replace") + b"\n")
         while view:
-            view = view[os.write(self._fd, view) :]
+            view = view[_write_fd(self._fd, view) :]

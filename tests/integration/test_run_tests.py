@@ -711,3 +711,25 @@ def test_tests_after_one_that_floods_the_output_are_listed_as_not_run(services, 
         and cases[names[2]]["reason"] == f"not run: {names[1]} printed more than the output limit"
     )
     assert result["totals"]["not_run"] == 1 and not result["all_passed"]
+
+
+def test_fixtures_that_cannot_be_set_up_say_why(services):
+    tests = (
+        "import pytest\n\nMADE = []\n\n\n"
+        "@pytest.fixture\ndef egg(chicken):\n    return 1\n\n\n"
+        "@pytest.fixture\ndef chicken(egg):\n    return 1\n\n\n"
+        "@pytest.fixture\ndef twice():\n    yield 1\n    yield 2\n\n\n"
+        "@pytest.fixture(params=[1, 2])\ndef sizes(request):\n    return request.param\n\n\n"
+        "def test_cycle(egg):\n    pass\n\n\n"
+        "def test_twice(twice):\n    assert twice == 1\n\n\n"
+        "def test_params(sizes):\n    pass\n\n\n"
+        "class TestShared:\n"
+        "    @pytest.fixture(scope='class')\n    def shared(self):\n        MADE.append(1)\n        return MADE\n\n"
+        "    def test_one(self, shared):\n        assert shared == [1]\n\n"
+        "    def test_two(self, shared):\n        assert shared == [1]  # the class's one, not made again\n"
+    )
+    cases = by_name(run(services, "python", "pytest", tests))
+    assert "asks for itself (egg -> chicken -> egg)" in cases["test_cycle"]["message"]
+    assert "yielded twice" in cases["test_twice"]["message"]
+    assert "with params" in cases["test_params"]["message"] and "not supported here" in cases["test_params"]["message"]
+    assert cases["TestShared.test_one"]["passed"] and cases["TestShared.test_two"]["passed"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -11,6 +12,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 # ``backend`` and ``database``: storage tests on SQLite and on PostgreSQL.
 pytest_plugins = ("tests.storage_backends", "tests.gui.profile_standins")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker's end is short: execnet gives a worker 5 s after the last test before it
+    sends it a SIGINT, and pytest's last garbage collections walk every object the worker has
+    (a million after the integration tests, seconds on a busy machine; the KeyboardInterrupt then
+    lands in whatever runs, Hypothesis's gc callback). One collection here, before the worker
+    says it has finished (its unraisable exceptions are still reported), then the survivors are
+    frozen out of the later ones."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        gc.collect()
+        gc.freeze()
 
 
 @pytest.fixture(autouse=True)

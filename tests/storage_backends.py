@@ -1,9 +1,11 @@
 """The learner database on both backends: a storage test that takes ``backend`` (or ``database``)
 runs once on a fresh SQLite file and once on a fresh schema of a real PostgreSQL server.
 
-The server is named by ``CODEMENTOR_TEST_POSTGRES_URL`` (``.ci/run`` starts one). Without it the
-PostgreSQL variant skips and says why; under ``CI=true`` it fails instead, so CI never passes by
-not testing.
+The server is the one ``CODEMENTOR_TEST_POSTGRES_URL`` names (``.ci/run`` starts one); without
+it, a throwaway server started from the machine's PostgreSQL programs (``throwaway_postgres.py``;
+``CODEMENTOR_TEST_POSTGRES_BIN`` names their folder where they are not found). Only where
+PostgreSQL is not installed does the PostgreSQL variant skip and say why; under ``CI=true`` it
+fails instead, so CI never passes by not testing.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from codementor_desktop.storage.database import Database, sqlite_url
+from tests import throwaway_postgres
 
 # Read at import: the autouse ``isolated_home`` fixture clears every CODEMENTOR_* variable.
 POSTGRES_URL = os.environ.get("CODEMENTOR_TEST_POSTGRES_URL", "")
+POSTGRES_BIN = os.environ.get("CODEMENTOR_TEST_POSTGRES_BIN", "")
 BACKENDS = ("sqlite", "postgres")
+URL_FORM = "postgresql+psycopg://USER:PASSWORD@HOST:PORT/DB"
 
 
 @dataclass
@@ -58,30 +63,43 @@ def _unavailable(reason: str) -> None:
     pytest.skip(f"no PostgreSQL server for the storage tests: {reason}")
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of the PostgreSQL database the storage tests use, a server of its own if need be."""
+    if POSTGRES_URL:
+        yield POSTGRES_URL
+        return
+    try:
+        server = throwaway_postgres.start(throwaway_postgres.find_programs(POSTGRES_BIN))
+    except throwaway_postgres.NotInstalled as exc:
+        _unavailable(f"{exc}; install it, or set CODEMENTOR_TEST_POSTGRES_URL={URL_FORM}")
+        return
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StorageBackend]:
     if request.param == "sqlite":
         path = tmp_path / "learner.sqlite3"
         yield StorageBackend("sqlite", sqlite_url(path), path)
         return
-    if not POSTGRES_URL:
-        _unavailable(
-            "set CODEMENTOR_TEST_POSTGRES_URL=postgresql+psycopg://USER:PASSWORD@HOST:PORT/DB (.ci/run starts one)"
-        )
-    yield from _postgres_schema()
+    yield from _postgres_schema(request.getfixturevalue("postgres_server"))
 
 
-def _postgres_schema() -> Iterator[StorageBackend]:
+def _postgres_schema(server_url: str) -> Iterator[StorageBackend]:
     """A schema of its own for one test (cheaper than a database), dropped after it."""
     try:
-        admin = create_engine(POSTGRES_URL, poolclass=NullPool)
+        admin = create_engine(server_url, poolclass=NullPool)
         schema = "t_" + secrets.token_hex(6)
         with admin.begin() as connection:
             connection.execute(text(f"CREATE SCHEMA {schema}"))
     except Exception as exc:  # noqa: BLE001 - any reason the server cannot be used is reported
-        _unavailable(f"{make_url(POSTGRES_URL).render_as_string(hide_password=True)} cannot be used ({exc})")
+        _unavailable(f"{make_url(server_url).render_as_string(hide_password=True)} cannot be used ({exc})")
         return
-    url = make_url(POSTGRES_URL).update_query_dict({"options": f"-csearch_path={schema}"})
+    url = make_url(server_url).update_query_dict({"options": f"-csearch_path={schema}"})
     try:
         yield StorageBackend("postgres", url.render_as_string(hide_password=False))
     finally:

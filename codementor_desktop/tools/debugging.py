@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..domain.collector import collector_paused
 from ..domain.vocabulary import ErrorCode
 from ..runner.executor import UnsupportedLanguage
-from ..runner.protocol import Limits, breakpoint_job, trace_job
+from ..runner.protocol import WALL_FACTOR, Limits, breakpoint_job, trace_job
 from ..runner.trace_assembly import TraceAssembler, breakpoint_result
 from ..runner.trace_steps import WIRE_BATCHES, restored_trace
 from ..visual.history import variable_history
@@ -58,6 +58,13 @@ def _limits(seconds: int, services: Workbench) -> Limits:
     )
 
 
+def _backstop(limits: Limits) -> float:
+    """The parent's wall-clock kill of a trace: past the child's own stops, which are CPU time (the
+    tracer's limit, then its timer a second later) and, for code that waits, the wall clock at
+    ``WALL_FACTOR`` times that; a busy machine stretches the CPU seconds, not the verdict."""
+    return WALL_FACTOR * (limits.timeout_seconds + 1.0) + 3.0
+
+
 def run_trace(
     services: Workbench,
     context: ToolContext,
@@ -93,7 +100,7 @@ def run_trace(
     assembler = TraceAssembler(on_steps=on_steps, max_steps=max_steps)
     with collector_paused():
         # The tracer stops itself on time (then watches the loop a moment); the parent's kill is the backstop.
-        report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, assembler.feed)
+        report = services.executor.run_job(job, _backstop(limits), context.cancel, assembler.feed)
         result = assembler.result(report, max_steps, language)
         result["source_lines"] = code.splitlines()
         if problem is not None:
@@ -193,7 +200,7 @@ def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench)
         watch=list(args.watch_vars), line=args.line, hit=args.hit, entry_point=args.entry_point,
         problem=problem.call if problem is not None else None,
     )  # fmt: skip
-    report = services.executor.run_job(job, limits.timeout_seconds + 3.0, context.cancel, None)
+    report = services.executor.run_job(job, _backstop(limits), context.cancel, None)
     result = breakpoint_result(report, args.language)
     if problem is not None:
         result.update(problem.described())

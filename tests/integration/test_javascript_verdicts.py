@@ -340,4 +340,4 @@ def test_a_timer_left_running_does_not_keep_the_run_alive(executor):
     started = time.perf_counter()
     result = execute(executor, code, Limits(timeout_seconds=5, run_seconds=10))
     assert result["verdict"] == "AC" and result["return_value"] == "2"
-    assert time.perf_counter() - started < 3  # not the 7 s deadline
+    assert time.perf_counter() - started < 6  # before the 7 s deadline a timer kept alive would reach

@@ -131,8 +131,8 @@ def test_approx():
     assert divide(1, 3) == pytest.approx(0.3333, rel=1e-3)
 
 
-def test_with_a_fixture(tmp_path):
-    assert tmp_path
+def test_with_a_fixture(tmpdir):
+    assert tmpdir
 
 
 @pytest.mark.skip(reason="later")
@@ -160,7 +160,7 @@ class TestGroup:
     assert cases["test_raises"]["passed"] and cases["test_approx"]["passed"]
     fixture = cases["test_with_a_fixture"]
     assert fixture["status"] == "error" and fixture["verdict"] == "RE"  # the learner's test, never IE
-    assert "not supported here" in fixture["message"] and "tmp_path" in fixture["message"]
+    assert "not supported here" in fixture["message"] and "tmpdir" in fixture["message"]
     assert cases["test_skipped"]["status"] == "skipped" and cases["TestGroup.test_in_class"]["passed"]
     assert result["totals"]["passed"] == 6 and result["totals"]["failed"] == 2
 
@@ -174,21 +174,122 @@ def test_pytest_features_outside_the_layer_say_so(services):
     )
 
 
-def test_a_fixture_is_an_error_of_the_test_that_asks_for_it(services):
-    tests = (
-        "import pytest\n\n@pytest.fixture\ndef numbers():\n    return [1]\n\n\n"
-        "@pytest.fixture(scope='module')\ndef test_data():\n    return [2]\n\n\n"
-        "def test_uses(numbers):\n    assert numbers\n\n\n"
-        "@pytest.mark.usefixtures('database')\ndef test_marked():\n    assert True\n\n\n"
-        "def test_plain():\n    assert add(1, 1) == 2\n"
-    )
-    result = run(services, "python", "pytest", tests)
+FIXTURE_TESTS = """import pytest
+
+EVENTS = []
+
+
+@pytest.fixture
+def numbers():
+    EVENTS.append("numbers up")
+    yield [3, 1, 2]
+    EVENTS.append("numbers down")
+
+
+@pytest.fixture
+def sorted_numbers(numbers):
+    return sorted(numbers)
+
+
+@pytest.fixture(scope="module")
+def test_data():
+    EVENTS.append("test_data up")
+    return {"calls": 0}
+
+
+@pytest.fixture(autouse=True)
+def counted(test_data):
+    test_data["calls"] += 1
+
+
+def test_uses(numbers, sorted_numbers):
+    assert add(numbers[0], sorted_numbers[0]) == 4
+
+
+def test_a_yield_fixture_was_torn_down_after_the_test_before():
+    assert EVENTS[:3] == ["test_data up", "numbers up", "numbers down"]
+
+
+def test_module_scope_is_set_up_once(test_data):
+    assert test_data["calls"] == 3 and EVENTS.count("test_data up") == 1
+
+
+@pytest.mark.usefixtures("numbers")
+def test_marked():
+    assert EVENTS[-1] == "numbers up"
+
+
+@pytest.mark.parametrize("a, b", [(1, 2), (5, 5)], ids=["small", "same"])
+@pytest.mark.parametrize("scale", [1, 10])
+def test_stacked_with_a_fixture(a, b, scale, sorted_numbers):
+    assert add(a * scale, b * scale) == (a + b) * scale and sorted_numbers == [1, 2, 3]
+
+
+def test_files(tmp_path):
+    (tmp_path / "note.txt").write_text("hi")
+    assert (tmp_path / "note.txt").read_text() == "hi"
+
+
+def test_printed(capsys):
+    print("hello")
+    assert capsys.readouterr().out == "hello\\n"
+
+
+def test_patched(monkeypatch):
+    monkeypatch.setattr("math.pi", 3)
+    import math
+
+    assert math.pi == 3
+
+
+def test_unpatched():
+    import math
+
+    assert math.pi > 3.14
+
+
+class TestWithAFixture:
+    @pytest.fixture
+    def base(self):
+        return 10
+
+    def test_in_class(self, base, numbers):
+        assert add(base, numbers[0]) == 13
+
+
+def test_unknown(nothing_here):
+    pass
+
+
+def test_caplog(caplog):
+    pass
+
+
+@pytest.fixture
+def broken():
+    yield 1
+    raise ValueError("teardown broke")
+
+
+def test_broken_teardown(broken):
+    assert broken == 1
+"""
+
+
+def test_fixtures_and_parametrize_in_the_learners_tests(services):
+    result = run(services, "python", "pytest", FIXTURE_TESTS)
     cases = by_name(result)
-    assert set(cases) == {"test_uses", "test_marked", "test_plain"}  # a fixture is not a test, whatever its name
-    uses, marked = cases["test_uses"], cases["test_marked"]
-    assert uses["status"] == "error" and uses["verdict"] == "RE" and "the fixture 'numbers'" in uses["message"]
-    assert marked["verdict"] == "RE" and "the fixture 'database'" in marked["message"]
-    assert cases["test_plain"]["passed"]
+    passing = [
+        "test_uses", "test_a_yield_fixture_was_torn_down_after_the_test_before", "test_module_scope_is_set_up_once",
+        "test_marked", "test_files", "test_printed", "test_patched", "test_unpatched", "TestWithAFixture.test_in_class",
+    ] + [f"test_stacked_with_a_fixture[{s}-{ab}]" for s in (1, 10) for ab in ("small", "same")]  # fmt: skip
+    assert {name: cases[name]["status"] for name in passing} == dict.fromkeys(passing, "passed"), result
+    assert set(cases) == {*passing, "test_unknown", "test_caplog", "test_broken_teardown"}  # a fixture is no test
+    unknown, caplog, broken = cases["test_unknown"], cases["test_caplog"], cases["test_broken_teardown"]
+    assert unknown["verdict"] == "RE" and "fixture 'nothing_here' not found" in unknown["message"]
+    assert "numbers" in unknown["message"] and "tmp_path" in unknown["message"]  # what there is
+    assert caplog["verdict"] == "RE" and "'caplog'" in caplog["message"] and "not supported here" in caplog["message"]
+    assert broken["verdict"] == "RE" and "teardown broke" in broken["message"]
     assert result["status"] == "error" and result["verdict"] == "RE"
 
 
@@ -610,3 +711,25 @@ def test_tests_after_one_that_floods_the_output_are_listed_as_not_run(services, 
         and cases[names[2]]["reason"] == f"not run: {names[1]} printed more than the output limit"
     )
     assert result["totals"]["not_run"] == 1 and not result["all_passed"]
+
+
+def test_fixtures_that_cannot_be_set_up_say_why(services):
+    tests = (
+        "import pytest\n\nMADE = []\n\n\n"
+        "@pytest.fixture\ndef egg(chicken):\n    return 1\n\n\n"
+        "@pytest.fixture\ndef chicken(egg):\n    return 1\n\n\n"
+        "@pytest.fixture\ndef twice():\n    yield 1\n    yield 2\n\n\n"
+        "@pytest.fixture(params=[1, 2])\ndef sizes(request):\n    return request.param\n\n\n"
+        "def test_cycle(egg):\n    pass\n\n\n"
+        "def test_twice(twice):\n    assert twice == 1\n\n\n"
+        "def test_params(sizes):\n    pass\n\n\n"
+        "class TestShared:\n"
+        "    @pytest.fixture(scope='class')\n    def shared(self):\n        MADE.append(1)\n        return MADE\n\n"
+        "    def test_one(self, shared):\n        assert shared == [1]\n\n"
+        "    def test_two(self, shared):\n        assert shared == [1]  # the class's one, not made again\n"
+    )
+    cases = by_name(run(services, "python", "pytest", tests))
+    assert "asks for itself (egg -> chicken -> egg)" in cases["test_cycle"]["message"]
+    assert "yielded twice" in cases["test_twice"]["message"]
+    assert "with params" in cases["test_params"]["message"] and "not supported here" in cases["test_params"]["message"]
+    assert cases["TestShared.test_one"]["passed"] and cases["TestShared.test_two"]["passed"]

@@ -184,12 +184,25 @@ def test_cancel_while_the_server_has_not_answered_yet():
 
 def test_cancel_during_a_backoff_does_not_wait_it_out():
     cancellation = Cancellation()
-    with FakeOpenAI([failure(429, "later", retry_after="30"), text("never")]) as server:
-        threading.Timer(0.2, cancellation.cancel).start()
+    busy = threading.Event()
+
+    def later(_body: dict) -> Reply:
+        busy.set()
+        return failure(429, "later", retry_after="30")
+
+    def cancel_once_told_to_wait() -> None:
+        # On the server's answer, not on a timer: a busy machine may take longer than any timer
+        # to send the first request.
+        if busy.wait(60):
+            cancellation.cancel()
+
+    with FakeOpenAI([later, text("never")]) as server:
+        threading.Thread(target=cancel_once_told_to_wait, daemon=True).start()
         started = time.monotonic()
         with pytest.raises(Cancelled):
             provider(server, max_backoff=30).complete([{"role": "user", "content": "hi"}], cancellation=cancellation)
-        assert time.monotonic() - started < 3 and len(server.bodies()) == 1
+        # Waiting the backoff out would take the 30 s the server asked for.
+        assert time.monotonic() - started < 15 and len(server.bodies()) == 1
 
 
 def test_models_lists_the_servers_models():

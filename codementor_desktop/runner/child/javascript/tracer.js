@@ -20,6 +20,14 @@
 const { Heap } = require('./trace_heap.js');
 const { LoopWatch } = require('./trace_watch.js');
 
+// The time limit is CPU time, as every other limit of a run: a busy machine must not stop a
+// trace short. Taken before the learner's code loads, which could replace process.cpuUsage.
+const cpuUsage = process.cpuUsage.bind(process);
+const cpuMs = () => {
+  const used = cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
 const LINE = 0;
 const CALL = 1;
 const RETURN = 2;
@@ -66,7 +74,7 @@ class Tracer {
     this.onStop = onStop;
     this.room = maxSteps;
     this.started = Date.now();
-    this.deadline = this.started + seconds * 1000;
+    this.deadline = cpuMs() + seconds * 1000;
     this.lineFilter = lines && lines.length ? new Set(lines) : null;
     this.variables = variables && variables.length ? new Set(variables) : null;
     this.batchSize = mode === null ? batchSize : Infinity;
@@ -318,12 +326,11 @@ class Tracer {
   }
 
   periodic(frame) {
-    const now = Date.now();
-    if (now > this.deadline) {
+    if (cpuMs() > this.deadline) {
       this.stop('time_limit', frame);
       return true;
     }
-    if (now - this.lastFlush > 250) this.flush();
+    if (Date.now() - this.lastFlush > 250) this.flush();
     return false;
   }
 

@@ -4,8 +4,8 @@ Real pytest is not there under ``python -I -S``, in the frozen app or on a Pisto
 covers what practice tests use: plain ``assert`` with the compared values in the message (the
 test module's asserts are rewritten, see ``rewrite_asserts``), ``pytest.raises``,
 ``pytest.approx``, ``pytest.mark.parametrize``, ``pytest.mark.skip``/``skipif``/``xfail``,
-``pytest.fail`` and ``pytest.skip``. Anything else (fixtures, plugins) says clearly that it is
-not supported here.
+``pytest.fail``, ``pytest.skip`` and ``pytest.fixture`` (set up by ``fixtures.py``). Anything
+else (plugins, parametrized fixtures) says clearly that it is not supported here.
 """
 
 import math
@@ -13,7 +13,8 @@ import sys
 
 SUPPORTED = (
     "plain assert, pytest.raises, pytest.approx, pytest.mark.parametrize, "
-    "pytest.mark.skip / skipif / xfail, pytest.fail, pytest.skip"
+    "pytest.mark.skip / skipif / xfail / usefixtures, pytest.fail, pytest.skip, "
+    "pytest.fixture (with yield, scope and autouse; tmp_path, capsys and monkeypatch)"
 )
 
 
@@ -203,29 +204,40 @@ def main(*args, **kwargs):
     return 0
 
 
-def fixture(*args, **kwargs):
-    """``@pytest.fixture``: the function stays a plain one; a test that asks for it is an error of
-    that test naming the fixture (fixtures are not supported here), not of the whole file."""
+class FixtureSpec(object):
+    """What ``@pytest.fixture(...)`` said of a function (``fixtures.py`` sets it up)."""
+
+    def __init__(self, name, scope, autouse, params):
+        self.name = name
+        self.scope = scope
+        self.autouse = autouse
+        self.params = params
+
+
+def fixture(fixture_function=None, scope="function", params=None, autouse=False, ids=None, name=None):
+    """``@pytest.fixture`` or ``@pytest.fixture(scope=..., autouse=..., name=...)``."""
 
     def mark_fixture(function):
-        function._pytest_fixture = True
+        function._pytest_fixture = FixtureSpec(name or function.__name__, scope, autouse, params)
         return function
 
-    if len(args) == 1 and callable(args[0]) and not kwargs:
-        return mark_fixture(args[0])
+    if fixture_function is not None and callable(fixture_function):
+        return mark_fixture(fixture_function)
     return mark_fixture
 
 
-def fixture_not_supported(name):
-    return not_supported("the fixture %r (pytest fixtures)" % name)
+def fixture_spec(value):
+    """The FixtureSpec of a fixture function, else None."""
+    spec = getattr(value, "_pytest_fixture", None)
+    return spec if isinstance(spec, FixtureSpec) else None
 
 
 def is_fixture(value):
-    return bool(getattr(value, "_pytest_fixture", False))
+    return fixture_spec(value) is not None
 
 
 def __getattr__(name):  # PEP 562: everything else pytest has
-    if name.startswith("__"):
+    if name.startswith("_"):  # not pytest's API: looked for by the runner (is_fixture), say nothing
         raise AttributeError(name)
     raise not_supported("pytest.%s" % name)
 

@@ -18,10 +18,11 @@ import sys
 
 try:
     from .. import wire
-    from . import assertions, judge, pytest_compat, sandbox
+    from . import assertions, fixtures, judge, pytest_compat, sandbox
     from .session import error_fields, exited_normally
 except ImportError:  # run as a flat script inside the child
     import assertions
+    import fixtures
     import judge
     import pytest_compat
     import sandbox
@@ -121,6 +122,7 @@ class CaseRunner(object):
         self._covered = None  # the lines the last test ran (the coverage pass)
         self.skip = None  # the coverage pass: the test (by its place) the timed run's child was lost on
         self.reported = set()
+        self.fixtures = None  # the test file's (fixtures.Fixtures), once it is loaded
 
     # ---------------------------------------------------------------- capture
 
@@ -260,6 +262,9 @@ class CaseRunner(object):
         import inspect
         import unittest
 
+        self.fixtures = fixtures.Fixtures(
+            vars(module), self.session.workdir, (self.session.stdout, self.session.stderr)
+        )
         for name, value in list(vars(module).items()):
             if getattr(value, "__module__", None) != module.__name__:
                 continue  # imported, or one of the code under test's names
@@ -272,9 +277,26 @@ class CaseRunner(object):
                     continue  # pytest does not collect a test class with a constructor either
                 class_marks = getattr(value, "pytestmark", [])
                 for attribute, method in list(vars(value).items()):
-                    if attribute.startswith("test") and inspect.isfunction(method):
+                    if (
+                        attribute.startswith("test")
+                        and inspect.isfunction(method)
+                        and not pytest_compat.is_fixture(method)
+                    ):
                         marks = list(getattr(method, "pytestmark", [])) + list(class_marks)
                         self._run_expanded("%s.%s" % (name, attribute), method, marks, value)
+                self._tear_down("class", name)
+        self._tear_down("wide", module.__name__)
+
+    def _tear_down(self, scope, name):
+        """The class's or the file's fixtures, after their last test; a failing teardown is a case."""
+        if not self.fixtures.pending(scope):
+            self.fixtures.teardown(scope)
+            return
+        self.begin(test=False)
+        error = self.fixtures.teardown(scope)
+        elapsed, output = self.end()
+        if error is not None:
+            self.report("%s (fixture teardown)" % name, error, elapsed=elapsed, output=output)
 
     def _run_expanded(self, name, function, marks, cls=None):
         try:
@@ -304,11 +326,9 @@ class CaseRunner(object):
             for p in parameters
             if p.name not in arguments and p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
         ]
-        for mark in marks:
-            if mark.name == "usefixtures" and mark.args:
-                wanted.insert(0, str(mark.args[0]))
-        if wanted:
-            return self.report(name, pytest_compat.fixture_not_supported(wanted[0]))
+        # As pytest: autouse fixtures first, then the usefixtures marks', then the arguments'.
+        used = [str(n) for mark in marks if mark.name == "usefixtures" for n in mark.args]
+        names = list(dict.fromkeys(self.fixtures.autouse(cls) + used + wanted))
         expected_failure = any(mark.name == "xfail" for mark in marks)
         self.begin()
         error = None
@@ -316,11 +336,20 @@ class CaseRunner(object):
             instance = cls() if cls else None
             if instance is not None and hasattr(instance, "setup_method"):
                 instance.setup_method(function)
+            torn = None
             try:
-                function(instance, **arguments) if instance is not None else function(**arguments)
+                try:
+                    values = self.fixtures.setup(names, cls, instance)
+                    given = dict(arguments)
+                    given.update((n, values[n]) for n in wanted)
+                    function(instance, **given) if instance is not None else function(**given)
+                finally:
+                    torn = self.fixtures.teardown("function")
             finally:
                 if instance is not None and hasattr(instance, "teardown_method"):
                     instance.teardown_method(function)
+            if torn is not None:
+                raise torn
         except BaseException as exc:  # noqa: BLE001 - every failure becomes a verdict
             if isinstance(exc, KeyboardInterrupt):
                 raise

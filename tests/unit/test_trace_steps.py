@@ -58,3 +58,35 @@ def test_a_summary_from_a_trailing_replay_is_the_summary_from_a_full_replay():
     assert len(follower.last) == SUMMARY_STEPS
     assert summarize(result, follower) == summarize(result)
     assert summarize(result)["last_steps"][-1]["variables"]["order"].startswith("[")
+
+
+CHANGING = """def run(n):
+    window = [0] * 6
+    totals = {}
+    for i in range(n):
+        window[i % 6] = i * i
+        totals[i % 4] = totals.get(i % 4, 0) + window[i % 6]
+        if i % 50 == 49:
+            window.append(i)
+            del totals[i % 4]
+    return window, totals
+"""
+
+
+def test_a_follower_of_a_long_trace_keeps_a_bounded_backlog_and_the_state_of_a_full_replay():
+    # A list set in place and a dict put into on every iteration, grown and shrunk now and then:
+    # the changes the follower keeps aside for each object are folded in as they pile up.
+    result, _ = trace_in_process(CHANGING, "run", 700)
+    steps = result["steps"]
+    follower = TrailingReplay(SUMMARY_STEPS)
+    walked = Replay(result)
+    for start in range(0, len(steps), 89):
+        follower.feed(steps[start : start + 89])
+        assert max(map(len, follower.replay._pending.values()), default=0) <= 257
+        walked.seek(max(0, min(start + 89, len(steps)) - SUMMARY_STEPS) - 1)
+        assert follower.replay.frames == walked.frames
+        for variables in walked.frames.values():
+            for value in variables.values():
+                assert follower.replay.text(value, 10**6) == walked.text(value, 10**6)
+    assert summarize(result, follower) == summarize(result)
+    assert summarize(result)["last_steps"][-1]["variables"]["window"].startswith("[")

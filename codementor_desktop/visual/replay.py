@@ -102,13 +102,16 @@ class Replay:
         self.follow(self.steps[: index + 1])
         self.index = index
 
-    def follow(self, steps: Iterable[Step]) -> None:
+    def follow(self, steps: Iterable[Step], assembled: bool = False) -> None:
         """Take ``steps`` into the state as ``jump`` does: the variables now, the heap objects'
         changes kept aside until something reads the object (``lookup``). Following a long trace
-        this way costs a fraction of ``apply``: most heap changes are never read."""
+        this way costs a fraction of ``apply``: most heap changes are never read. ``assembled``:
+        the steps are as the app assembles them (every one with the six plain keys), so a step
+        with no more keys than those (and ``changed``) has nothing else to take in."""
         pending = self._pending
         frames = self.frames
         eager = self.heap
+        plain = _PLAIN_KEYS if assembled else -1
         step = None
         for step in steps:
             changed = step.get("changed")
@@ -120,9 +123,9 @@ class Replay:
                 variables.update(changed)
                 if DELETED in changed.values():
                     self._assign(uid, changed)
-                if len(step) == _PLAIN_KEYS + 1:
+                if len(step) == plain + 1:
                     continue
-            elif len(step) == _PLAIN_KEYS:
+            elif len(step) == plain:
                 continue  # most steps: nothing else to take in
             elsewhere = step.get("changed_elsewhere")
             if elsewhere:
@@ -272,7 +275,8 @@ class Replay:
 class TrailingReplay:
     """A replay that follows a trace as it streams in, ``behind`` steps short of its end: when the
     trace is over, the state just before its last steps is ready (``replay``), and those steps
-    wait in ``last``. What a summary of the end of a trace needs, without a replay at the end."""
+    wait in ``last``. What a summary of the end of a trace needs, without a replay at the end.
+    It is fed the steps as the app assembles them (``runner.trace_steps.expand``)."""
 
     def __init__(self, behind: int):
         self.replay = Replay({"steps": []})
@@ -285,7 +289,7 @@ class TrailingReplay:
         surplus = len(last) - self.behind
         if surplus > 0:
             popleft = last.popleft
-            self.replay.follow([popleft() for _ in range(surplus)])
+            self.replay.follow([popleft() for _ in range(surplus)], assembled=True)
 
 
 def _children(obj: dict) -> list:

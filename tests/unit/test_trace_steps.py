@@ -90,3 +90,16 @@ def test_a_follower_of_a_long_trace_keeps_a_bounded_backlog_and_the_state_of_a_f
                 assert follower.replay.text(value, 10**6) == walked.text(value, 10**6)
     assert summarize(result, follower) == summarize(result)
     assert summarize(result)["last_steps"][-1]["variables"]["window"].startswith("[")
+
+
+def test_a_jump_takes_in_the_heap_changes_of_steps_that_lack_some_plain_keys():
+    # A trace handed to a tool need not come from the assembler: steps without "depth" still count.
+    steps = [
+        {"step": 0, "event": "line", "line": 1, "function": "f", "frame": 0, "changed": {"a": {"ref": 0}},
+         "heap": {"0": {"type": "list", "items": [1, 2]}}},
+        {"step": 1, "event": "line", "line": 2, "function": "f", "frame": 0, "heap": {"0": {"set": [[0, 9]]}}},
+    ]  # fmt: skip
+    walked, jumped = Replay({"steps": steps}), Replay({"steps": steps})
+    walked.seek(1)
+    jumped.jump(1)
+    assert jumped.text({"ref": 0}) == walked.text({"ref": 0}) == "[9, 2]"

@@ -49,7 +49,7 @@ Kept since, each measured A/B against the code before it, interleaved in one pro
   the dict updates and the patches, which a summary of the end needs);
 - the trace child freezes its harness's objects out of the collector's sight before the learner's
   code runs (``gc.freeze``): the full collections the steps set off no longer walk the child's whole
-  heap, 5 to 8% off the child's CPU.
+  heap, 3 to 8% off the child's CPU (three A/B runs; the whole call cannot show it past the noise).
 
 Tried and not kept: a fast path in ``trace_steps.expand`` for the short steps (creating the dicts
 is its whole cost), steps as tuples in the child (the JSON encoder and the collector see no

@@ -41,6 +41,25 @@ Attempts measured here and not kept (no gain beyond this machine's noise): a cac
 callback, a fast path for an unchanged sequence in ``Heap._update``, text keys for the heap's
 changes (the JSON encoder's number keys), a leaner ``Replay.apply`` for the trailing replay.
 
+Kept since, each measured A/B against the code before it, interleaved in one process (CPU time):
+
+- the trailing replay follows as ``Replay.jump`` does (``Replay.follow``): each step's variables at
+  once, a heap object's changes kept aside until something reads it and folded in every 256, a
+  list's items set in place without the general patch path: about 30% off its time (the rest is
+  the dict updates and the patches, which a summary of the end needs);
+- the trace child freezes its harness's objects out of the collector's sight before the learner's
+  code runs (``gc.freeze``): the full collections the steps set off no longer walk the child's whole
+  heap, 3 to 8% off the child's CPU (three A/B runs; the whole call cannot show it past the noise).
+
+Tried and not kept: a fast path in ``trace_steps.expand`` for the short steps (creating the dicts
+is its whole cost), steps as tuples in the child (the JSON encoder and the collector see no
+difference), a 1 MB result pipe (the child is not held up by the app's reading: its wall time is
+its CPU time over its share of the cores), a larger young-generation threshold in the child (no
+steady gain). The JSON of a batch, rows or columns or one flat list, costs the same: it is the
+count of values, not their nesting. What is left is larger work: steps the app expands only when
+a consumer reads them, and a cheaper way for the child to see a container changed in place than
+comparing it after each line that names it.
+
     uv run python benchmarks/trace.py [--rounds 5] [--iterations 19990]
 """
 

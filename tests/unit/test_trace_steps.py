@@ -58,3 +58,48 @@ def test_a_summary_from_a_trailing_replay_is_the_summary_from_a_full_replay():
     assert len(follower.last) == SUMMARY_STEPS
     assert summarize(result, follower) == summarize(result)
     assert summarize(result)["last_steps"][-1]["variables"]["order"].startswith("[")
+
+
+CHANGING = """def run(n):
+    window = [0] * 6
+    totals = {}
+    for i in range(n):
+        window[i % 6] = i * i
+        totals[i % 4] = totals.get(i % 4, 0) + window[i % 6]
+        if i % 50 == 49:
+            window.append(i)
+            del totals[i % 4]
+    return window, totals
+"""
+
+
+def test_a_follower_of_a_long_trace_keeps_a_bounded_backlog_and_the_state_of_a_full_replay():
+    # A list set in place and a dict put into on every iteration, grown and shrunk now and then:
+    # the changes the follower keeps aside for each object are folded in as they pile up.
+    result, _ = trace_in_process(CHANGING, "run", 700)
+    steps = result["steps"]
+    follower = TrailingReplay(SUMMARY_STEPS)
+    walked = Replay(result)
+    for start in range(0, len(steps), 89):
+        follower.feed(steps[start : start + 89])
+        assert max(map(len, follower.replay._pending.values()), default=0) <= 257
+        walked.seek(max(0, min(start + 89, len(steps)) - SUMMARY_STEPS) - 1)
+        assert follower.replay.frames == walked.frames
+        for variables in walked.frames.values():
+            for value in variables.values():
+                assert follower.replay.text(value, 10**6) == walked.text(value, 10**6)
+    assert summarize(result, follower) == summarize(result)
+    assert summarize(result)["last_steps"][-1]["variables"]["window"].startswith("[")
+
+
+def test_a_jump_takes_in_the_heap_changes_of_steps_that_lack_some_plain_keys():
+    # A trace handed to a tool need not come from the assembler: steps without "depth" still count.
+    steps = [
+        {"step": 0, "event": "line", "line": 1, "function": "f", "frame": 0, "changed": {"a": {"ref": 0}},
+         "heap": {"0": {"type": "list", "items": [1, 2]}}},
+        {"step": 1, "event": "line", "line": 2, "function": "f", "frame": 0, "heap": {"0": {"set": [[0, 9]]}}},
+    ]  # fmt: skip
+    walked, jumped = Replay({"steps": steps}), Replay({"steps": steps})
+    walked.seek(1)
+    jumped.jump(1)
+    assert jumped.text({"ref": 0}) == walked.text({"ref": 0}) == "[9, 2]"

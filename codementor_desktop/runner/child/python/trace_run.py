@@ -5,6 +5,7 @@ entry function run (the foundation's ``input_data``/``target_value`` rule), and 
 the program becomes the closing frame's fields.
 """
 
+import gc
 import sys
 
 try:
@@ -120,6 +121,10 @@ def run(job, workdir, writer):
         batch_size=int(job.get("batch_size") or 1000), heap=tracing.new_heap(int(limits.get("trace_items") or 100)),
         on_stop=exit_child(writer),
     )  # fmt: skip
+    # The harness's own objects (its modules, the session, the tracer) live as long as the child: out
+    # of the collector's sight, each full collection the trace's steps set off walks only the
+    # learner's objects and the steps, not the child's whole heap again.
+    gc.freeze()
     outcome, _target = run_program(tracer, session, job, code, code_object)
     if tracer.program_ended(outcome):
         return

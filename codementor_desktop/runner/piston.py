@@ -42,7 +42,7 @@ JS_TRACE_ONLY = (
 )  # fmt: skip
 JS_TRACE_MODES = ("trace", "breakpoint")
 RETRY_STATUS = {429, 500, 502, 503, 504}
-PACK_ABOVE = 64 * 1024  # characters of harness above which it travels packed (see ``packed``)
+PACK_ABOVE = 64 * 1024  # characters of harness above which it travels packed (see ``packed``), or when smaller so
 OUTPUT_SHARE = 600  # characters of learner output and answers per run, of Piston's default 1,024
 LIMIT_FIELDS = (
     "run_timeout",
@@ -99,6 +99,15 @@ def _split(names: str) -> list[str]:
 
 def child_files(language: str, mode: str = "judge") -> list[dict[str, str]]:
     """The harness files a Piston job carries for ``mode``, the main file first."""
+    return [dict(file) for file in _child_files(language, mode)]
+
+
+@functools.lru_cache(maxsize=32)
+def _child_files(language: str, mode: str) -> tuple[dict[str, str], ...]:
+    return tuple(_harness_files(language, mode))  # made once a process: lean and packed take a few ms
+
+
+def _harness_files(language: str, mode: str) -> list[dict[str, str]]:
     if language == "javascript":
         paths = [
             p for p in _closure(language, "harness.js", None)
@@ -111,15 +120,57 @@ def child_files(language: str, mode: str = "judge") -> list[dict[str, str]]:
     files = [{"name": path.name, "content": _shipped(path)} for path in paths]
     if sum(len(f["content"]) for f in files) > PACK_ABOVE:
         return packed(files, language)
-    return files
+    small = packed(files, language)
+    return small if _size(small) < _size(files) else files
+
+
+def _size(files: list[dict[str, str]]) -> int:
+    return sum(len(f["content"]) for f in files)
 
 
 def _shipped(path: Path) -> str:
-    """A child file as it travels: ``wire.py`` without the shapes only the type checker reads."""
+    """A child file as it travels: ``wire.py`` without the shapes only the type checker reads, and a
+    Python file without its comments and docstrings (``lean``)."""
     text = path.read_text(encoding="utf-8")
     if path.name == "wire.py":
         text = text.split(WIRE_SHAPES, 1)[0]
-    return text
+    return lean(text) if path.suffix == ".py" else text
+
+
+def lean(source: str) -> str:
+    """Python source without what is written for a reader: comments and docstrings become blank
+    lines (a docstring an empty one), so that every line keeps its number in a traceback. A trace's
+    harness is mostly explanation, and a stock server takes 100 KB of request body in all."""
+    import ast
+    import io
+    import tokenize
+
+    lines = source.splitlines(keepends=True)
+    blank: set[int] = set()  # 0-based lines that become empty
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not body:
+            continue
+        first = body[0]
+        if not (
+            isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
+        ):
+            continue
+        start, end = first.lineno - 1, (first.end_lineno or first.lineno) - 1
+        line = lines[start]
+        if line[: first.col_offset].strip() or lines[end][first.end_col_offset or 0 :].strip():
+            continue  # shares its lines with code: left as it is
+        lines[start] = line[: first.col_offset] + '""\n'
+        blank.update(range(start + 1, end + 1))
+    comments: dict[int, int] = {}  # 0-based line -> column where its comment starts
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            comments[token.start[0] - 1] = token.start[1]
+    for number, column in comments.items():
+        if number not in blank and not lines[number].startswith('""', column):
+            kept = lines[number][:column].rstrip()
+            lines[number] = (kept + "\n") if kept or number else "\n"
+    return "".join("\n" if number in blank else line for number, line in enumerate(lines))
 
 
 def packed(files: list[dict[str, str]], language: str = "python") -> list[dict[str, str]]:

@@ -26,6 +26,7 @@ from codementor_desktop.runner.local import LocalRunner
 from codementor_desktop.runner.node import find_node
 from codementor_desktop.runner.protocol import Limits, execute_job
 from codementor_desktop.runner.results import executed_once
+from tests.attacks import ATTEMPT
 from tests.conftest import REPO
 
 KERNEL = probe()
@@ -85,14 +86,10 @@ result = executed_once(LocalRunner(layers=Switches(**spec["layers"])).run(job, 1
 print(json.dumps({"result": result, "key_in_environ": "CODEMENTOR_LLM_API_KEY" in __import__("os").environ}))
 """
 
-PY_AT_THE_APP = """
+PY_AT_THE_APP = (
+    ATTEMPT
+    + """
 import json, os, signal
-def attempt(out, name, action):
-    try:
-        action()
-        out[name] = "done"
-    except OSError as exc:
-        out[name] = type(exc).__name__
 def f(x):
     out, leaked = {}, []
     parent = os.getppid()
@@ -124,6 +121,7 @@ def f(x):
     out["leaked"] = any(b"sk-lab-" in chunk for chunk in leaked)
     return json.dumps(out)
 """
+)
 
 JS_AT_THE_APP = """
 function f(x) {
@@ -309,14 +307,10 @@ def test_javascript_without_its_guard_gets_no_process_network_or_write_outside(l
 
 # ------------------------------------------------------------------ cause 3: writes without a checked path
 
-PY_WRITES_OUTSIDE = """
+PY_WRITES_OUTSIDE = (
+    ATTEMPT
+    + """
 import json, os, threading
-def attempt(out, name, action):
-    try:
-        action()
-        out[name] = "done"
-    except OSError as exc:
-        out[name] = type(exc).__name__
 def f(outside):
     out = {}
     home = os.getcwd()
@@ -364,6 +358,7 @@ def f(outside):
     out["race"] = "done" if os.path.exists(outside + "/by-race") else "held"
     return json.dumps(out)
 """
+)
 
 
 @pytest.mark.parametrize("guard", [True, False], ids=["guard", "no_guard"])

@@ -19,6 +19,7 @@ import uuid
 import pytest
 
 from codementor_desktop.runner.containment import GUARD_ONLY, MODES, NO_NAMESPACES, SECCOMP_ONLY, probe
+from tests.attacks import ATTEMPT
 from tests.conftest import REPO
 
 KERNEL = probe()
@@ -84,14 +85,10 @@ print(json.dumps({"result": result, "before": before, "after": after, "ipc_left"
                   "shm_left": [name for name in shm_left if spec["mark"] in name]}))
 """
 
-PY_AT_THE_APP = r"""
+PY_AT_THE_APP = (
+    ATTEMPT
+    + r"""
 import ctypes, fcntl, json, os, resource, socket, struct
-def attempt(out, name, action):
-    try:
-        action()
-        out[name] = "done"
-    except OSError as exc:
-        out[name] = type(exc).__name__
 def f(mark):
     out = {}
     app = os.getppid()
@@ -141,6 +138,7 @@ def f(mark):
     attempt(out, "own_limit", lambda: resource.prlimit(0, resource.RLIMIT_NOFILE, resource.getrlimit(resource.RLIMIT_NOFILE)))
     return json.dumps(out)
 """
+)
 
 
 def run_in_app(language: str, code: str, mode: str, guard: bool = False) -> dict:
@@ -199,14 +197,10 @@ def test_landlock_closes_posix_shared_memory_to_a_run():
     assert report["shm_left"] == []
 
 
-PY_PAST_THE_GUARD = """
+PY_PAST_THE_GUARD = (
+    ATTEMPT
+    + """
 import fcntl, json, os, resource, socket, struct
-def attempt(out, name, action):
-    try:
-        action()
-        out[name] = "done"
-    except OSError as exc:
-        out[name] = type(exc).__name__
 def f(mark):
     out = {}
     app = os.getppid()
@@ -225,6 +219,7 @@ def f(mark):
     attempt(out, "own_affinity", lambda: os.sched_setaffinity(0, os.sched_getaffinity(0)))
     return json.dumps(out)
 """
+)
 
 
 def test_in_guard_only_mode_the_python_guard_keeps_the_app_s_limits_priority_and_signals():

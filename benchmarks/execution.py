@@ -76,6 +76,22 @@ SOLUTION = """def two_sum(nums, target):
 """
 
 
+def two_sum_call(services):
+    """execute_code's arguments for a Python two-sum on ten of the bank's tests, and a person's context."""
+    from codementor_desktop.domain.vocabulary import Caller
+    from codementor_desktop.tools.context import ToolContext
+
+    problem = services.bank.get("two-sum")
+    cases = [*problem.examples, *problem.tests][:10]
+    arguments = {
+        "code": SOLUTION,
+        "language": "python",
+        "problem_id": "two-sum",
+        "test_cases": [{"test_id": i + 1, "input": c.input, "expected_output": c.output} for i, c in enumerate(cases)],
+    }
+    return arguments, ToolContext(caller=Caller.PERSON, learner="bench")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=40)
@@ -94,23 +110,13 @@ def main() -> None:
     if options.coverage_only:
         coverage_pass(rounds)
         return
-    from codementor_desktop.domain.vocabulary import Caller
     from codementor_desktop.runner.containment import Switches
     from codementor_desktop.runner.local import LocalRunner
     from codementor_desktop.storage.secrets import Credentials
-    from codementor_desktop.tools.context import ToolContext
     from codementor_desktop.tools.services import Services
 
     services = Services.build(credentials=Credentials(use_keyring=False))
-    problem = services.bank.get("two-sum")
-    cases = [*problem.examples, *problem.tests][:10]
-    arguments = {
-        "code": SOLUTION,
-        "language": "python",
-        "problem_id": "two-sum",
-        "test_cases": [{"test_id": i + 1, "input": c.input, "expected_output": c.output} for i, c in enumerate(cases)],
-    }
-    context = ToolContext(caller=Caller.PERSON, learner="bench")
+    arguments, context = two_sum_call(services)
     bare_command = [sys.executable, "-I", "-S", "-c", "pass"]
 
     standby = services.executor.backend  # the app's runner: the next run's child waits, started
@@ -244,11 +250,9 @@ def breakdown(rounds: int) -> None:
     """
     import tempfile as temporary
 
-    from codementor_desktop.domain.vocabulary import Caller
     from codementor_desktop.runner import containment
     from codementor_desktop.runner.local import LocalRunner, scrubbed_environment
     from codementor_desktop.storage.secrets import Credentials
-    from codementor_desktop.tools.context import ToolContext
     from codementor_desktop.tools.services import Services
 
     class TimedRunner(LocalRunner):
@@ -274,15 +278,7 @@ def breakdown(rounds: int) -> None:
             return report
 
     services = Services.build(credentials=Credentials(use_keyring=False))
-    problem = services.bank.get("two-sum")
-    cases = [*problem.examples, *problem.tests][:10]
-    arguments = {
-        "code": SOLUTION,
-        "language": "python",
-        "problem_id": "two-sum",
-        "test_cases": [{"test_id": i + 1, "input": c.input, "expected_output": c.output} for i, c in enumerate(cases)],
-    }
-    context = ToolContext(caller=Caller.PERSON, learner="bench")
+    arguments, context = two_sum_call(services)
     runners = {"on demand": TimedRunner(), "started before": TimedRunner(standby=True)}
     totals: dict[str, list[float]] = {name: [] for name in runners}
     bare_command = [sys.executable, "-I", "-S", "-c", "pass"]

@@ -103,14 +103,25 @@ def export_learner(database: Database, learner: str) -> dict[str, Any]:
                 for plain in rows:
                     plain.pop("id", None)
             out[spec.name] = rows
-    return {
+    return export_document(learner, out)
+
+
+def export_document(
+    learner: str, tables: dict[str, list[dict[str, Any]]], unreadable: list[str] | None = None
+) -> dict[str, Any]:
+    """The export's file: every learner table (empty where ``tables`` has none), and where the
+    database was damaged, what could not be read (``salvage.py``)."""
+    document = {
         "format": FORMAT,
         "version": VERSION,
         "schema_revision": HEAD_REVISION,
         "exported_at": datetime.now().isoformat(timespec="seconds"),
         "learner": learner,
-        "tables": out,
+        "tables": {spec.name: tables.get(spec.name, []) for spec in LEARNER_TABLES},
     }
+    if unreadable is not None:
+        document["unreadable"] = unreadable
+    return document
 
 
 def _attach_patterns(connection: Connection, patterns: Table, learner_id: int, analyses: Table, rows: list) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.elements import ColumnClause
 
-from .database import HEAD_REVISION
-from .learner_data import CHILD, FORMAT, LEARNER_TABLES, VERSION, _plain, _tables
+from .learner_data import CHILD, LEARNER_TABLES, _plain, _tables, export_document
 
 ROWID: ColumnClause[Any] = literal_column("rowid")
 # Past a row that cannot be read, the next readable one is looked for this far at most: rowids
@@ -40,7 +38,7 @@ def salvage_learner(path: Path, learner: str) -> tuple[dict[str, Any], list[str]
                 tables = _tables(connection)
             except DBAPIError as exc:
                 unreadable.append(f"the list of tables ({_reason(exc)}): nothing could be read")
-                return _document(learner, {}, unreadable), unreadable
+                return export_document(learner, {}, unreadable), unreadable
             learner_id = _learner_id(connection, tables["learners"], learner, unreadable)
             out: dict[str, list[dict[str, Any]]] = {}
             for spec in LEARNER_TABLES:
@@ -56,7 +54,7 @@ def salvage_learner(path: Path, learner: str) -> tuple[dict[str, Any], list[str]
                 out[spec.name] = plain
     finally:
         engine.dispose()
-    return _document(learner, out, unreadable), unreadable
+    return export_document(learner, out, unreadable), unreadable
 
 
 def _of(column: str, values: set[Any]) -> Callable[[RowMapping], bool]:
@@ -73,18 +71,6 @@ def _attach_patterns(
         by_analysis.setdefault(found["analysis_id"], []).append(_plain(patterns, found, drop={"id", "analysis_id"}))
     for analysis in analyses:
         analysis["patterns"] = by_analysis.get(analysis["id"], [])
-
-
-def _document(learner: str, tables: dict[str, list[dict[str, Any]]], unreadable: list[str]) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "schema_revision": HEAD_REVISION,
-        "exported_at": datetime.now().isoformat(timespec="seconds"),
-        "learner": learner,
-        "tables": {spec.name: tables.get(spec.name, []) for spec in LEARNER_TABLES},
-        "unreadable": unreadable,
-    }
 
 
 def _learner_id(connection: Connection, learners: Table, name: str, unreadable: list[str]) -> int | None:

@@ -47,7 +47,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from benchmarks.tutor_turn import ANSWER, BUDGET_MS, ToolClock, floor, isolated_services  # noqa: E402
+from benchmarks.tutor_turn import ANSWER, BUDGET_MS, ToolClock, floor, isolated_services, report_turns  # noqa: E402
 from tests.fakes.openai_server import Call, FakeOpenAI, calls, text  # noqa: E402
 
 CODE = "def two_sum(nums, target):\n    return [0, 1]\n" * 10
@@ -128,20 +128,7 @@ def main() -> None:
         print(
             f"the process's first session, {said:5s} turn: {first_session[said]:7.2f} ms, our overhead {overhead:6.2f} ms"
         )
-    for name, value in medians.items():
-        print(f"{name:17s} median {value:7.2f} ms   fastest {min(times[name]):7.2f} ms   "
-              f"slowest {max(times[name]):7.2f} ms   ({rounds} rounds)")  # fmt: skip
-    turns = 3
-    for name, requests in REQUESTS.items():
-        overhead = medians[name] - requests * floor_ms
-        each = [value - requests * floor_ms for value in times[name]]
-        late = sum(value >= BUDGET_MS for value in each)
-        over += late
-        turns += len(each)
-        print(f"our overhead, {name}: median {overhead:6.2f} ms = {overhead / BUDGET_MS:.2f} x the 50 ms budget; "
-              f"slowest {max(each):6.2f} ms; {late} of {len(each)} at or over 50 ms")  # fmt: skip
-    verdict = "met" if over == 0 else f"NOT met ({over} of {turns} turns at or over)"
-    print(f"target every turn's overhead under {BUDGET_MS:.0f} ms, the first included: {verdict}")
+    report_turns(times, REQUESTS, rounds, over, 3)
 
 
 if __name__ == "__main__":

@@ -138,12 +138,20 @@ def main() -> None:
         over += overhead >= BUDGET_MS
         turns += 1
         print(f"the loop's first {name} (tool run excluded): {first[name]:7.2f} ms, our overhead {overhead:6.2f} ms")
+    report_turns(times, {"text turn": 1, "tool turn": 2}, rounds, over, turns)
+
+
+def report_turns(times: dict[str, list[float]], requests: dict[str, int], rounds: int, over: int, turns: int) -> None:
+    """Each series' median, fastest and slowest, then every turn's overhead (its time less one floor
+    a request) against the budget, and the verdict counting ``over`` of ``turns`` already seen."""
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    width = max(len(name) for name in times)
     for name, value in medians.items():
-        print(f"{name:10s} median {value:7.2f} ms   fastest {min(times[name]):7.2f} ms   "
+        print(f"{name:{width}s} median {value:7.2f} ms   fastest {min(times[name]):7.2f} ms   "
               f"slowest {max(times[name]):7.2f} ms   ({rounds} rounds)")  # fmt: skip
-    for name, requests in (("text turn", 1), ("tool turn", 2)):
-        overhead = medians[name] - requests * medians["floor"]
-        each = [value - requests * medians["floor"] for value in times[name]]
+    for name, count in requests.items():
+        overhead = medians[name] - count * medians["floor"]
+        each = [value - count * medians["floor"] for value in times[name]]
         late = sum(value >= BUDGET_MS for value in each)
         over += late
         turns += len(each)

@@ -17,7 +17,6 @@ import sys
 import threading
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +25,7 @@ from codementor_desktop.runner.local import LocalRunner
 from codementor_desktop.runner.node import find_node
 from codementor_desktop.runner.protocol import Limits, execute_job
 from codementor_desktop.runner.results import executed_once
-from tests.attacks import ATTEMPT
+from tests.attacks import ATTEMPT, processes_marked
 from tests.conftest import REPO
 
 KERNEL = probe()
@@ -401,18 +400,6 @@ def f(x):
     os.waitpid(pid, 0)
     return json.dumps({"fork": "done", "folder": os.getcwd()})
 """
-
-
-def processes_marked(mark: str) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if mark.encode() in (entry / "environ").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
 
 
 @pytest.mark.parametrize("layers", [ALL, NO_NAMESPACES, NAMESPACES_ONLY], ids=["all", "no_namespaces", "ns_only"])

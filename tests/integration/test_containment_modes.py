@@ -14,15 +14,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import threading
 import uuid
 from pathlib import Path
 
 import pytest
 
+from tests.attacks import Listeners
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's layers are Linux's")
@@ -150,36 +149,9 @@ def calls(language: str, code: str) -> dict[str, tuple[str, dict]]:
     return made
 
 
-class Listener:
-    """A loopback TCP server that counts who reached it."""
-
-    def __init__(self) -> None:
-        self.server = socket.create_server(("127.0.0.1", 0))
-        self.server.settimeout(0.2)
-        self.port = self.server.getsockname()[1]
-        self.reached = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                connection, _ = self.server.accept()
-            except OSError:
-                continue
-            self.reached += 1
-            connection.close()
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=2)
-        self.server.close()
-
-
 @pytest.fixture
-def listener():
-    made = Listener()
+def listener(tmp_path):
+    made = Listeners(tmp_path)
     yield made
     made.close()
 

@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 from codementor_desktop.runner.containment import MODES
 from codementor_desktop.runner.node import find_node
+from tests.attacks import Listeners
 from tests.conftest import REPO
 
 pytestmark = [
@@ -70,40 +69,6 @@ def run_in_app(tool: str, arguments: dict, home: Path, mode: str) -> dict:
     )
     assert done.returncode == 0, f"the app did not survive (status {done.returncode}): {done.stderr[-2000:]}"
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-class Listeners:
-    """A loopback TCP listener (as the MCP port is) and a unix-socket one, counting who reached them."""
-
-    def __init__(self, folder: Path) -> None:
-        self.path = str(folder / "app.sock")
-        self.servers = [socket.create_server(("127.0.0.1", 0)), socket.socket(socket.AF_UNIX)]
-        self.servers[1].bind(self.path)
-        self.servers[1].listen()
-        os.chmod(self.path, 0o777)
-        self.port = self.servers[0].getsockname()[1]
-        self.reached = 0
-        self._stop = threading.Event()
-        self._threads = [threading.Thread(target=self._serve, args=(s,), daemon=True) for s in self.servers]
-        for thread in self._threads:
-            thread.start()
-
-    def _serve(self, server: socket.socket) -> None:
-        server.settimeout(0.2)
-        while not self._stop.is_set():
-            try:
-                connection, _ = server.accept()
-            except OSError:
-                continue
-            self.reached += 1
-            connection.close()
-
-    def close(self) -> None:
-        self._stop.set()
-        for thread in self._threads:
-            thread.join(timeout=2)
-        for server in self.servers:
-            server.close()
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import json
 import os
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +16,7 @@ from codementor_desktop.runner.local import LocalRunner
 from codementor_desktop.runner.node import find_node
 from codementor_desktop.runner.protocol import Limits, execute_job
 from codementor_desktop.runner.results import executed_once
+from tests.attacks import processes_marked
 
 KERNEL = probe()
 pytestmark = pytest.mark.skipif(
@@ -43,19 +43,6 @@ def f(before):
 """
 
 
-def marked(mark: str) -> list[int]:
-    """The processes whose environment carries ``mark``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if mark.encode() in (entry / "environ").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
 def look_around(runner: LocalRunner, mark: str, before: str = "") -> tuple[dict, list[str]]:
     job = execute_job("python", LOOK_AROUND, Limits(timeout_seconds=5), arguments={"input_data": before})
     job["guard"] = False  # the kernel's layers alone
@@ -75,7 +62,7 @@ def test_each_run_gets_a_fresh_child_and_folder_under_the_same_layers(layers):
         _, expected = look_around(on_demand, mark)
         first, first_layers = look_around(runner, mark)  # the first run's child starts on demand
         assert runner.wait_for_standby(30)
-        assert marked(mark), "a child waits for the next run"
+        assert processes_marked(mark), "a child waits for the next run"
         second, second_layers = look_around(runner, mark, first["folder"])
         assert first_layers == second_layers == expected
         for seen in (first, second):
@@ -88,9 +75,9 @@ def test_each_run_gets_a_fresh_child_and_folder_under_the_same_layers(layers):
     finally:
         runner.close()
     deadline = time.monotonic() + 5
-    while marked(mark) and time.monotonic() < deadline:
+    while processes_marked(mark) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert marked(mark) == [], "closing the runner ends the child that waited"
+    assert processes_marked(mark) == [], "closing the runner ends the child that waited"
 
 
 def test_a_job_with_another_launch_starts_its_own_child():
@@ -102,7 +89,7 @@ def test_a_job_with_another_launch_starts_its_own_child():
         seen, _ = look_around(runner, other_mark)  # the waiting child has the first environment
         assert seen["mark"] == other_mark
         assert runner.wait_for_standby(30)
-        assert marked(first_mark), "the other launch's child still waits for a job like its own"
+        assert processes_marked(first_mark), "the other launch's child still waits for a job like its own"
     finally:
         runner.close()
 

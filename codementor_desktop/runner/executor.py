@@ -64,9 +64,10 @@ class Executor:
         self.backend = backend
 
     def _check_language(self, language: str) -> None:
-        if language == "python" and getattr(self.backend, "name", "") == "local":
-            # The local runner runs Python with the app's own interpreter: asking it for its
-            # languages would start `node --version` (about 20 ms) on a Python run.
+        # A backend that can answer for one language says so without finding all of them (the
+        # local runner would start `node --version`, about 20 ms, to answer for a Python run).
+        supports = getattr(self.backend, "supports", None)
+        if supports is not None and supports(language):
             return
         supported = tuple(getattr(self.backend, "languages", SUPPORTED_LANGUAGES))
         if language not in supported:

@@ -128,6 +128,11 @@ class LocalRunner:
     def languages(self) -> tuple[str, ...]:
         return ("python", "javascript") if self.node is not None else ("python",)
 
+    def supports(self, language: str) -> bool:
+        """Whether ``language`` runs here: Python always (the app's own interpreter), JavaScript
+        where Node.js is found."""
+        return language == "python" or (language == "javascript" and self.node is not None)
+
     def unsupported_reason(self, language: str) -> str:
         """Why ``language`` cannot run here, for a learner (empty when it can, or nobody knows)."""
         if language == "javascript" and self.node is None:

@@ -15,12 +15,14 @@ import pwd
 import shutil
 import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import port_for
 from pytest_postgresql.executors.proc import PostgreSQLExecutor
-from sqlalchemy import create_engine, text
+from sqlalchemy import Connection, Engine, create_engine, text
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 
 DATABASE = "codementor_test"
@@ -94,7 +96,7 @@ def start(programs: Path) -> ThrowawayServer:
     try:
         executor.start()
         admin = create_engine(f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", poolclass=NullPool)
-        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        with _first_connection(admin).execution_options(isolation_level="AUTOCOMMIT") as connection:
             connection.execute(text(f"CREATE DATABASE {DATABASE}"))
         admin.dispose()
     except BaseException:
@@ -122,3 +124,16 @@ def _as_account(script: Path, pg_ctl: Path, account: str, home: Path) -> Path:
     script.write_text(f'#!/bin/sh\ncd "{home}" || exit 1\nexec runuser -u {account} -- "{pg_ctl}" "$@"\n')
     script.chmod(stat.S_IRWXU)
     return script
+
+
+def _first_connection(engine: Engine, seconds: float = 60.0) -> Connection:
+    """A connection once the server takes one: its port opens while it is still starting up, and on
+    a busy machine the first connection can come then ("the database system is starting up")."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return engine.connect()
+        except OperationalError as exc:
+            if "starting up" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)  # the server's own start: nothing to wait on but its answer

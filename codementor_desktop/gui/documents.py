@@ -216,6 +216,7 @@ class Documents(QObject):
         self.current = document
         show_language(window, document.language)
         window.editor.set_text(text)
+        window.session.open(None, document.language)  # a file or a scratch buffer: no problem on show
         where = escaped(document.path) if document.path is not None else self.tr("not saved yet")
         window.statement.setHtml(
             f"<h2>{escaped(document.name)}</h2><p><i>{where}</i></p><p>"

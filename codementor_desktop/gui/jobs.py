@@ -84,7 +84,7 @@ class Jobs(QObject):
 
     def __init__(self, registry: Any, session: Session, synchronous: bool = False, parent: QObject | None = None):
         super().__init__(parent)
-        self._registry = registry
+        self.registry = registry  # the services' (set once they are loaded)
         self.session = session
         self.synchronous = synchronous
         self._numbers = itertools.count(1)
@@ -114,7 +114,7 @@ class Jobs(QObject):
         context.progress = lambda fraction, text: self._report(call, "progress", (fraction, text))
         if on_steps is not None:
             context.on_trace_steps = lambda batch: self._report(call, "steps", batch)
-        return self._start(call, lambda: self._registry.call(tool, arguments, context))
+        return self._start(call, lambda: self.registry.call(tool, arguments, context))
 
     def run(
         self,

@@ -139,6 +139,7 @@ def reattach(window: MainWindow, name: str) -> None:
     window.drafts = services.drafts
     window.autosave.use_book(services.drafts)
     window.worker.learner = name
+    window.session.learner = name
     window.learning.learner_changed(name)
     window.browser.set_statuses(services.drafts.statuses())
     place = services.drafts.last_open()

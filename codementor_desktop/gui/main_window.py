@@ -38,6 +38,7 @@ from .edge_cases.finder import EdgeFinder
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
+from .jobs import Jobs
 from .layout import fit_statement, restore_layout, save_layout, set_focus_order, show_tab
 from .learning import Learning, attach_learning
 from .menu_bar import build_file_edit, build_view_help
@@ -51,6 +52,7 @@ from .problems.hints import Hints
 from .problems.statement import StatementView
 from .runs import Run, start_run
 from .scratch_run import ScratchRun
+from .session import Session
 from .status import close_unsaved, job_sentence, progress_sentence, result_sentence, runner_label, started_sentence
 from .text import escaped
 from .theme import PlotFollower, apply_theme, recolour_plots
@@ -107,6 +109,10 @@ class MainWindow(QMainWindow):
         self._run: Run | None = None
         self._first_layout = False  # no layout kept from a last session: fit the statement
         self._ran_code = ""  # the code of the last Run or Submit
+        # What the window is about, and the one way off the GUI thread: parts take these (and the
+        # few widgets they use), never the window. The learner is known once the services are.
+        self.session = Session(learner="")
+        self.jobs = Jobs(None, self.session, parent=self)
 
         self.browser = ProblemBrowser()
         self.statement = StatementView()
@@ -168,6 +174,10 @@ class MainWindow(QMainWindow):
         self.set_theme(services.settings.theme, save=False)
         self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
         self.worker.setParent(self)
+        self.session.learner = services.settings.user
+        self.jobs.registry = services.registry
+        self.jobs.synchronous = self.worker.synchronous
+        self.editor.edited.connect(self.session.edited)
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
         self.debugger = Debugger(self)
         self.analyst = Analyst(self)
@@ -280,6 +290,7 @@ class MainWindow(QMainWindow):
         self.editor.set_language(language)
         draft = self.drafts.load(problem_id, language)
         self.editor.set_text(draft if draft is not None else self._starter(problem_id))
+        self.session.open(problem_id, language)  # panels forget the last problem's results
         self.debugger.marks.stop_following()
         self.autosave.follow(problem_id, language)
         self.drafts.remember_open(problem_id, language)
@@ -406,6 +417,7 @@ class MainWindow(QMainWindow):
         self.chat.shutdown()
         self.custom_input.shutdown()
         self.worker.shutdown()
+        self.jobs.shutdown()
         self.learning.shutdown()
         self.running_marker.clear()  # a clean exit: the next start is no crash's
         super().closeEvent(event)

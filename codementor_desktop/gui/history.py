@@ -1,10 +1,12 @@
 """A problem's history (File ▸ History…): the snapshots the learner saved by name and every Run
 and Submit kept, newest first, each with its code. "Save snapshot" keeps the editor's code by
 name (``save_code_snapshot``); "Restore" puts a chosen version into the editor as one step that
-Ctrl+Z undoes. The list comes from ``list_code_history`` through the side jobs' worker."""
+Ctrl+Z undoes. The list comes from ``list_code_history`` through Jobs' SIDE lane. The dialog is about one
+problem of one learner: when the session moves to another, it closes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -23,8 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .side_calls import ask
+
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from ..tools.services import Services
+    from .editor.code_editor import CodeEditor
+    from .jobs import Jobs
+    from .session import Session
 
 
 def tr(text: str) -> str:
@@ -42,13 +49,29 @@ def _when(stamp: object) -> str:
 
 
 class HistoryDialog(QDialog):
-    """One problem's snapshots and attempts; built on the window it restores into."""
+    """The session's problem's snapshots and attempts; "Restore" puts one into ``editor``
+    (``choose_language`` first shows the editor in its language)."""
 
-    def __init__(self, window: MainWindow, parent: QWidget | None = None):
-        super().__init__(parent or window)
-        self.window_ = window
-        self.problem_id = window.problem_id or ""
-        problem = window.services.bank.get(self.problem_id)
+    def __init__(
+        self,
+        session: Session,
+        jobs: Jobs,
+        services: Services,
+        *,
+        editor: CodeEditor,
+        choose_language: Callable[[str], None],
+        say: Callable[[str], None],
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.session = session
+        self.jobs = jobs
+        self.editor = editor
+        self.choose_language = choose_language
+        self.say = say
+        self.learner = session.learner
+        self.problem_id = session.problem_id or ""
+        problem = services.bank.get(self.problem_id)
         self.setObjectName("historyDialog")
         self.setWindowTitle(tr("History of %s") % (problem.title if problem is not None else self.problem_id))
         self.entries: list[dict[str, Any]] = []
@@ -90,10 +113,22 @@ class HistoryDialog(QDialog):
         self.restore.clicked.connect(self.restore_chosen)
         self.close_button.clicked.connect(self.accept)
         self.resize(860, 480)
+        session.problem_changed.connect(self._on_moved)
+        session.learner_changed.connect(self._on_moved)
         self.reload()
 
+    def _on_moved(self, *_args: object) -> None:
+        """Another problem or learner: this history is not about what is on show any more."""
+        if self.session.problem_id != self.problem_id or self.session.learner != self.learner:
+            self.close()
+
+    def done(self, result: int) -> None:  # noqa: D102 - closing, by any button or key
+        self.session.problem_changed.disconnect(self._on_moved)
+        self.session.learner_changed.disconnect(self._on_moved)
+        super().done(result)
+
     def reload(self) -> None:
-        self.window_.learning.jobs.call("list_code_history", {"problem_id": self.problem_id}, self.show_history)
+        ask(self.jobs, "list_code_history", {"problem_id": self.problem_id}, self.show_history)
 
     def show_history(self, result: dict[str, Any]) -> None:
         self.loads += 1
@@ -141,8 +176,7 @@ class HistoryDialog(QDialog):
         return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
 
     def save_snapshot(self) -> None:
-        window = self.window_
-        arguments = {"problem_id": self.problem_id, "code": window.editor.text(), "language": window.current_language}
+        arguments = {"problem_id": self.problem_id, "code": self.editor.text(), "language": self.session.language}
         if self.name.text().strip():
             arguments["name"] = self.name.text().strip()
         self.status.setText(tr("Saving…"))
@@ -154,27 +188,16 @@ class HistoryDialog(QDialog):
             self.name.clear()
             self.reload()
 
-        window.learning.jobs.call("save_code_snapshot", arguments, saved)
+        ask(self.jobs, "save_code_snapshot", arguments, saved)
 
     def restore_chosen(self) -> bool:
         """Put the chosen version into the editor (switching to its language), undoably."""
         entry = self.chosen()
-        window = self.window_
-        if entry is None or window.problem_id != self.problem_id:
+        if entry is None or self.session.problem_id != self.problem_id:
             return False
         language = entry["language"]
-        if language and language != window.current_language and window.language.findData(language) >= 0:
-            window.language.setCurrentIndex(window.language.findData(language))  # opens the draft in it
-        window.editor.replace_all(entry["code"])
-        window.say(tr("Version of %s restored. Ctrl+Z brings your code back.") % _when(entry["when"]))
+        if language and language != self.session.language:
+            self.choose_language(language)  # opens the draft in it
+        self.editor.replace_all(entry["code"])
+        self.say(tr("Version of %s restored. Ctrl+Z brings your code back.") % _when(entry["when"]))
         return True
-
-
-def show_history(window: MainWindow) -> HistoryDialog | None:
-    if window.problem_id is None:
-        window.say(tr("Open a problem to see its history."))
-        return None
-    dialog = HistoryDialog(window)
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialog.show()
-    return dialog

@@ -54,6 +54,7 @@ class Call:
     on_cancelled: Callable[[], None] | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     ended: bool = False
+    threaded: bool = False  # off the GUI thread even when ``Jobs.synchronous`` (a tutor's turn)
 
     @property
     def live(self) -> bool:
@@ -138,11 +139,16 @@ class Jobs(QObject):
         *,
         name: str = "stream",
         on_failed: Callable[[str], None] | None = None,
+        on_cancelled: Callable[[], None] | None = None,
         lane: str | None = None,
+        threaded: bool = False,
     ) -> Call:
         """Run ``work(emit)``: each ``emit(item)`` reaches ``on_item`` on the GUI thread, in order,
-        and ``on_done(value)`` follows the last (a tutor's turn streams its events so)."""
-        call = self._new(name, lane or name, on_done, on_failed, None, on_item, None)
+        and ``on_done(value)`` follows the last (a tutor's turn streams its events so). ``threaded``
+        keeps it off the GUI thread even when ``synchronous``: a stream that waits on a network
+        must leave the window free to stop it."""
+        call = self._new(name, lane or name, on_done, on_failed, on_cancelled, on_item, None)
+        call.threaded = threaded
         return self._start(call, lambda: work(lambda item: self._report(call, "steps", item)))
 
     def cancel(self, lane: str = WINDOW) -> None:
@@ -196,7 +202,7 @@ class Jobs(QObject):
         if call.lane == WINDOW:
             self.session.job = call.name
             self.started.emit(call)
-        if self.synchronous:
+        if self.synchronous and not call.threaded:
             self._perform(call, work)
         else:
             lane = self._lanes.get(call.lane)
@@ -218,7 +224,7 @@ class Jobs(QObject):
         self._report(call, "done", value)
 
     def _report(self, call: Call, what: str, payload: Any) -> None:
-        if self.synchronous:
+        if self.synchronous and not call.threaded:
             self._deliver(call, what, payload)
         else:
             self._relay.report.emit(call, what, payload)

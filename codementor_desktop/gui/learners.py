@@ -1,12 +1,14 @@
 """Who is practicing: a lab computer is shared, and each learner keeps their own drafts, runs and
 profile in the one database. At start, on a database with several learners (or when the setting
 ``ask_learner_at_start`` asks for it), a small dialog picks one or makes a new one; File ▸ Switch
-learner… changes at any time. The default is the learner the settings name (``CODEMENTOR_USER`` or
+learner… changes at any time, with one call (``LearnerSwitch``): the rest of the window follows
+the session's learner. The default is the learner the settings name (``CODEMENTOR_USER`` or
 the login). Profiles have no password: this separates learners, it does not protect them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -21,11 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .documents import show_language
-
 if TYPE_CHECKING:
     from ..tools.services import Services
-    from .main_window import MainWindow
+    from .session import Session
 
 NAME_LIMIT = 64  # the settings' ``user`` and the learners table allow this many characters
 
@@ -117,45 +117,49 @@ def ask_at_start(services: Services, parent: QWidget | None = None) -> None:
         use_learner(services, dialog.chosen())
 
 
-def switch_learner(window: MainWindow, name: str) -> bool:
-    """Re-attach the window to ``name``: their drafts, problem statuses, open problem, runs and
-    profile. False (nothing changed) when the learner stays, or the learner keeps an unsaved file."""
-    if not name or name == window.services.settings.user or not window.documents.may_leave():
-        return False
-    reattach(window, name)
-    window.say(tr("Now practising as %s.") % name)
-    return True
+class LearnerSwitch:
+    """Who is practicing, as one call: ``reattach(name)`` makes ``name`` the services' learner and
+    the session's, and everything shown follows ``session.learner_changed`` (their drafts and
+    problem statuses, the problem they had open, the profile, the recommendations, the chat)."""
 
+    def __init__(
+        self,
+        services: Services,
+        session: Session,
+        *,
+        keep_work: Callable[[], None],
+        may_leave: Callable[[], bool],
+        say: Callable[[str], None],
+    ):
+        """``keep_work`` keeps what the learner leaving has on screen (their draft, the problem they
+        had open) before their book closes; ``may_leave`` asks about an unsaved file."""
+        self.services = services
+        self.session = session
+        self.keep_work = keep_work
+        self.may_leave = may_leave
+        self.say = say
 
-def reattach(window: MainWindow, name: str) -> None:
-    """The window shows ``name``'s work afresh (another learner, or the same one after their data
-    was imported or deleted): drafts, statuses, the problem they had open, the profile."""
-    services = window.services
-    window.worker.cancel()
-    window.autosave.save_now()
-    if window.problem_id is not None:
-        window.drafts.remember_open(window.problem_id, window.current_language)
-    use_learner(services, name)
-    window.drafts = services.drafts
-    window.autosave.use_book(services.drafts)
-    window.worker.learner = name
-    window.session.learner = name
-    window.learning.learner_changed(name)
-    window.browser.set_statuses(services.drafts.statuses())
-    place = services.drafts.last_open()
-    first = window.browser.visible_ids()
-    problem_id = place[0] if place is not None and place[0] in services.bank else (first[0] if first else None)
-    if place is not None and problem_id == place[0] and window.language.findData(place[1]) >= 0:
-        show_language(window, place[1])
-    if problem_id is not None:
-        window.browser.list.blockSignals(True)
-        window.browser.select(problem_id)
-        window.browser.list.blockSignals(False)
-        window.open_problem(problem_id)  # even when it was on show already: the editor shows their draft
+    def switch(self, name: str) -> bool:
+        """Practise as ``name`` from now on. False (nothing changed) when the learner stays, or the
+        learner keeps an unsaved file."""
+        if not name or name == self.session.learner or not self.may_leave():
+            return False
+        self.reattach(name)
+        self.say(tr("Now practising as %s.") % name)
+        return True
 
+    def reattach(self, name: str) -> None:
+        """Show ``name``'s work afresh: another learner, or the same one after their data was
+        imported or deleted (then ``learner_changed`` is told again all the same)."""
+        self.keep_work()
+        use_learner(self.services, name)
+        if self.session.learner == name:
+            self.session.renew_learner()
+        else:
+            self.session.learner = name
 
-def ask_and_switch(window: MainWindow) -> None:
-    """File ▸ Switch learner…"""
-    dialog = LearnerDialog(learner_names(window.services), window.services.settings.user, window)
-    if dialog.exec() == QDialog.DialogCode.Accepted:
-        switch_learner(window, dialog.chosen())
+    def ask(self, parent: QWidget | None = None) -> None:
+        """File ▸ Switch learner…"""
+        dialog = LearnerDialog(learner_names(self.services), self.session.learner, parent)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.switch(dialog.chosen())

@@ -1,26 +1,31 @@
-"""The learner's side of the window, wired onto it once the services are loaded: the Profile tab,
-the recommendations atop the problem browser, File ▸ Switch learner…, Export my data…, Import
-data…, Delete my data… and History…. Their tool calls go to the side jobs (a worker of their own),
-so none of them stops the learner's Run or blocks the window."""
+"""The learner's side of the window, built once the services are loaded: the Profile tab, the
+recommendations atop the problem browser, File ▸ Switch learner…, Export my data…, Import data…,
+Delete my data… and History…. Their tool calls go to Jobs' SIDE lane, so none of them stops the
+learner's Run or blocks the window. Each part follows the session: another learner, and what was
+shown about the last one goes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolButton
+from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QTabWidget, QToolButton, QWidget
 
-from .history import show_history
-from .learners import ask_and_switch
+from .history import HistoryDialog
+from .learners import LearnerSwitch
 from .menu_bar import describe
-from .my_data import delete_data, export_data, import_data
+from .my_data import MyData
 from .problems.recommendations import Recommendations
 from .profile.controller import ProfileController
-from .side_jobs import SideJobs
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from ..tools.services import Services
+    from .editor.code_editor import CodeEditor
+    from .jobs import Jobs
+    from .problems.browser import ProblemBrowser
+    from .session import Session
 
 
 def tr(text: str) -> str:
@@ -28,66 +33,105 @@ def tr(text: str) -> str:
 
 
 class Learning(QObject):
-    """Owns the side jobs, the profile's controller and the recommendations box of one window."""
+    """The profile's controller, the recommendations box, the learner switch and the learner's
+    data commands of one window. ``host`` is the widget their dialogs and shortcuts belong to."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        services = window.services
-        self.jobs = SideJobs(
-            services.registry, services.settings.user, synchronous=window.worker.synchronous, parent=self
+    def __init__(
+        self,
+        session: Session,
+        jobs: Jobs,
+        services: Services,
+        *,
+        host: QWidget,
+        browser: ProblemBrowser,
+        panels: QTabWidget,
+        editor: CodeEditor,
+        menu_bar: QMenuBar,
+        quit_action: QAction,
+        problems_action: QAction,
+        status_bar: QStatusBar,
+        choose_language: Callable[[str], None],
+        keep_work: Callable[[], None],
+        may_leave: Callable[[], bool],
+        say: Callable[[str], None],
+    ):
+        """``keep_work`` keeps the draft and the open problem of the learner on show (before a
+        switch, an import, a delete); ``may_leave`` asks about an unsaved file."""
+        super().__init__(host)
+        self.session = session
+        self.jobs = jobs
+        self.services = services
+        self.host = host
+        self.browser = browser
+        self.editor = editor
+        self.choose_language = choose_language
+        self.say = say
+        self.learners = LearnerSwitch(services, session, keep_work=keep_work, may_leave=may_leave, say=say)
+        self.my_data = MyData(session, jobs, services, learners=self.learners, say=say, parent=host)
+        self.profile = ProfileController(
+            session, jobs, panels=panels, browser=browser, problems_action=problems_action, say=say, parent=self
         )
-        self.profile = ProfileController(window, self.jobs)
-        self.recommendations = Recommendations(self.jobs)
-        window.browser.top.addWidget(self.recommendations)
+        self.recommendations = Recommendations(session, jobs)
+        browser.top.addWidget(self.recommendations)
         self.recommendations.problemChosen.connect(self.open_recommended)
-        window.worker.result.connect(self._on_window_result)
-        self.actions = self._add_commands()
+        self.actions = self._add_commands(menu_bar, quit_action)
         self.learner_button = QToolButton(autoRaise=True, objectName="learnerButton")
         self.learner_button.setToolTip(tr("Who is practicing: click to switch learner"))
         self.learner_button.clicked.connect(self.actions["switch"].trigger)
-        window.statusBar().addPermanentWidget(self.learner_button)
-        self._show_learner()
+        status_bar.addPermanentWidget(self.learner_button)
+        session.learner_changed.connect(self._show_learner)
+        self._show_learner(session.learner)
         self.recommendations.refresh()
 
-    def _add_commands(self) -> dict[str, QAction]:
-        window = self.window
-        menus = [a.menu() for a in window.menuBar().actions()]
-        file = next(m for m in menus if isinstance(m, QMenu) and window.quit_action in m.actions())
+    def _add_commands(self, menu_bar: QMenuBar, quit_action: QAction) -> dict[str, QAction]:
+        menus = [a.menu() for a in menu_bar.actions()]
+        file = next(m for m in menus if isinstance(m, QMenu) and quit_action in m.actions())
         made: dict[str, QAction] = {}
         for key, text, keys, slot, tip in (
-            ("history", tr("&History…"), "Ctrl+Shift+H", lambda: show_history(window),
+            ("history", tr("&History…"), "Ctrl+Shift+H", self.show_history,
              tr("The open problem's snapshots and attempts: save one, restore any")),
-            ("switch", tr("S&witch learner…"), None, lambda: ask_and_switch(window),
+            ("switch", tr("S&witch learner…"), None, lambda: self.learners.ask(self.host),
              tr("Who is practicing: pick or make a learner profile")),
-            ("export", tr("&Export my data…"), None, lambda: export_data(window),
+            ("export", tr("&Export my data…"), None, self.my_data.export,
              tr("Everything kept about you, as one JSON file")),
-            ("import", tr("&Import data…"), None, lambda: import_data(window),
+            ("import", tr("&Import data…"), None, self.my_data.import_,
              tr("Bring in an export made on another computer")),
-            ("delete", tr("&Delete my data…"), None, lambda: delete_data(window),
+            ("delete", tr("&Delete my data…"), None, self.my_data.delete,
              tr("Remove everything kept about you, for good")),
         ):  # fmt: skip
-            action = QAction(text, window)
+            action = QAction(text, self.host)
             if keys:
                 action.setShortcut(QKeySequence(keys))
             action.setToolTip(tip)
             action.setStatusTip(tip)
             action.triggered.connect(lambda _checked=False, run=slot: run())
-            window.addAction(action)
-            file.insertAction(window.quit_action, action)
+            self.host.addAction(action)
+            file.insertAction(quit_action, action)
             if key in ("history", "delete"):
-                file.insertSeparator(window.quit_action)
+                file.insertSeparator(quit_action)
             made[key] = action
         describe(file)  # the accessible names, status tips and what's-this (with the keys) of the new ones
         return made
 
-    def _show_learner(self) -> None:
-        name = self.window.services.settings.user
+    def _show_learner(self, name: str) -> None:
         self.learner_button.setText(tr("Learner: %s") % name)
         self.learner_button.setAccessibleName(tr("Learner %s: switch learner") % name)
 
+    def show_history(self) -> HistoryDialog | None:
+        """File ▸ History…: the open problem's snapshots and attempts."""
+        if self.session.problem_id is None:
+            self.say(tr("Open a problem to see its history."))
+            return None
+        dialog = HistoryDialog(
+            self.session, self.jobs, self.services, editor=self.editor, choose_language=self.choose_language,
+            say=self.say, parent=self.host,
+        )  # fmt: skip
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
     def open_recommended(self, problem_id: str) -> None:
-        browser = self.window.browser
+        browser = self.browser
         if not browser.select(problem_id):  # filtered out: show every problem, then choose it
             browser.show_training(None)
             browser.search.clear()
@@ -96,20 +140,5 @@ class Learning(QObject):
             browser.status.setCurrentIndex(0)
             browser.select(problem_id)
 
-    def _on_window_result(self, _job: int, result: dict) -> None:
-        if "run_id" in result and "verdict" in result:  # a new attempt: what comes next may change
-            self.recommendations.refresh()
-
-    def learner_changed(self, name: str) -> None:
-        """Everything shown follows the new learner."""
-        self.jobs.set_learner(name)
-        self._show_learner()
-        self.profile.learner_changed()
-        self.recommendations.refresh()
-
     def shutdown(self) -> None:
-        self.jobs.shutdown()
-
-
-def attach_learning(window: MainWindow) -> Learning:
-    return Learning(window)
+        """Nothing of its own runs: its calls are Jobs', which the window shuts down."""

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QSplitter,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -40,7 +41,7 @@ from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
 from .jobs import Jobs
 from .layout import fit_statement, restore_layout, save_layout, set_focus_order, show_tab
-from .learning import Learning, attach_learning
+from .learning import Learning
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
 from .panels.custom_input import CustomInput
@@ -52,12 +53,13 @@ from .problems.hints import Hints
 from .problems.statement import StatementView
 from .runs import Run, start_run
 from .scratch_run import ScratchRun
-from .session import Session
+from .session import ResultKind, Session
+from .settings import SettingsCommand
 from .status import close_unsaved, job_sentence, progress_sentence, result_sentence, runner_label, started_sentence
 from .text import escaped
 from .theme import PlotFollower, apply_theme, recolour_plots
 from .toolbar import build_toolbar, show_run_buttons
-from .tour import offer_tour
+from .tour import TourGuide, tour_steps
 from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
 
@@ -148,7 +150,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
 
         build_toolbar(self)
-        self.chat = ChatSeat(self, tutor_factory)  # the tutor's dock, beside the editor
+        self.chat = ChatSeat(self, self.session, self.jobs, tutor_factory)  # the tutor's dock, beside the editor
         build_file_edit(self)
         self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action = build_menus(self)
         build_view_help(self)
@@ -160,6 +162,14 @@ class MainWindow(QMainWindow):
         self.backend_label = QLabel("", textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.backend_label)
+        self.settings_command = SettingsCommand(  # Edit ▸ Settings…
+            self,
+            self.jobs,
+            editor=self.editor,
+            backend_label=self.backend_label,
+            set_theme=self.set_theme,
+            say=self.say,
+        )
         self.say(self.tr("Loading the problems…"))
         self.browser.problemSelected.connect(self.open_problem)
         if services is not None:
@@ -172,6 +182,7 @@ class MainWindow(QMainWindow):
         self.drafts = services.drafts
         self.editor.apply_style(font_size=services.settings.font_size)
         self.set_theme(services.settings.theme, save=False)
+        self.settings_command.attach(services)
         self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
         self.worker.setParent(self)
         self.session.learner = services.settings.user
@@ -184,13 +195,27 @@ class MainWindow(QMainWindow):
         self.scratch = ScratchRun(self)
         self.documents.attach(services.paths.data_dir)
         self.custom_input = CustomInput(self)  # under the tests' table
-        self.hints = Hints(self)
+        self.hints = Hints(
+            self.session, services, statement=self.statement, host=self, say=self.say,
+            bar=self.findChild(QToolBar, "mainToolbar"), menu_bar=self.menuBar(),
+        )  # fmt: skip
+        self.chat.attach(
+            services, code=self.editor.text, say=self.say, show_run=self._show_tutor_run,
+            trace=lambda case: self.debugger.trace(case), hint_taken=self.hints.refresh,
+        )  # fmt: skip
         set_focus_order(self)
         self.tests.analyzeRequested.connect(self._analyze_from_tests)
         self.edge_finder = EdgeFinder(self)  # the Edge cases tab, and the learner's own tests
         self.tests.edgeCasesRequested.connect(self.edge_finder.find)
         self.tests.removeOwnRequested.connect(lambda number: remove_own(self, number))
-        self.learning: Learning = attach_learning(self)  # profile, recommendations, learners, history
+        self.learning = Learning(  # profile, recommendations, learners, history, the learner's data
+            self.session, self.jobs, services, host=self, browser=self.browser, panels=self.viz,
+            editor=self.editor, menu_bar=self.menuBar(), quit_action=self.quit_action,
+            problems_action=self.problems_action, status_bar=self.statusBar(),
+            choose_language=self._choose_language, keep_work=self._keep_work,
+            may_leave=self.documents.may_leave, say=self.say,
+        )  # fmt: skip
+        self.session.learner_changed.connect(self._show_learners_work)
         self.stop_action.triggered.connect(self.worker.cancel)
         self.backend_label.setText(
             runner_label(services.backend_name, services.containment(), services.containment_mode())
@@ -210,7 +235,12 @@ class MainWindow(QMainWindow):
         self._open_where_left()
         QWidget.setFocus(self.editor)  # the keys go to the code (ScintillaEdit.setFocus is a Scintilla message)
         self.running_marker = watch_for_crash(self)
-        self.tour = offer_tour(self)
+        self.tour_guide = TourGuide(
+            self, services.paths.data_dir, keep_clear=lambda: [self.statement],
+            steps=lambda: tour_steps(self.findChild(QToolBar, "mainToolbar"), self.run_action, self.submit_action,
+                                     self.trace_action, self.panels, self.browser),
+        )  # fmt: skip
+        self.tour = self.tour_guide.offer()
 
     @property
     def ready(self) -> bool:
@@ -232,7 +262,7 @@ class MainWindow(QMainWindow):
     # --- building ---------------------------------------------------------------------------
     def set_theme(self, name: str, save: bool = True) -> None:
         """Light or dark for the whole window, kept in the settings file unless ``save`` is False."""
-        theme = apply_theme(self, name)
+        theme = apply_theme(name, root=self, editor=self.editor, statement=self.statement)
         self.theme_actions[theme.name].setChecked(True)
         settings = self.services.settings
         if save and settings.theme != theme.name:
@@ -275,6 +305,41 @@ class MainWindow(QMainWindow):
         if ids:
             self.browser.select(ids[0])
 
+    def _show_tutor_run(self, result: dict) -> None:
+        """A run the tutor made, in the Tests tab."""
+        self.tests.show_result(result)
+        self.show_tab(self.tests)
+
+    def _choose_language(self, language: str) -> None:
+        """The language box set to ``language`` (the draft in it opens), if the window has it."""
+        if self.language.findData(language) >= 0:
+            self.language.setCurrentIndex(self.language.findData(language))
+
+    def _keep_work(self) -> None:
+        """What the learner on show leaves: the run is stopped, the draft and the open problem kept."""
+        self.worker.cancel()
+        self.autosave.save_now()
+        if self._problem_id is not None:
+            self.drafts.remember_open(self._problem_id, self.current_language)
+
+    def _show_learners_work(self, name: str) -> None:
+        """Another learner (or theirs read afresh): their drafts, statuses and the problem they had open."""
+        self.drafts = self.services.drafts
+        self.autosave.use_book(self.drafts)
+        self.worker.learner = name
+        self.browser.set_statuses(self.drafts.statuses())
+        place = self.drafts.last_open()
+        first = self.browser.visible_ids()
+        bank = self.services.bank
+        problem_id = place[0] if place is not None and place[0] in bank else (first[0] if first else None)
+        if place is not None and problem_id == place[0] and self.language.findData(place[1]) >= 0:
+            show_language(self, place[1])
+        if problem_id is not None:
+            self.browser.list.blockSignals(True)
+            self.browser.select(problem_id)
+            self.browser.list.blockSignals(False)
+            self.open_problem(problem_id)  # even when it was on show already: the editor shows their draft
+
     def open_problem(self, problem_id: str) -> None:
         problem = self.services.bank.get(problem_id)
         if problem is None:
@@ -285,7 +350,6 @@ class MainWindow(QMainWindow):
         self.autosave.save_now()
         self._problem_id = problem_id
         self.documents.show_problem(problem.title, self.current_language)
-        self.hints.show_problem(problem)  # the statement, with the hints taken
         language = self.current_language
         self.editor.set_language(language)
         draft = self.drafts.load(problem_id, language)
@@ -296,7 +360,6 @@ class MainWindow(QMainWindow):
         self.drafts.remember_open(problem_id, language)
         self.tests.clear(self.tr("Run your code to see the tests here."))
         show_own(self)
-        self.chat.follow()  # the conversation about this problem
         if self._first_layout:  # once laid out at the window's size
             QTimer.singleShot(0, self, lambda: fit_statement(self))
 
@@ -360,6 +423,8 @@ class MainWindow(QMainWindow):
         if self._side_job(job):
             return  # a trace, a breakpoint or an analysis: its own tab shows it
         run = self._run if self._run is not None and self._run.job == job else None
+        if run is not None and (run.problem_id, run.language) == (self._problem_id, self.current_language):
+            self.session.show(ResultKind.RUN, result)  # the profile and the recommendations follow attempts
         if run is not None and "run_id" in result:
             self.browser.set_status(run.problem_id, ProblemStatus.of_run(result.get("verdict"), run.submitted))
         if run is not None and (run.problem_id, run.language) != (self._problem_id, self.current_language):

@@ -16,9 +16,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 from .assistant_dialog import show_assistant_dialog
 from .file_menu import build_file_commands
 from .help_dialogs import show_about, show_shortcuts
-from .settings import open_settings
 from .theme import THEMES
-from .tour import show_tour
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -78,7 +76,7 @@ def build_file_edit(window: MainWindow) -> None:
     edit.addAction(_command(box, tr("Toggle &comment"), "Ctrl+/", editor.toggle_comment,
                             tr("Comment out the selected lines, or bring them back"), local))  # fmt: skip
     edit.addSeparator()
-    window.settings_action = _command(window, tr("&Settings…"), "Ctrl+,", lambda: open_settings(window),
+    window.settings_action = _command(window, tr("&Settings…"), "Ctrl+,", lambda: window.settings_command.open(),
                                       tr("Where code runs, limits, the tutor, the theme and the data folder"))  # fmt: skip
     edit.addAction(window.settings_action)
 
@@ -120,7 +118,7 @@ def build_view_help(window: MainWindow) -> None:
     help_menu = window.menuBar().addMenu(tr("&Help"))
     help_menu.addActions([
         _command(window, tr("&Keyboard shortcuts"), "F1", lambda: show_shortcuts(window), tr("Every command and its keys")),
-        _command(window, tr("&Tour"), None, lambda: show_tour(window) if window.ready else None,
+        _command(window, tr("&Tour"), None, lambda: window.tour_guide.show() if window.ready else None,
                  tr("Show the guided tour of Run, Submit, Trace and the panels again")),
         _command(window, tr("Use with an &assistant…"), None,
                  lambda: show_assistant_dialog(window, window.services.settings.user),

@@ -73,6 +73,12 @@ class Session:
         self.clear_results()
         self.learner_changed.emit(name)
 
+    def renew_learner(self) -> None:
+        """The learner's kept data changed under the window (imported or deleted): results are
+        forgotten and ``learner_changed`` is told again, so that everything shown is read afresh."""
+        self.clear_results()
+        self.learner_changed.emit(self._learner)
+
     @property
     def problem_id(self) -> str | None:
         return self._problem_id

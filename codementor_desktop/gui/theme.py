@@ -16,7 +16,8 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from .editor.code_editor import CodeEditor
+    from .problems.statement import StatementView
 
 ThemeName = Literal["light", "dark"]
 THEMES: tuple[ThemeName, ...] = ("light", "dark")
@@ -75,17 +76,18 @@ def palette_for(theme: Theme) -> QPalette:
     return palette
 
 
-def apply_theme(window: MainWindow, name: str) -> Theme:
-    """Colour the application, the editor, the statement and the plots for ``name``."""
+def apply_theme(name: str, *, root: QWidget, editor: CodeEditor, statement: StatementView) -> Theme:
+    """Colour the application, the editor, the statement and the plots under ``root`` (the
+    window, whose ``theme`` property names the theme for what is drawn later) for ``name``."""
     theme = theme_named(name)
     app = QApplication.instance()
     if isinstance(app, QApplication):
         app.setStyle("Fusion")
         app.setPalette(palette_for(theme))
-    window.setProperty("theme", theme.name)
-    window.editor.apply_style(dark=theme.dark)
-    window.statement.set_theme(theme.dark, theme.code_background)
-    recolour_plots(window, theme)
+    root.setProperty("theme", theme.name)
+    editor.apply_style(dark=theme.dark)
+    statement.set_theme(theme.dark, theme.code_background)
+    recolour_plots(root, theme)
     return theme
 
 

@@ -3,27 +3,36 @@ Submit, Trace, the panels, the problem list), with Next and Skip; Esc skips. Onc
 skipped it is not shown again at start (a flag in the data folder); Help ▸ Tour shows it anew.
 
 The bubble is a child of the window, not a window of its own: it moves and closes with it, and
-the learner can still reach everything else.
+the learner can still reach everything else. It sits beside what it points at, never over it,
+and keeps off the statement as far as its pointer's reach allows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, QRect, Qt, Signal
-from PySide6.QtGui import QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QPolygonF
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .keys import took_escape
 from .window_files import TOUR_SEEN, Flag
 
-if TYPE_CHECKING:
-    from .main_window import MainWindow
-
 ARROW = 10  # px of the bubble's pointer
-WIDTH = 330
+WIDTH = 350  # with room for a pointer on either side
+REACH = 2 * ARROW + 8  # the pointer's middle is this far inside the bubble's ends: clear of the rounded corners
+SIDE_COST = 8000  # px² of the statement worth covering to keep the bubble below or above its target
 
 
 def tr(text: str) -> str:
@@ -37,17 +46,19 @@ class Step:
     target: Callable[[], QWidget | None]
 
 
-def steps_of(window: MainWindow) -> list[Step]:
-    bar = window.findChild(QToolBar, "mainToolbar")
+def tour_steps(
+    bar: QToolBar | None, run: QAction, submit: QAction, trace: QAction, panels: QTabWidget, browser: QWidget
+) -> list[Step]:
+    """The steps: Run, Submit and Trace on the toolbar ``bar``, the panel tabs, the problem list."""
 
-    def button(action) -> Callable[[], QWidget | None]:
+    def button(action: QAction) -> Callable[[], QWidget | None]:
         return lambda: bar.widgetForAction(action) if bar is not None else None
 
     return [
         Step(
             tr("Run"),
             tr("Run (Ctrl+Enter) tries your code on the problem's examples; the Tests tab shows how each one went."),
-            button(window.run_action),
+            button(run),
         ),  # fmt: skip
         Step(
             tr("Submit"),
@@ -55,7 +66,7 @@ def steps_of(window: MainWindow) -> list[Step]:
                 "Submit (Ctrl+Shift+Enter) runs every test, hidden ones too. When all pass, the "
                 "problem is marked solved."
             ),
-            button(window.submit_action),
+            button(submit),
         ),  # fmt: skip
         Step(
             tr("Trace"),
@@ -63,19 +74,62 @@ def steps_of(window: MainWindow) -> list[Step]:
                 "Trace (F5) follows your code step by step; the Trace, Structure, Variables and Flow "
                 "tabs draw each step."
             ),
-            button(window.trace_action),
+            button(trace),
         ),  # fmt: skip
         Step(
             tr("The panels"),
             tr("Tests, Output and the drawings of a trace live here. Alt+1 to Alt+6 bring each to the front."),
-            lambda: window.panels.tabBar(),
+            lambda: panels.tabBar(),
         ),  # fmt: skip
         Step(
             tr("Problems"),
             tr("Choose a problem here; your code is saved as you type. Help ▸ Tour shows this tour again."),
-            lambda: window.browser,
+            lambda: browser,
         ),  # fmt: skip
     ]
+
+
+def overlap(one: QRect, other: QRect) -> int:
+    """The area two rectangles share."""
+    shared = one.intersected(other)
+    return max(shared.width(), 0) * max(shared.height(), 0)
+
+
+def place_bubble(target: QRect, size: QSize, room: QRect, clear: list[QRect]) -> tuple[str, QRect]:
+    """Where a bubble of ``size`` goes by ``target``: beside it on one side (below, above, right or
+    left), inside ``room``, never over the target, and over as little of ``clear`` (what the
+    learner is reading: the statement) as the pointer's reach allows. Returns the side and the place."""
+    width, height = size.width(), size.height()
+    reach = REACH
+    centre = target.center()
+    best: tuple[int, int, str, QRect] | None = None
+    for order, side in enumerate(("below", "above", "right", "left")):
+        if side in ("below", "above"):
+            y = target.bottom() + 2 if side == "below" else target.top() - height - 2
+            low = max(room.left(), centre.x() - width + reach)
+            high = min(room.right() - width, centre.x() - reach)
+            places = [QRect(x, y, width, height) for x in _spread(low, high)]
+        else:
+            x = target.right() + 2 if side == "right" else target.left() - width - 2
+            low = max(room.top(), centre.y() - height + reach)
+            high = min(room.bottom() - height, centre.y() - reach)
+            places = [QRect(x, y, width, height) for y in _spread(low, high)]
+        for rect in places:
+            if not room.contains(rect) or rect.intersects(target):
+                continue
+            cost = sum(overlap(rect, other) for other in clear) + order * SIDE_COST  # below first, then above, …
+            if best is None or (cost, order) < best[:2]:
+                best = (cost, order, side, rect)
+    if best is None:  # nowhere beside it: the middle of the room
+        return "below", QRect(room.center().x() - width // 2, room.center().y() - height // 2, width, height)
+    return best[2], best[3]
+
+
+def _spread(low: int, high: int, steps: int = 24) -> list[int]:
+    """Positions from ``low`` to ``high`` (none when the range is empty)."""
+    if high < low:
+        return []
+    return sorted({low + (high - low) * n // steps for n in range(steps + 1)})
 
 
 class Tour(QFrame):
@@ -83,17 +137,19 @@ class Tour(QFrame):
 
     ended = Signal(bool)
 
-    def __init__(self, window: MainWindow, steps: list[Step]):
-        super().__init__(window, objectName="tourBubble")
-        self.window_ = window
+    def __init__(self, host: QWidget, steps: list[Step], keep_clear: Callable[[], list[QWidget]] = list):
+        """``keep_clear`` names what the bubble should hide as little as it can (the statement)."""
+        super().__init__(host, objectName="tourBubble")
+        self.host = host
         self.steps = steps
+        self.keep_clear = keep_clear
         self.index = -1
-        self._below = True
-        self._tip_x = 0
+        self.side = "below"  # of the target: the pointer is on the bubble's other side
+        self._tip = 0  # where along that side the pointer is
         self.setAccessibleName(tr("Guided tour"))
         self.setFixedWidth(WIDTH)
         box = QVBoxLayout(self)
-        box.setContentsMargins(14, 12 + ARROW, 14, 12 + ARROW)
+        box.setContentsMargins(14 + ARROW, 12 + ARROW, 14 + ARROW, 12 + ARROW)  # room for a pointer on any side
         self.title = QLabel("", objectName="tourTitle", textFormat=Qt.TextFormat.PlainText)
         font = self.title.font()
         font.setBold(True)
@@ -146,32 +202,43 @@ class Tour(QFrame):
         self.ended.emit(finished)
         self.deleteLater()
 
+    def _on_host(self, widget: QWidget) -> QRect:
+        return QRect(widget.mapTo(self.host, QPoint(0, 0)), widget.size())
+
     def _place(self, target: QWidget | None) -> None:
-        """Below the target (above it when there is no room), the pointer at the target's middle."""
-        window = self.window_
+        """Beside the target, never over it, and over as little of the statement as can be; the
+        pointer at the target's middle."""
+        host = self.host
         if target is None or not target.isVisible():
-            rect = QRect(window.width() // 2, window.height() // 3, 0, 0)
+            rect = QRect(host.width() // 2, host.height() // 3, 0, 0)
         else:
-            rect = QRect(target.mapTo(window, QPoint(0, 0)), target.size())
-        height = self.sizeHint().height()
-        self._below = rect.bottom() + height < window.height() - 8
-        y = rect.bottom() + 2 if self._below else rect.top() - height - 2
-        x = min(max(rect.center().x() - 60, 8), window.width() - WIDTH - 8)
-        self.setGeometry(x, max(y, 0), WIDTH, height)
-        self._tip_x = min(max(rect.center().x() - x, 16), WIDTH - 16)
+            rect = self._on_host(target)
+        size = QSize(WIDTH, max(self.sizeHint().height(), self.heightForWidth(WIDTH)))
+        clear = [self._on_host(widget) for widget in self.keep_clear() if widget.isVisible()]
+        self.side, place = place_bubble(rect, size, host.rect().adjusted(4, 4, -4, -4), clear)
+        self.setGeometry(place)
+        along = rect.center().x() - place.x() if self.side in ("below", "above") else rect.center().y() - place.y()
+        length = place.width() if self.side in ("below", "above") else place.height()
+        self._tip = min(max(along, REACH), length - REACH)
 
     def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         """A rounded frame with a pointer towards the target."""
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        body = self.rect().adjusted(1, ARROW + 1, -1, -ARROW - 1)
+        body = QRectF(self.rect()).adjusted(ARROW + 1, ARROW + 1, -ARROW - 1, -ARROW - 1)
         path = QPainterPath()
         path.addRoundedRect(body, 8, 8)
-        edge = body.top() if self._below else body.bottom()
-        toward = edge - ARROW if self._below else edge + ARROW
+        tip = float(self._tip)
+        if self.side in ("below", "above"):  # the target is above (or below): the pointer on top (bottom)
+            edge = body.top() if self.side == "below" else body.bottom()
+            toward = edge - ARROW if self.side == "below" else edge + ARROW
+            corners = [QPointF(tip - ARROW, edge), QPointF(tip, toward), QPointF(tip + ARROW, edge)]
+        else:  # the target is to the left (or right): the pointer on that side
+            edge = body.left() if self.side == "right" else body.right()
+            toward = edge - ARROW if self.side == "right" else edge + ARROW
+            corners = [QPointF(edge, tip - ARROW), QPointF(toward, tip), QPointF(edge, tip + ARROW)]
         pointer = QPainterPath()
-        pointer.addPolygon(QPolygonF([QPointF(self._tip_x - ARROW, edge), QPointF(self._tip_x, toward),
-                                      QPointF(self._tip_x + ARROW, edge)]))  # fmt: skip
+        pointer.addPolygon(QPolygonF(corners))
         path = path.united(pointer)
         palette = self.palette()
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
@@ -183,20 +250,32 @@ class Tour(QFrame):
         return took_escape(event, self.skip) or super().eventFilter(watched, event)
 
 
-def show_tour(window: MainWindow) -> Tour:
-    """Show the tour now (Help ▸ Tour); passing or skipping it marks it seen."""
-    for old in window.findChildren(Tour):
-        old.hide()
-        old.deleteLater()
-    tour = Tour(window, steps_of(window))
-    seen = Flag(window.services.paths.data_dir, TOUR_SEEN)
-    tour.ended.connect(lambda _finished: seen.set())
-    tour.start()
-    return tour
+class TourGuide:
+    """Help ▸ Tour, and the tour at the first start: ``steps()`` made when it is shown, the bubble
+    on ``host``, kept off ``keep_clear()``; once passed or skipped, a flag in ``data_dir`` says so."""
 
+    def __init__(
+        self,
+        host: QWidget,
+        data_dir: Path,
+        steps: Callable[[], list[Step]],
+        keep_clear: Callable[[], list[QWidget]] = list,
+    ):
+        self.host = host
+        self.seen = Flag(data_dir, TOUR_SEEN)
+        self.steps = steps
+        self.keep_clear = keep_clear
 
-def offer_tour(window: MainWindow) -> Tour | None:
-    """At start: the tour, unless it was seen before."""
-    if Flag(window.services.paths.data_dir, TOUR_SEEN).is_set():
-        return None
-    return show_tour(window)
+    def show(self) -> Tour:
+        """Show the tour now (Help ▸ Tour); passing or skipping it marks it seen."""
+        for old in self.host.findChildren(Tour):
+            old.hide()
+            old.deleteLater()
+        tour = Tour(self.host, self.steps(), self.keep_clear)
+        tour.ended.connect(lambda _finished: self.seen.set())
+        tour.start()
+        return tour
+
+    def offer(self) -> Tour | None:
+        """At start: the tour, unless it was seen before."""
+        return None if self.seen.is_set() else self.show()

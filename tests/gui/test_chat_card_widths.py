@@ -21,6 +21,8 @@ from codementor_desktop.gui.chat.pane import MINIMUM_WIDTH, ChatPane
 from codementor_desktop.gui.chat.readable import tests_table as columns_of  # not collected as a test
 from codementor_desktop.gui.chat.richtext import RichText
 from codementor_desktop.gui.chat.transcript import Message
+from codementor_desktop.gui.jobs import Jobs
+from codementor_desktop.gui.session import Session
 from codementor_desktop.tools.catalog import DECLARED_BY
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tutor.events import TextDelta, ToolFinished, ToolStarted, TurnEnded
@@ -86,7 +88,9 @@ def results(services):
 
 
 def pane_with_cards(qtbot, events, width: int) -> ChatPane:
-    pane = ChatPane(ScriptedTutor(pace=0), lambda: TurnContext("two-sum", WRONG, "python"))
+    jobs = Jobs(None, Session("ada"))  # nothing is sent: no thread is started
+    pane = ChatPane(ScriptedTutor(pace=0), jobs, lambda: TurnContext("two-sum", WRONG, "python"))
+    jobs.setParent(pane)
     qtbot.addWidget(pane)
     pane.resize(width, 900)
     pane.show()

@@ -3,6 +3,7 @@ text streamed in batches, Stop, and the theme's colours in the code blocks."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from codementor_desktop.gui.chat.cards import EscalationCard, OfferCard, SummaryCard, ToolCard
@@ -10,12 +11,22 @@ from codementor_desktop.gui.chat.demo import WRONG, ScriptedTutor
 from codementor_desktop.gui.chat.pane import ChatPane
 from codementor_desktop.gui.chat.richtext import RichText
 from codementor_desktop.gui.chat.transcript import Message
+from codementor_desktop.gui.jobs import Jobs
+from codementor_desktop.gui.session import Session
 from codementor_desktop.tutor.events import TextDelta, TurnEnded
 from codementor_desktop.tutor.turns import Intent, TurnContext
 
 
-def make_pane(qtbot, tutor: ScriptedTutor) -> ChatPane:
-    pane = ChatPane(tutor, lambda: TurnContext("two-sum", WRONG, "python"))
+@pytest.fixture
+def jobs(qtbot):
+    """The one way off the GUI thread, as the window has it: the turns go to its tutor lane."""
+    made = Jobs(None, Session("ada"))
+    yield made
+    made.shutdown()
+
+
+def make_pane(qtbot, tutor: ScriptedTutor, jobs: Jobs) -> ChatPane:
+    pane = ChatPane(tutor, jobs, lambda: TurnContext("two-sum", WRONG, "python"))
     qtbot.addWidget(pane)
     pane.resize(460, 640)
     pane.show()
@@ -33,9 +44,9 @@ def messages(pane: ChatPane, who: str) -> list[Message]:
     return [w for w in pane.transcript.widgets() if isinstance(w, Message) and w.who == who]
 
 
-def test_enter_sends_what_was_typed_and_shift_enter_starts_a_new_line(qtbot):
+def test_enter_sends_what_was_typed_and_shift_enter_starts_a_new_line(qtbot, jobs):
     tutor = ScriptedTutor(pace=0)
-    pane = make_pane(qtbot, tutor)
+    pane = make_pane(qtbot, tutor, jobs)
     qtbot.keyClicks(pane.input, "Why does it fail")
     qtbot.keyClick(pane.input, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     qtbot.keyClicks(pane.input, "on test 2?")
@@ -63,9 +74,9 @@ def test_enter_sends_what_was_typed_and_shift_enter_starts_a_new_line(qtbot):
     assert "return [0, 1]" in answer.toPlainText()
 
 
-def test_the_buttons_send_their_intents_and_show_their_cards(qtbot):
+def test_the_buttons_send_their_intents_and_show_their_cards(qtbot, jobs):
     tutor = ScriptedTutor(pace=0)
-    pane = make_pane(qtbot, tutor)
+    pane = make_pane(qtbot, tutor, jobs)
     assert pane.who.text() == "Tutor: Demo tutor (scripted)"  # who answers, in sight
     talk(qtbot, pane, pane.buttons[Intent.STUCK].click)
     (escalation,) = [w for w in pane.transcript.widgets() if isinstance(w, EscalationCard)]
@@ -84,20 +95,20 @@ def test_the_buttons_send_their_intents_and_show_their_cards(qtbot):
     ]  # fmt: skip
 
 
-def test_a_fast_stream_reaches_the_view_in_batches(qtbot):
+def test_a_fast_stream_reaches_the_view_in_batches(qtbot, jobs):
     pieces = [TextDelta(f"word{n} ") for n in range(3000)]
-    pane = make_pane(qtbot, ScriptedTutor(pace=0, answers=pieces))
+    pane = make_pane(qtbot, ScriptedTutor(pace=0, answers=pieces), jobs)
     batches: list[int] = []
-    pane.worker.events.connect(lambda events: batches.append(len(events)))
+    pane.turns.events.connect(lambda events: batches.append(len(events)))
     talk(qtbot, pane, lambda: pane.send("Stream a lot"))
     (answer,) = messages(pane, "tutor")
     assert answer.markdown == "".join(p.text for p in pieces)  # nothing lost
-    # Joined in the worker: far fewer repaints than pieces (a flush every 50 ms).
+    # Joined by the turn's runner: far fewer repaints than pieces (a flush every 50 ms).
     assert len(batches) < 100, batches
 
 
-def test_stop_ends_a_slow_turn_and_the_pane_is_ready_again(qtbot):
-    pane = make_pane(qtbot, ScriptedTutor(pace=5.0))
+def test_stop_ends_a_slow_turn_and_the_pane_is_ready_again(qtbot, jobs):
+    pane = make_pane(qtbot, ScriptedTutor(pace=5.0), jobs)
     pane.send("Take your time")
     qtbot.waitUntil(lambda: pane.stop_button.isVisible())
     assert not pane.buttons[Intent.HINT].isEnabled() and not pane.send("a second message")
@@ -107,12 +118,12 @@ def test_stop_ends_a_slow_turn_and_the_pane_is_ready_again(qtbot):
     assert "Stopped." in pane.transcript.widgets()[-1].toPlainText()
 
 
-def test_code_blocks_take_the_dark_theme_colours(qtbot):
+def test_code_blocks_take_the_dark_theme_colours(qtbot, jobs):
     from PySide6.QtWidgets import QApplication
 
     from codementor_desktop.gui.theme import palette_for, theme_named
 
-    pane = make_pane(qtbot, ScriptedTutor(pace=0, answers=[TextDelta("```python\nx = 1\n```")]))
+    pane = make_pane(qtbot, ScriptedTutor(pace=0, answers=[TextDelta("```python\nx = 1\n```")]), jobs)
     talk(qtbot, pane, lambda: pane.send("code?"))
     (answer,) = messages(pane, "tutor")
     light = answer.text()

@@ -10,7 +10,6 @@ import tomllib
 import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QLineEdit
 
-from codementor_desktop.gui.settings import open_settings
 from codementor_desktop.gui.settings.dialog import SettingsDialog
 from codementor_desktop.storage.secrets import Credentials
 from codementor_desktop.storage.settings import load_settings
@@ -198,8 +197,8 @@ def test_the_data_page_shows_where_the_data_lives(window):
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_screenshot_of_the_settings_dialog(window, qtbot, tmp_path, theme):
     window.set_theme(theme, save=False)
-    dialog = open_settings(window)
-    assert dialog is not None and open_settings(window) is dialog
+    dialog = window.settings_command.open()
+    assert dialog is not None and window.settings_command.open() is dialog
     type_into(dialog, "piston_url", "localhost:2000")
     press(dialog, QDialogButtonBox.StandardButton.Apply)  # a refused value, to see it beside its field
     qtbot.waitUntil(lambda: dialog.rows["piston_url"].error.isVisible())

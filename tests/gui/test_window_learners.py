@@ -11,7 +11,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from codementor_desktop.domain.vocabulary import ProblemStatus
-from codementor_desktop.gui.learners import LearnerDialog, ask_at_start, learner_names, should_ask, switch_learner
+from codementor_desktop.gui.learners import LearnerDialog, ask_at_start, learner_names, should_ask
 from tests.gui.test_main_window import GOOD
 
 
@@ -62,8 +62,8 @@ def test_switching_learner_reattaches_everything_shown(window, qtbot, services, 
     switch = window.learning.actions["switch"]
     assert switch.text().replace("&", "") == "Switch learner…"
 
-    assert switch_learner(window, "bea")
-    assert services.settings.user == "bea" and window.worker.learner == "bea" and window.learning.jobs.learner == "bea"
+    assert window.learning.learners.switch("bea")
+    assert services.settings.user == "bea" and window.session.learner == "bea" and window.worker.learner == "bea"
     assert "def two_sum(nums, target):\n    seen" not in window.editor.text()  # the starter, not the first one's code
     assert window.browser.status_of("two-sum") is ProblemStatus.NEW
     assert "bea" in window.learning.learner_button.text()
@@ -84,8 +84,8 @@ def test_switching_learner_reattaches_everything_shown(window, qtbot, services, 
     assert problem_statuses(services.database, "bea") == {"two-sum": ProblemStatus.ATTEMPTED}
     assert problem_statuses(services.database, first) == {"two-sum": ProblemStatus.SOLVED}
 
-    assert switch_learner(window, first)
+    assert window.learning.learners.switch(first)
     assert window.editor.text() == GOOD  # their draft is back
     assert window.browser.status_of("two-sum") is ProblemStatus.SOLVED
     assert sorted(learner_names(services)) == sorted({first, "bea"})
-    assert not switch_learner(window, first)  # already the learner: nothing to do
+    assert not window.learning.learners.switch(first)  # already the learner: nothing to do

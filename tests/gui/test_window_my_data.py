@@ -13,8 +13,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from codementor_desktop.domain.vocabulary import ProblemStatus
 from codementor_desktop.gui.history import HistoryDialog
-from codementor_desktop.gui.learners import switch_learner
-from codementor_desktop.gui.my_data import delete_data, export_data, import_data
 from tests.gui.test_main_window import GOOD
 
 
@@ -40,14 +38,14 @@ def test_the_file_menu_has_the_commands(window):
 def test_export_then_import_as_another_learner(window, qtbot, tmp_path):
     submitted(window, qtbot)
     path = tmp_path / "mine.json"
-    export_data(window, path)
+    window.learning.my_data.export(path)
     qtbot.waitUntil(path.exists)
     export = json.loads(path.read_text(encoding="utf-8"))
     assert export["runs"] and export["runs"][0]["problem_id"] == "two-sum"
 
-    switch_learner(window, "lab")
+    window.learning.learners.switch("lab")
     assert window.browser.status_of("two-sum") is ProblemStatus.NEW
-    import_data(window, path)
+    window.learning.my_data.import_(path)
     qtbot.waitUntil(lambda: window.browser.status_of("two-sum") is ProblemStatus.ATTEMPTED)
     assert "Imported for lab" in window.statusBar().currentMessage()
 
@@ -64,7 +62,7 @@ def test_an_unreadable_import_says_why_and_changes_nothing(window, qtbot, tmp_pa
         box.accept()
 
     QTimer.singleShot(0, close_box)
-    import_data(window, path)
+    window.learning.my_data.import_(path)
     assert seen and "is not an export of CodeMentor" in seen[0]
     assert not any(name == "import_learner_data" for name, _who in kept.calls)
 
@@ -80,11 +78,11 @@ def test_delete_needs_the_name_typed_then_removes_the_rows(window, qtbot, servic
         box.accept()
 
     QTimer.singleShot(0, close_box)
-    delete_data(window, typed="someone else")
+    window.learning.my_data.delete(typed="someone else")
     assert seen and "nothing was deleted" in seen[0]
     assert window.browser.status_of("two-sum") is ProblemStatus.SOLVED
 
-    delete_data(window, typed=learner)
+    window.learning.my_data.delete(typed=learner)
     qtbot.waitUntil(lambda: window.browser.status_of("two-sum") is ProblemStatus.NEW)
     assert "Deleted for" in window.statusBar().currentMessage()
     assert services.drafts.load("two-sum", "python") is None

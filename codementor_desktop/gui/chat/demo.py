@@ -104,16 +104,20 @@ class ScriptedTutor:
 def main() -> int:
     from PySide6.QtWidgets import QApplication
 
+    from ..jobs import Jobs
+    from ..session import Session
     from .pane import ChatPane
 
     app = QApplication.instance() or QApplication(sys.argv)
-    pane = ChatPane(ScriptedTutor(), lambda: TurnContext("two-sum", WRONG, "python"))
+    jobs = Jobs(None, Session("demo"))
+    pane = ChatPane(ScriptedTutor(), jobs, lambda: TurnContext("two-sum", WRONG, "python"))
     pane.setWindowTitle("CodeMentor: the chat pane")
     pane.resize(460, 640)
     pane.show()
     pane.send("Why does my two_sum fail?")
     code = app.exec()
     pane.shutdown()
+    jobs.shutdown()
     return code
 
 

@@ -2,8 +2,9 @@
 type in (Enter sends, Shift+Enter starts a new line), the buttons "I'm stuck", "Hint", "What
 next?" and "I get it", Stop, and the active tutor's label always in sight.
 
-Turns run on the ``TutorWorker``'s thread; the learner keeps editing and running meanwhile. The
-pane never reaches into the tutor: it calls ``turn`` (through the worker) and renders what comes back.
+Turns run in Jobs' tutor lane (``TurnRunner``); the learner keeps editing and running meanwhile.
+The pane never reaches into the tutor: it calls ``turn`` (through the runner) and renders what
+comes back.
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ from ...tutor.events import (
 )
 from ...tutor.replay import LearnerSaid, Shown
 from ...tutor.turns import Intent, TurnContext, Tutor
+from ..jobs import Jobs
 from ..theme import theme_named
 from .cards import ErrorCard, EscalationCard, OfferCard, SummaryCard, ToolCard
 from .transcript import Transcript
-from .worker import TutorWorker
+from .turn import TurnRunner
 
 
 def tr(text: str) -> str:
@@ -90,7 +92,11 @@ class ChatPane(QWidget):
     coachRequested = Signal()  # noqa: N815 - the learner accepted the offline coach after a server error
 
     def __init__(
-        self, tutor: Tutor, context: Callable[[], TurnContext] = TurnContext, parent: QWidget | None = None
+        self,
+        tutor: Tutor,
+        jobs: Jobs,
+        context: Callable[[], TurnContext] = TurnContext,
+        parent: QWidget | None = None,
     ) -> None:
         """``context`` is called as each message is sent (in the GUI thread): the editor's problem and code."""
         super().__init__(parent)
@@ -100,9 +106,9 @@ class ChatPane(QWidget):
         self.tutor = tutor
         self.context = context
         self.cards: dict[str, ToolCard] = {}
-        self.worker = TutorWorker(self)
-        self.worker.events.connect(self.show_events)
-        self.worker.busyChanged.connect(self._on_busy)
+        self.turns = TurnRunner(jobs, self)
+        self.turns.events.connect(self.show_events)
+        self.turns.busyChanged.connect(self._on_busy)
         self.who = QLabel(objectName="tutorLabel", textFormat=Qt.TextFormat.PlainText, wordWrap=True)
         self.transcript = Transcript()
         self.buttons: dict[Intent, QPushButton] = {}
@@ -150,7 +156,7 @@ class ChatPane(QWidget):
     # --- talking ----------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
-        return self.worker.busy
+        return self.turns.busy
 
     def show_label(self) -> None:
         """Which tutor answers: the offline coach, or the model's name and server."""
@@ -167,7 +173,7 @@ class ChatPane(QWidget):
         if typed:
             self.input.clear()
         self.transcript.add_learner(said)
-        self.worker.start(self.tutor, said, self.context(), intent)
+        self.turns.start(self.tutor, said, self.context(), intent)
         return True
 
     def set_tutor(self, tutor: Tutor, note: str = "") -> None:
@@ -178,7 +184,11 @@ class ChatPane(QWidget):
             self.transcript.add_note(note)
 
     def stop(self) -> None:
-        self.worker.stop()
+        self.turns.stop()
+
+    def abandon(self) -> None:
+        """Another learner sat down: a turn going is stopped, and the pane is ready again."""
+        self.turns.abandon()
 
     def show_events(self, events: Sequence[Shown]) -> None:
         """Render a batch of the turn's events (GUI thread)."""
@@ -249,5 +259,5 @@ class ChatPane(QWidget):
         super().changeEvent(event)
 
     def shutdown(self) -> None:
-        """Stop a turn going and wait for its thread (the window closing)."""
-        self.worker.shutdown()
+        """Stop a turn going (the window closing; Jobs waits for its thread)."""
+        self.turns.shutdown()

@@ -2,7 +2,8 @@
 recommendations (``get_personalized_recommendation``), each with its title, difficulty and reason
 in plain words. A click on the title opens the problem; "Skip" and "Not relevant" flag it
 (``flag_recommendation``) and ask again. A starter path (too few attempts to know the learner
-yet) says so. The header folds the box away; the calls go through the side jobs' worker.
+yet) says so. The header folds the box away; the calls go to Jobs' SIDE lane. The box follows
+the session: another learner's list goes at once, and a kept attempt asks again.
 
 Each recommendation takes two short lines (its title and buttons, then its facts and reason cut
 to the width, whole in the tooltip): the problem list under the box keeps most of the column."""
@@ -15,11 +16,13 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
+from ..session import ResultKind, Session
+from ..side_calls import ask, is_attempt
 from ..text import tooltip
 from .elided import ElidedLabel
 
 if TYPE_CHECKING:
-    from ..side_jobs import SideJobs
+    from ..jobs import Jobs
 
 TOOL = "get_personalized_recommendation"
 FLAG = "flag_recommendation"
@@ -109,9 +112,10 @@ class Recommendations(QWidget):
 
     problemChosen = Signal(str)  # noqa: N815
 
-    def __init__(self, jobs: SideJobs, parent: QWidget | None = None):
+    def __init__(self, session: Session, jobs: Jobs, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("recommendations")
+        self.session = session
         self.jobs = jobs
         self.rows: list[RecommendationRow] = []
         self.answers = 0  # answers shown (a test waits on it)
@@ -133,6 +137,8 @@ class Recommendations(QWidget):
         layout.addWidget(self.header)
         layout.addWidget(self.note)
         layout.addWidget(self.body)
+        session.learner_changed.connect(self._on_learner)
+        session.result_changed.connect(self._on_result)
 
     @property
     def shown(self) -> bool:
@@ -149,14 +155,30 @@ class Recommendations(QWidget):
 
     def refresh(self) -> None:
         self.note.setText(tr("Finding what to practise next…"))
-        self.jobs.call(TOOL, {"num_recommendations": HOW_MANY}, self.show_result)
+        ask(self.jobs, TOOL, {"num_recommendations": HOW_MANY}, self.show_result)
+
+    def _on_learner(self, _name: str) -> None:
+        """Another learner: the last one's list goes now (it is not theirs), and theirs is asked for."""
+        self._remove_rows()
+        self.refresh()
+
+    def _on_result(self, kind: str, result: Any) -> None:
+        if kind == ResultKind.RUN and is_attempt(result):
+            self.refresh()  # a new attempt: what comes next may change
+
+    def _remove_rows(self) -> None:
+        for row in self.rows:
+            self.list.removeWidget(row)
+            row.hide()  # gone at once, not when the event loop gets to deleting it
+            row.deleteLater()
+        self.rows = []
 
     def flag(self, problem_id: str, kind: str) -> None:
         """Skip or "not relevant": kept by the tool, then the list is asked for again."""
         for row in self.rows:
             if row.problem_id == problem_id:
                 row.setEnabled(False)
-        self.jobs.call(FLAG, {"problem_id": problem_id, "kind": kind}, self._flagged)
+        ask(self.jobs, FLAG, {"problem_id": problem_id, "kind": kind}, self._flagged)
 
     def _flagged(self, result: dict[str, Any]) -> None:
         if result.get("status") == "error":
@@ -164,11 +186,7 @@ class Recommendations(QWidget):
         self.refresh()
 
     def show_result(self, result: dict[str, Any]) -> None:
-        for row in self.rows:
-            self.list.removeWidget(row)
-            row.hide()  # gone at once, not when the event loop gets to deleting it
-            row.deleteLater()
-        self.rows = []
+        self._remove_rows()
         self.answers += 1
         if result.get("status") == "error":
             self.note.setText(tr("No recommendations now (the reason is in the tooltip)."))

@@ -35,7 +35,8 @@ def statement_html(problem: Problem, code_background: str = "#f0f2f5", hints: Se
     body = _markdown().render(problem.statement)
     if hints:
         body += "<h2>Hints</h2>" + "".join(
-            f"<p><b>{number}.</b> {_markdown().renderInline(hint)}</p>" for number, hint in enumerate(hints, 1)
+            f'<p><a name="hint-{number}"></a><b>{number}.</b> {_markdown().renderInline(hint)}</p>'
+            for number, hint in enumerate(hints, 1)
         )
     return f"<style>{_CSS.format(code=code_background)}</style><h1>{html.escape(problem.title)}</h1><p><i>{html.escape(meta)}</i></p>{body}"
 

@@ -93,6 +93,13 @@ class ProfileTab(QWidget):
     def showing_empty(self) -> bool:
         return self.pages.currentWidget() is self.empty
 
+    def clear(self, learner: str) -> None:
+        """Another learner: nothing of the last one's profile stays on show while theirs is read."""
+        self.progress = None
+        self.status.setText("")
+        self.empty.setText(tr("Reading the profile of %s…") % learner)
+        self.pages.setCurrentWidget(self.empty)
+
     def show_loading(self) -> None:
         self.status.setText(tr("<i>Updating…</i>"))
 

@@ -1,28 +1,58 @@
-"""The settings dialog: ``open_settings`` shows it over the window."""
+"""The settings dialog: ``SettingsCommand.open`` shows it over the window."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ...tools.services import Services
+    from ..editor.code_editor import CodeEditor
+    from ..jobs import Jobs
     from .dialog import SettingsDialog
 
 
-def open_settings(window: MainWindow) -> SettingsDialog | None:
-    """Show the settings over ``window`` (not modal to the app: the window's keys stay its own)."""
-    from .dialog import SettingsDialog, tr
+class SettingsCommand:
+    """Edit ▸ Settings… of ``host``: what a change takes effect on is named here, not found on the
+    window. ``set_theme(name, save=False)`` recolours the window; the editor takes the font size;
+    ``backend_label`` says where code runs."""
 
-    if not window.ready:
-        window.say(tr("The settings open once the problems are loaded."))
-        return None
-    for shown in window.findChildren(SettingsDialog):
-        if shown.isVisible():  # one dialog at a time: two would save over each other
-            shown.activateWindow()
-            return shown
-    dialog = SettingsDialog(window)
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialog.open()
-    return dialog
+    def __init__(
+        self,
+        host: QWidget,
+        jobs: Jobs,
+        *,
+        editor: CodeEditor,
+        backend_label: QLabel,
+        set_theme: Callable[..., None],
+        say: Callable[[str], None],
+    ):
+        self.host = host
+        self.jobs = jobs
+        self.editor = editor
+        self.backend_label = backend_label
+        self.set_theme = set_theme
+        self.say = say
+        self.services: Services | None = None  # set once they are loaded
+
+    def attach(self, services: Services) -> None:
+        self.services = services
+
+    def open(self) -> SettingsDialog | None:
+        """Show the settings over the window (not modal to the app: the window's keys stay its own)."""
+        from .dialog import SettingsDialog, tr
+
+        if self.services is None:
+            self.say(tr("The settings open once the problems are loaded."))
+            return None
+        for shown in self.host.findChildren(SettingsDialog):
+            if shown.isVisible():  # one dialog at a time: two would save over each other
+                shown.activateWindow()
+                return shown
+        dialog = SettingsDialog(self, self.services)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog

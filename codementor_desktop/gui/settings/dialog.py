@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -31,13 +32,14 @@ from PySide6.QtWidgets import (
 
 from ...tools.services import describe_piston
 from ..status import runner_label
-from ..viz.background import BackgroundCall
 from .fields import FieldRow, Refused, error_colour, quiet_colour, tr
 from .pages import AFTER_RESTART, PAGE_NOTES, PAGES, RUNNER_SETTINGS
 from .tutor_page import TutorPage
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ...tools.services import Services
+    from ..jobs import Call
+    from . import SettingsCommand
 
 log = logging.getLogger(__name__)
 GOOD_COLOUR = {False: "#2e7d32", True: "#81c784"}  # light, dark
@@ -63,16 +65,19 @@ class SettingsDialog(QDialog):
     applied = Signal()
     tested = Signal(bool, str)
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
+    def __init__(self, command: SettingsCommand, services: Services):
+        """``command`` says what a change takes effect on (the theme, the editor, the runner's label)
+        and holds the jobs the checks run in, off the window's thread."""
+        super().__init__(command.host)
         self.setObjectName("settingsDialog")
         self.setWindowTitle(tr("Settings"))
-        self.main = window
-        self.services = window.services
+        self.command = command
+        self.jobs = command.jobs
+        self.services = services
         self.rows: dict[str, FieldRow] = {}
         self._page_of: dict[str, int] = {}
         self._keys: dict[str, str] = {}  # each key as it was when the dialog opened
-        self._test: BackgroundCall | None = None
+        self._test: Call | None = None
         self.tabs = QTabWidget()
         fields = type(self.services.settings).model_fields
         for index, (title, specs) in enumerate(PAGES):
@@ -144,7 +149,16 @@ class SettingsDialog(QDialog):
 
     @property
     def dark(self) -> bool:
-        return self.main.property("theme") == "dark"
+        """The theme on show (the application's palette), saved or not."""
+        app = QApplication.instance()
+        palette = app.palette() if isinstance(app, QApplication) else self.palette()
+        return palette.window().color().lightness() < 128
+
+    def done(self, result: int) -> None:  # noqa: D102 - closed, by any button or key
+        for check in (self._test, self.tutor.call):
+            if check is not None:
+                check.cancel()  # a check still waiting on the network answers no closed dialog
+        super().done(result)
 
     def recolour(self) -> None:
         """Notes and refusals in colours that read on the theme on show."""
@@ -240,16 +254,16 @@ class SettingsDialog(QDialog):
 
     def _take_effect(self, changed: set[str]) -> None:
         """What can change without a restart, changed now."""
-        settings, window = self.services.settings, self.main
+        settings, command = self.services.settings, self.command
         if "theme" in changed:
-            window.set_theme(settings.theme, save=False)
+            command.set_theme(settings.theme, save=False)
             self.recolour()
         if "font_size" in changed:
-            window.editor.apply_style(font_size=settings.font_size)
+            command.editor.apply_style(font_size=settings.font_size)
         if changed & RUNNER_SETTINGS:
             self.services.apply_settings()
             services = self.services
-            window.backend_label.setText(
+            command.backend_label.setText(
                 runner_label(services.backend_name, services.containment(), services.containment_mode())
             )
         # The limits are read from the settings at each run: nothing to rebuild for them.
@@ -280,11 +294,10 @@ class SettingsDialog(QDialog):
         self.test_button.setEnabled(False)
         self.test_result.setStyleSheet("")
         self.test_result.setText(tr("Asking %s for its runtimes…") % url)
-        # Parented to the window: a test still waiting on the network outlives a closed dialog.
-        self._test = BackgroundCall(lambda: describe_piston(url, key, header), "piston-test", self.main)
-        self._test.done.connect(self._on_tested)
-        self._test.failed.connect(self._on_test_failed)
-        self._test.start()
+        self._test = self.jobs.run(
+            lambda: describe_piston(url, key, header), self._on_tested, name="piston-test",
+            on_failed=self._on_test_failed,
+        )  # fmt: skip
 
     def _on_tested(self, outcome: tuple[bool, str]) -> None:
         reached, text = outcome

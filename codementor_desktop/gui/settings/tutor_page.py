@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLine
 
 from ...tutor.errors import ProviderError
 from ...tutor.provider import Provider, ProviderConfig
-from ..viz.background import BackgroundCall
 from .fields import FieldRow, error_colour, tr
 
 if TYPE_CHECKING:
+    from ..jobs import Call
     from .dialog import SettingsDialog
 
 CUSTOM = "custom"
@@ -52,7 +52,7 @@ class TutorPage(QObject):
         super().__init__(dialog)
         self.dialog = dialog
         self.url_row = dialog.rows["llm_base_url"]
-        self._check: BackgroundCall | None = None
+        self.call: Call | None = None  # the connection check under way
         self.preset = QComboBox(objectName="tutorPreset")
         for name, url in PRESETS:
             self.preset.addItem(f"{name} ({url})", url)
@@ -130,11 +130,10 @@ class TutorPage(QObject):
         self.check_button.setEnabled(False)
         self.check_result.setStyleSheet("")
         self.check_result.setText(tr("Asking %s for its models…") % url)
-        # Parented to the window: a check still waiting on the network outlives a closed dialog.
-        self._check = BackgroundCall(lambda: list_models(url, key), "tutor-models", self.dialog.main)
-        self._check.done.connect(self._on_checked)
-        self._check.failed.connect(lambda message: self._on_checked((False, message, [])))
-        self._check.start()
+        self.call = self.dialog.jobs.run(
+            lambda: list_models(url, key), self._on_checked, name="tutor-models",
+            on_failed=lambda message: self._on_checked((False, message, [])),
+        )  # fmt: skip
 
     def _on_checked(self, outcome: tuple[bool, str, list[str]]) -> None:
         reached, text, names = outcome

@@ -1,7 +1,7 @@
 """The first run and the run after a crash: an easy problem with a guided tour, shown once; and
 a start after a crash restores the problem and its draft and says so."""
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QToolBar
 
 from codementor_desktop.gui.tour import Tour
@@ -101,4 +101,28 @@ def test_the_crash_message_reads_on_either_theme(qtbot, services):
     for theme in ("dark", "light", "dark"):
         main.set_theme(theme, save=False)
         qtbot.waitUntil(lambda: contrast() > 0.4)
+    main.close()
+
+
+def test_the_tour_bubble_never_hides_what_it_points_at_nor_covers_the_statement(qtbot, services, tmp_path):
+    main = make_window(qtbot, services, tour=True)
+    main.resize(1280, 800)
+    tour = tour_of(main)
+    assert tour is not None
+    tour.start()  # placed again at this size
+    statement = QRect(main.statement.mapTo(main, QPoint(0, 0)), main.statement.size())
+    for number, step in enumerate(tour.steps):
+        target = step.target()
+        assert target is not None
+        pointed = QRect(target.mapTo(main, QPoint(0, 0)), target.size())
+        bubble = tour.geometry()
+        assert main.rect().contains(bubble), step.title
+        assert not bubble.intersects(pointed), f"{step.title}: the bubble hides what it points at"
+        shared = bubble.intersected(statement)
+        covered = max(shared.width(), 0) * max(shared.height(), 0)
+        # Beside its target, over a sliver of the statement at most: its title and text stay readable.
+        assert covered <= 0.2 * bubble.width() * bubble.height(), f"{step.title}: over the statement"
+        main.grab().save(str(tmp_path / f"s2-tour-{number}.png"))
+        qtbot.mouseClick(tour.next_button, Qt.MouseButton.LeftButton)
+    assert tour_of(main) is None
     main.close()

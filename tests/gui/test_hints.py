@@ -54,3 +54,31 @@ def test_code_of_no_problem_has_no_hints(qtbot, services):
     assert window.documents.new_scratch()
     assert not window.hints.action.isEnabled() and window.hints.action.text() == "Hint"
     window.close()
+
+
+def hint_in_sight(window, text: str) -> bool:
+    """The hint's first words are inside the statement's viewport (not below its fold)."""
+    statement = window.statement
+    cursor = statement.document().find(text)
+    if cursor.isNull():
+        return False
+    place = statement.cursorRect(cursor)
+    return 0 <= place.top() and place.bottom() <= statement.viewport().height()
+
+
+def test_a_hint_taken_below_the_fold_is_scrolled_into_sight(qtbot, services, tmp_path):
+    window = make_window(qtbot, services)
+    window.resize(1280, 800)
+    assert window.browser.select("two-sum")
+    window.centre.setSizes([140, 460, 200])  # a short statement pane: the hints fall below its fold
+    qtbot.waitUntil(lambda: window.statement.height() <= 160)
+    statement = window.statement
+    assert statement.content_height() > statement.viewport().height() + 100  # room to scroll
+    problem = services.bank.get("two-sum")
+    for level, hint in enumerate(problem.hints[:2], 1):
+        window.hints.action.trigger()
+        words = hint.split("`")[0][:30]
+        assert hint_in_sight(window, words), f"hint {level} is under the statement, out of sight"
+        assert statement.verticalScrollBar().value() > 0
+    window.grab().save(str(tmp_path / "s2-hint-scrolled.png"))
+    window.close()

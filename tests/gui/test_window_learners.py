@@ -89,3 +89,55 @@ def test_switching_learner_reattaches_everything_shown(window, qtbot, services, 
     assert window.browser.status_of("two-sum") is ProblemStatus.SOLVED
     assert sorted(learner_names(services)) == sorted({first, "bea"})
     assert not window.learning.learners.switch(first)  # already the learner: nothing to do
+
+
+def test_one_call_switches_every_part_to_the_new_learner(window, qtbot, services, kept, tmp_path):
+    first = services.settings.user
+    window.browser.select("two-sum")
+    window.submit_action.trigger()  # an attempt of theirs: the profile has something to show
+    qtbot.waitUntil(lambda: window.tests.run_id is not None, timeout=30_000)
+    window.editor.replace_all(GOOD)
+    window.hints.action.trigger()
+    profile = window.learning.profile
+    window.show_tab(profile.tab)
+    qtbot.waitUntil(lambda: profile.tab.progress is not None and not profile.tab.showing_empty)
+    window.show_tab(window.tests)  # the profile is out of sight when the learner changes
+    pane = window.chat.pane
+    assert pane is not None
+    pane.transcript.add_learner("a question of the first learner")
+    box = window.learning.recommendations
+    asked_before = box.answers
+
+    assert window.learning.learners.switch("bea")  # the one call
+
+    assert window.session.learner == "bea" and services.settings.user == "bea" and services.drafts.learner == "bea"
+    assert "bea" in window.learning.learner_button.text()
+    # The profile: nothing of the first learner's stays on the hidden tab; theirs is read when shown.
+    assert profile.tab.progress is None and profile.tab.showing_empty and "bea" in profile.tab.empty.text()
+    # The recommendations: asked again, about the new learner.
+    assert box.answers > asked_before and ("get_personalized_recommendation", "bea") in kept.calls
+    # The chat: another conversation, without the first learner's words.
+    assert window.chat.pane is not None and window.chat.pane is not pane
+    assert "first learner" not in "".join(w.toPlainText() for w in window.chat.pane.transcript.widgets())
+    # The drafts and the hints: the new learner's (nothing typed, no hint taken).
+    window.browser.select("two-sum")
+    assert window.editor.text() != GOOD and "Hints" not in window.statement.toPlainText()
+    assert window.hints.action.text().startswith("Hint (0 of")
+    window.show_tab(profile.tab)
+    qtbot.waitUntil(lambda: ("get_user_progress", "bea") in kept.calls)
+    qtbot.waitUntil(lambda: all(row.isVisible() for row in box.rows))
+    window.grab().save(str(tmp_path / "s2-switched.png"))
+
+    assert window.learning.learners.switch(first)  # and back: their draft, hint and conversation
+    assert window.editor.text() == GOOD and "Hints" in window.statement.toPlainText()
+    assert window.chat.pane is pane
+
+
+def test_the_chat_shows_no_problems_conversation_on_a_scratch_buffer(window, qtbot):
+    window.browser.select("two-sum")
+    assert window.chat.pane is not None
+    window.documents.new_scratch()
+    assert window.chat.pane is None  # the last problem's conversation is not about this code
+    assert "Open a problem" in window.chat.placeholder.toPlainText()
+    window.browser.select("two-sum")
+    assert window.chat.pane is not None

@@ -119,3 +119,20 @@ def test_history_without_a_problem_says_so(window):
     window.learning.actions["history"].trigger()
     assert window.findChild(HistoryDialog) is None
     assert "Open a problem" in window.statusBar().currentMessage()
+
+
+def test_history_closes_when_another_problem_or_learner_is_on_show(window, qtbot):
+    submitted(window, qtbot, GOOD)
+    window.learning.actions["history"].trigger()
+    dialog = window.findChild(HistoryDialog)
+    assert dialog is not None and dialog.isVisible()
+    other = next(i for i in window.browser.visible_ids() if i != "two-sum")
+    window.browser.select(other)
+    assert not dialog.isVisible()  # two-sum's versions are not this problem's: nothing to restore here
+    qtbot.waitUntil(lambda: window.findChild(HistoryDialog) is None)  # and it is gone
+
+    window.learning.actions["history"].trigger()
+    dialog = window.findChild(HistoryDialog)
+    assert dialog is not None and dialog.problem_id == other
+    window.learning.learners.switch("lab")
+    assert not dialog.isVisible()  # the first learner's history is not shown to the next

@@ -135,3 +135,32 @@ def test_code_blocks_take_the_dark_theme_colours(qtbot, jobs):
         assert "#2b2d31" in answer.text() and "#2b2d31" not in light
     finally:
         app.setPalette(before)
+
+
+def test_a_turn_superseded_by_another_conversation_ends_once_and_the_other_answers(qtbot, jobs):
+    slow = make_pane(qtbot, ScriptedTutor(pace=5.0), jobs)
+    ended: list[TurnEnded] = []
+    slow.turnEnded.connect(ended.append)
+    slow.send("Take your time")
+    qtbot.waitUntil(lambda: slow.stop_button.isVisible())
+    other = make_pane(qtbot, ScriptedTutor(pace=0), jobs)
+    answered = talk(qtbot, other, lambda: other.send("Why does it fail?"))  # one turn at a time: the tutor lane
+    assert answered.reason == "answered"
+    assert [e.reason for e in ended] == ["cancelled"] and not slow.busy and slow.send_button.isVisible()
+    notes = [w.toPlainText() for w in slow.transcript.widgets() if "Stopped." in w.toPlainText()]
+    assert len(notes) == 1
+
+
+def test_abandoning_a_turn_ends_it_at_once(qtbot, jobs):
+    pane = make_pane(qtbot, ScriptedTutor(pace=5.0), jobs)
+    ended: list[TurnEnded] = []
+    pane.turnEnded.connect(ended.append)
+    pane.send("Take your time")
+    qtbot.waitUntil(lambda: pane.stop_button.isVisible())
+    pane.abandon()  # another learner sat down
+    assert [e.reason for e in ended] == ["cancelled"] and not pane.busy
+    assert pane.send("Now me") is True  # the pane is ready for the next turn
+    qtbot.waitUntil(lambda: len(ended) == 1 or pane.stop_button.isVisible())
+    pane.stop()
+    qtbot.waitUntil(lambda: not pane.busy, timeout=10_000)
+    assert [e.reason for e in ended] == ["cancelled", "cancelled"]

@@ -99,9 +99,11 @@ class TurnRunner(QObject):
     def _abandon(self, cancellation: Cancellation) -> None:
         cancellation.cancel("stopped")
         if cancellation is not self._cancellation:
-            return  # an older turn
-        if self._call is not None:
-            self._call.cancel()  # its callbacks are silenced (it may be so already)
+            return  # an older turn, or this one already over
+        self._cancellation = None  # over now: whatever it still says is dropped
+        call, self._call = self._call, None
+        if call is not None:
+            call.cancel()  # its callbacks are silenced (it may be so already)
         self._pending = [TurnEnded("cancelled", 0)]
         self.flush()
 

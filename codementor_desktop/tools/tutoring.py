@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, time
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -21,6 +21,7 @@ from .context import ToolContext
 from .errors import ToolFailure
 from .registry import AnyTool, Bucket, Tool
 from .schemas import ConcludeSession, EscalateForInsight
+from .seat import TutorSeat, TutorSeatError
 from .workbench import Workbench
 
 log = logging.getLogger(__name__)
@@ -33,24 +34,6 @@ ESCALATION_FAILED_MESSAGE = (
 SUMMARY_FAILED_MESSAGE = "It seems I had trouble putting my notes together. Let's just call it a successful session!"
 INVALID_SESSION_MESSAGE = "We're just getting started! What's the first thing on your mind?"
 TOPIC_KEPT_CHARS = 40  # the escalations table keeps a topic this long
-
-
-class TutorSeatError(Exception):
-    """The tutor could not come up with a deeper question; the message says why (never a key)."""
-
-
-class TutorSeat(Protocol):
-    """The tutor of the session a tool call came from."""
-
-    session_id: str
-
-    def ask_deeper(self, reason: str, topic: str | None) -> tuple[str, str]:
-        """Who answered (a model's name, or "offline coach") and the new question."""
-        ...
-
-    def flagged_insights(self) -> list[str]:
-        """The insights flagged so far in this session, oldest first."""
-        ...
 
 
 def deep_calls_today(history: LearnerHistory, learner: str, now: datetime | None = None) -> int:

@@ -20,8 +20,8 @@ from .summaries import summarize
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
+    from ..tools.seat import TutorSeat
     from ..tools.services import Services
-    from ..tools.tutoring import TutorSeat
 
 EDGE_BUDGET_S = 1.5  # seconds of edge-case search in a turn: a chat answer, not a full search
 TRACE_STEPS = 2000

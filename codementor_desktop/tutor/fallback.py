@@ -22,7 +22,7 @@ from .turns import Intent, TurnContext
 
 if TYPE_CHECKING:
     from ..tools.registry import ToolRegistry
-    from ..tools.tutoring import TutorSeat
+    from ..tools.seat import TutorSeat
 
 CHAIN = ("execute_code", "analyze_code_patterns", "bp_find_edge_cases")
 EDGE_SEARCH_SECONDS = 3.0  # a short search: the learner is waiting for an answer

@@ -20,7 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..storage.conversations import new_session_id
 from ..tools.context import Confirm
-from ..tools.tutoring import TutorSeatError
+from ..tools.seat import TutorSeatError
 from .briefing import FLAGGED, escalation_request, insights_in, user_message
 from .cancellation import Cancellation
 from .consent import CloudConsent
@@ -47,8 +47,8 @@ from .turns import Intent, TurnContext
 
 if TYPE_CHECKING:
     from ..tools.registry import ToolRegistry
+    from ..tools.seat import TutorSeat
     from ..tools.services import Services
-    from ..tools.tutoring import TutorSeat
     from .turns import Tutor
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -23,6 +23,9 @@ from .registry import AnyTool, Bucket, Tool
 from .schemas import ConcludeSession, EscalateForInsight
 from .seat import TutorSeat, TutorSeatError
 from .workbench import Workbench
+
+if TYPE_CHECKING:
+    from .results import Concluded, Escalated
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +50,7 @@ def escalation_bucket(_args: object, _services: Workbench) -> Bucket:
     return Bucket("escalation")
 
 
-def escalate_for_insight(args: EscalateForInsight, context: ToolContext, services: Workbench) -> dict[str, Any]:
+def escalate_for_insight(args: EscalateForInsight, context: ToolContext, services: Workbench) -> Escalated:
     seat = context.tutor
     if seat is None:
         raise _escalation_failed("there is no tutoring session to escalate: ask the tutor in the chat")
@@ -68,7 +71,7 @@ def escalate_for_insight(args: EscalateForInsight, context: ToolContext, service
     return {"status": "success", "data": {"new_question": question.strip()}, "model": model}
 
 
-def conclude_session(args: ConcludeSession, context: ToolContext, services: Workbench) -> dict[str, Any]:
+def conclude_session(args: ConcludeSession, context: ToolContext, services: Workbench) -> Concluded:
     seat = context.tutor
     if seat is None:
         raise ToolFailure(

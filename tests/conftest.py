@@ -11,7 +11,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 # ``backend`` and ``database``: storage tests on SQLite and on PostgreSQL.
-pytest_plugins = ("tests.storage_backends", "tests.gui.profile_standins")
+pytest_plugins = ("tests.storage_backends",)
 
 
 @pytest.hookimpl(trylast=True)

@@ -3,6 +3,7 @@ a slow answer is never shown as a wrong value (a run out of time has no value, n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -23,7 +24,7 @@ def operations_note(too_slow: dict[str, Any] | None) -> str:
     return ", ".join(parts)
 
 
-def too_slow_text(case: dict[str, Any]) -> str:
+def too_slow_text(case: Mapping[str, Any]) -> str:
     """What a too-slow case's learner output reads as: ``too slow: did not finish within 1 s (...)``."""
     limit = (case.get("too_slow") or {}).get("time_limit_s")
     within = f" within {limit:g} s" if isinstance(limit, int | float) else " in time"

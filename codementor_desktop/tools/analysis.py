@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..analysis import analyze
 from ..domain.vocabulary import ErrorCode
@@ -25,6 +25,7 @@ from .workbench import Workbench
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
+    from .results import Analysis, AnalysisFlagged
 
 
 def analysis_bucket(_args: object, services: Workbench) -> Bucket:
@@ -54,7 +55,7 @@ def _run_of(args: AnalyzeCodePatterns, context: ToolContext, services: Workbench
     return stored, run_id
 
 
-def analyze_code_patterns(args: AnalyzeCodePatterns, context: ToolContext, services: Workbench) -> dict:
+def analyze_code_patterns(args: AnalyzeCodePatterns, context: ToolContext, services: Workbench) -> Analysis:
     run, run_id = _run_of(args, context, services)
     problem = services.bank.get(args.problem_id)
     history = services.analyses.earlier_runs(context.learner, args.problem_id, before=run_id)
@@ -71,7 +72,7 @@ def analyze_code_patterns(args: AnalyzeCodePatterns, context: ToolContext, servi
 
     result = read()
     if not result.get("analysis_complete"):
-        return result  # the spec's ast_parse_failure shape, with the line and column
+        return cast("Analysis", result)  # the spec's ast_parse_failure shape, with the line and column
     if args.measure:
         measured = _measure(args, problem, context, services)
         if measured is None:
@@ -95,7 +96,7 @@ def analyze_code_patterns(args: AnalyzeCodePatterns, context: ToolContext, servi
     )
     result["weakness_profile_updated"] = mastery_now(services, context.learner) != before
     context.report(1.0, "analysis done")
-    return {**result, "attempt_id": attempt_id}
+    return cast("Analysis", {**result, "attempt_id": attempt_id})
 
 
 def _measure(
@@ -112,11 +113,11 @@ def _measure(
         return None
 
 
-def _cancelled() -> dict[str, Any]:
+def _cancelled() -> Analysis:
     return {"analysis_complete": False, "status": "cancelled", "message": "The analysis was stopped; nothing was kept."}
 
 
-def flag_incorrect_analysis(args: FlagIncorrectAnalysis, context: ToolContext, services: Workbench) -> dict:
+def flag_incorrect_analysis(args: FlagIncorrectAnalysis, context: ToolContext, services: Workbench) -> AnalysisFlagged:
     try:
         flag = services.analyses.flag(
             context.learner, args.attempt_id, args.feedback.strip(), args.pattern_type, context.caller.value

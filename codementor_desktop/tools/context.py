@@ -11,7 +11,7 @@ from ..domain.vocabulary import Caller
 
 if TYPE_CHECKING:
     from ..runner.child.wire import TraceStep
-    from .tutoring import TutorSeat
+    from .seat import TutorSeat
 
 Progress = Callable[[float, str], None]
 StepsCallback = Callable[[list["TraceStep"]], None]

@@ -28,6 +28,7 @@ from .workbench import Workbench
 if TYPE_CHECKING:
     from ..runner.child.wire import Language, TraceStep
     from ..runner.protocol import ProblemCall
+    from .results import Breakpoint, Trace, VariableHistory
 
 TRACEABLE = ("python", "javascript")
 SUMMARY_STEPS = 8
@@ -114,7 +115,7 @@ def run_trace(
     return result
 
 
-def bp_trace(args: BpTrace, context: ToolContext, services: Workbench) -> dict:
+def bp_trace(args: BpTrace, context: ToolContext, services: Workbench) -> Trace:
     traceable(args.language, "bp_trace")
     problem = traced_input(args, services, args.language)
     follower = TrailingReplay(SUMMARY_STEPS)
@@ -125,9 +126,9 @@ def bp_trace(args: BpTrace, context: ToolContext, services: Workbench) -> dict:
     )  # fmt: skip
     summary = summarize(result, follower)
     if context.capped:
-        return summary
+        return cast("Trace", summary)
     result["summary"] = summary
-    return result
+    return cast("Trace", result)
 
 
 def summarize(trace: dict[str, Any], follower: TrailingReplay | None = None) -> dict[str, Any]:
@@ -191,7 +192,7 @@ def _last_steps(trace: dict[str, Any], steps: list[TraceStep], follower: Trailin
     return out
 
 
-def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench) -> dict:
+def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench) -> Breakpoint:
     traceable(args.language, "bp_breakpoint")
     problem = traced_input(args, services, args.language)
     limits = _limits(args.timeout_seconds, services).clamped()
@@ -219,7 +220,7 @@ def bp_breakpoint(args: BpBreakpoint, context: ToolContext, services: Workbench)
             watch.pop("encoded", None)
         if isinstance(result.get("program"), dict):
             result["program"].pop("return_value", None)
-    return result
+    return cast("Breakpoint", result)
 
 
 def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Workbench) -> dict[str, Any]:
@@ -245,7 +246,7 @@ def resolve_trace(trace_data: dict[str, Any], context: ToolContext, services: Wo
     )
 
 
-def bp_variable_history(args: BpVariableHistory, context: ToolContext, services: Workbench) -> dict:
+def bp_variable_history(args: BpVariableHistory, context: ToolContext, services: Workbench) -> VariableHistory:
     if not args.trace_data and args.code:
         traceable(args.language, "bp_variable_history")
         trace = run_trace(
@@ -261,7 +262,7 @@ def bp_variable_history(args: BpVariableHistory, context: ToolContext, services:
     for key in ("problem_id", "test_id", "input", "expected_output", "matches_expected"):
         if key in trace:
             result[key] = trace[key]
-    return result
+    return cast("VariableHistory", result)
 
 
 TOOLS: list[AnyTool] = [

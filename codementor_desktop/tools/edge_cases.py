@@ -30,6 +30,7 @@ from .workbench import Workbench
 if TYPE_CHECKING:
     from ..problems.model import Problem
     from ..runner.child.wire import FunctionSpec
+    from .results import EdgeCaseReport
 
 EXAMPLE_SECONDS = 1.0  # CPU time of one example: a search runs hundreds, and small inputs are fast
 # A case that is only too slow is counted once after the search: the reference's line events on
@@ -99,7 +100,7 @@ def _typed(args: BpFindEdgeCases, problem: Problem | None) -> Signature:
         raise _invalid(str(exc), f"input_types.{name}" if name else "input_types", "unknown type") from None
 
 
-def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Workbench) -> dict:
+def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Workbench) -> EdgeCaseReport:
     problem = None
     if args.problem_id:
         problem = services.bank.get(args.problem_id)
@@ -163,9 +164,9 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
         except CompileFailed as failed:
             return _compile_error(failed, result)
         except Cancelled:
-            return {**result, "status": RunStatus.CANCELLED, "edge_cases": [], "categories_tried": [],
-                    "categories_clean": [], "examples_run": 0, "elapsed_ms": 0, "stopped_by": "cancelled",
-                    "containment": []}  # fmt: skip
+            return cast("EdgeCaseReport", {**result, "status": RunStatus.CANCELLED, "edge_cases": [],
+                    "categories_tried": [], "categories_clean": [], "examples_run": 0, "elapsed_ms": 0,
+                    "stopped_by": "cancelled", "containment": []})  # fmt: skip
         search = EdgeSearch(
             signature,
             learner,
@@ -187,8 +188,9 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
         except CompileFailed as failed:
             return _compile_error(failed, result)
         except BatchChildFailed as exc:
-            return {**result, "status": RunStatus.ERROR, "verdict": Verdict.IE, "error_type": "internal_error",
-                    "error_message": str(exc), "edge_cases": [], "containment": learner.containment}  # fmt: skip
+            return cast("EdgeCaseReport", {**result, "status": RunStatus.ERROR, "verdict": Verdict.IE,
+                    "error_type": "internal_error", "error_message": str(exc), "edge_cases": [],
+                    "containment": learner.containment})  # fmt: skip
     finally:
         for child_process in (learner, oracle, witness, promise):
             if child_process is not None:
@@ -209,7 +211,7 @@ def bp_find_edge_cases(args: BpFindEdgeCases, context: ToolContext, services: Wo
     )
     if outcome.first_found_ms is not None:
         result["first_found_ms"] = outcome.first_found_ms
-    return result
+    return cast("EdgeCaseReport", result)
 
 
 def _count_too_slow(
@@ -266,7 +268,7 @@ def _count_too_slow(
         counted["operations"] = operations
 
 
-def _compile_error(failed: CompileFailed, result: dict[str, Any]) -> dict:
+def _compile_error(failed: CompileFailed, result: dict[str, Any]) -> EdgeCaseReport:
     frame = failed.frame
     out = {
         **result,
@@ -280,7 +282,7 @@ def _compile_error(failed: CompileFailed, result: dict[str, Any]) -> dict:
     for key in ("column", "source_line"):
         if frame.get(key):
             out[key] = frame[key]
-    return out
+    return cast("EdgeCaseReport", out)
 
 
 TOOLS: list[AnyTool] = [Tool(BpFindEdgeCases, bp_find_edge_cases, execution_bucket)]

@@ -20,7 +20,7 @@ from .workbench import Workbench
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
-    from ..runner.child.wire import FunctionSpec, TestCase
+    from ..runner.child.wire import ExecutionResult, FunctionSpec, RunResult, TestCase
 
 
 def execution_bucket(_args: object, services: Workbench) -> Bucket:
@@ -51,7 +51,7 @@ def generator_spec(problem: Problem) -> GeneratorSpec:
     )
 
 
-def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -> dict:
+def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -> RunResult:
     problem = services.bank.get(args.problem_id)
     tests: list[TestCase] = [
         {
@@ -129,7 +129,7 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
             problem_id=args.problem_id if theirs else None, language=args.language, verdict=result.get("verdict"),
             code=args.code,
         )  # fmt: skip
-    return dict(result)
+    return result
 
 
 def _refuse_another_compare(args: ExecuteCode, problem: Problem) -> None:
@@ -150,7 +150,7 @@ def _refuse_another_compare(args: ExecuteCode, problem: Problem) -> None:
         )
 
 
-def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> dict:
+def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> ExecutionResult:
     arguments = {}
     if "input_data" in args.model_fields_set:
         arguments["input_data"] = args.input_data
@@ -176,7 +176,7 @@ def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> di
             "run", "bp_execute", context.learner, dict(result),
             language=args.language, verdict=result.get("verdict"), code=args.code,
         )  # fmt: skip
-    return dict(result)
+    return result
 
 
 TOOLS: list[AnyTool] = [

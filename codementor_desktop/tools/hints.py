@@ -27,6 +27,7 @@ from .workbench import Workbench
 if TYPE_CHECKING:
     from ..problems.model import Problem
     from ..runner.child.wire import FunctionSpec, TestCase
+    from .results import Hint, HintEvidence
 
 MAX_LEVEL = 5  # a problem has 2 to 5 hints
 
@@ -45,7 +46,7 @@ class GenerateHint(ToolArguments):
     language: LanguageName = Field(default="python", description="The language of current_code")
 
 
-def generate_hint(args: GenerateHint, context: ToolContext, services: Workbench) -> dict:
+def generate_hint(args: GenerateHint, context: ToolContext, services: Workbench) -> Hint:
     problem = services.bank.get(args.problem_id)
     if problem is None:
         raise unknown_problem(args.problem_id, services.bank.problems, "; hints belong to bank problems")
@@ -99,10 +100,10 @@ def _visible_run(problem: Problem, args: GenerateHint, context: ToolContext, ser
     return dict(result)
 
 
-def hint_evidence(code: str, run: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any]:
+def hint_evidence(code: str, run: dict[str, Any], analysis: dict[str, Any]) -> HintEvidence:
     """What the run and the analysis say about this code, in the learner's terms (no solution in it)."""
     tests = run.get("test_results") or []
-    evidence: dict[str, Any] = {
+    evidence: HintEvidence = {
         "verdict": run.get("verdict"),
         "tests_passed": sum(1 for t in tests if t.get("passed")),
         "tests_total": len(tests),
@@ -155,7 +156,7 @@ def _line_number(text: str) -> int | None:
     return None
 
 
-def about_the_code(evidence: dict[str, Any]) -> str:
+def about_the_code(evidence: HintEvidence) -> str:
     """One or two sentences about this code that the hint is made specific with."""
     parts: list[str] = []
     if "does_not_parse" in evidence:
@@ -182,7 +183,7 @@ def about_the_code(evidence: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def question_for(evidence: dict[str, Any], level: int, total: int) -> str:
+def question_for(evidence: HintEvidence, level: int, total: int) -> str:
     """A question that sends the learner back to their own code with the hint in mind."""
     failing = evidence.get("failing_test")
     if "does_not_parse" in evidence:

@@ -7,7 +7,7 @@ Each tool is about the current learner only: ``user_id`` and ``as_user`` may nam
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..domain.vocabulary import Caller, ErrorCode
 from ..storage.learner_data import BadExport, delete_learner, export_learner, import_learner
@@ -18,8 +18,19 @@ from .registry import AnyTool, Tool
 from .schemas import DeleteLearnerData, ExportLearnerData, ImportLearnerData, ListCodeHistory, SaveCodeSnapshot
 from .workbench import Workbench
 
+if TYPE_CHECKING:
+    from .results import (
+        CodeHistory,
+        KeptSnapshot,
+        LearnerDeleted,
+        LearnerExport,
+        LearnerImported,
+        PastAttempt,
+        SnapshotSaved,
+    )
 
-def save_code_snapshot(args: SaveCodeSnapshot, context: ToolContext, services: Workbench) -> dict[str, Any]:
+
+def save_code_snapshot(args: SaveCodeSnapshot, context: ToolContext, services: Workbench) -> SnapshotSaved:
     try:
         snapshot = CodeSnapshots(services.runs.database).save(
             context.learner, args.problem_id, args.code, args.language, args.name
@@ -34,9 +45,9 @@ def save_code_snapshot(args: SaveCodeSnapshot, context: ToolContext, services: W
     }
 
 
-def list_code_history(args: ListCodeHistory, context: ToolContext, services: Workbench) -> dict[str, Any]:
+def list_code_history(args: ListCodeHistory, context: ToolContext, services: Workbench) -> CodeHistory:
     store = CodeSnapshots(services.runs.database)
-    snapshots = [
+    snapshots: list[KeptSnapshot] = [
         {
             "snapshot_id": s.snapshot_id,
             "name": s.name,
@@ -46,7 +57,7 @@ def list_code_history(args: ListCodeHistory, context: ToolContext, services: Wor
         }
         for s in store.list(context.learner, args.problem_id)
     ]
-    attempts = [
+    attempts: list[PastAttempt] = [
         {
             "run_id": a.run_id,
             "language": a.language,
@@ -60,11 +71,11 @@ def list_code_history(args: ListCodeHistory, context: ToolContext, services: Wor
     return {"status": "ok", "problem_id": args.problem_id, "snapshots": snapshots, "attempts": attempts}
 
 
-def export_learner_data(_args: ExportLearnerData, context: ToolContext, services: Workbench) -> dict[str, Any]:
+def export_learner_data(_args: ExportLearnerData, context: ToolContext, services: Workbench) -> LearnerExport:
     return {"status": "ok", "export": export_learner(services.runs.database, context.learner)}
 
 
-def import_learner_data(args: ImportLearnerData, context: ToolContext, services: Workbench) -> dict[str, Any]:
+def import_learner_data(args: ImportLearnerData, context: ToolContext, services: Workbench) -> LearnerImported:
     if args.as_user is not None and args.as_user != context.learner:
         raise ToolFailure(
             ErrorCode.FORBIDDEN,
@@ -82,7 +93,7 @@ def import_learner_data(args: ImportLearnerData, context: ToolContext, services:
     return {"status": "ok", "learner": context.learner, "imported": imported}
 
 
-def delete_learner_data(_args: DeleteLearnerData, context: ToolContext, services: Workbench) -> dict[str, Any]:
+def delete_learner_data(_args: DeleteLearnerData, context: ToolContext, services: Workbench) -> LearnerDeleted:
     if context.caller in (Caller.MODEL, Caller.COACH):
         raise ToolFailure(
             ErrorCode.FORBIDDEN,

@@ -12,7 +12,7 @@ import threading
 import time
 from collections import OrderedDict
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..domain.collector import collector_paused
 from ..domain.vocabulary import ErrorCode
@@ -29,6 +29,9 @@ from .errors import ToolFailure, unknown_problem
 from .registry import AnyTool, Bucket, Tool
 from .schemas import FlagRecommendation, GetPersonalizedRecommendation, GetUserProgress
 from .workbench import Workbench
+
+if TYPE_CHECKING:
+    from .results import Acknowledged, Progress, Recommendations
 
 CACHE_SECONDS = 300.0
 CACHE_ITEMS = 64
@@ -75,7 +78,7 @@ def recommendation_bucket(_args: object, _services: Workbench) -> Bucket:
 
 def get_personalized_recommendation(
     args: GetPersonalizedRecommendation, context: ToolContext, services: Workbench
-) -> dict:
+) -> Recommendations:
     request = Request(
         args.num_recommendations, args.difficulty_preference, tuple(args.topic_filter or ()), args.exclude_recent
     )
@@ -85,7 +88,7 @@ def get_personalized_recommendation(
     with _lock:
         hit = cache.get(key)
         if hit is not None and hit[1] == stamp and time.monotonic() - hit[0] < CACHE_SECONDS:
-            return {**hit[2], "cached": True}
+            return cast("Recommendations", {**hit[2], "cached": True})
     with collector_paused():
         result = _recommend(request, context.learner, services)
     with _lock:
@@ -93,7 +96,7 @@ def get_personalized_recommendation(
         cache.move_to_end(key)
         while len(cache) > CACHE_ITEMS:
             cache.popitem(last=False)
-    return {**result, "cached": False}
+    return cast("Recommendations", {**result, "cached": False})
 
 
 def _recommend(request: Request, learner: str, services: Workbench) -> dict[str, Any]:
@@ -160,13 +163,13 @@ def refresh_calibration() -> None:
         _calibrations.clear()
 
 
-def get_user_progress(args: GetUserProgress, context: ToolContext, services: Workbench) -> dict:
+def get_user_progress(args: GetUserProgress, context: ToolContext, services: Workbench) -> Progress:
     evidence = learner_evidence(services.database, context.learner)
     report = progress_report(evidence, problem_facts(services), datetime.now())
-    return {"status": "ok", "user_id": context.learner, **report}
+    return cast("Progress", {"status": "ok", "user_id": context.learner, **report})
 
 
-def flag_recommendation(args: FlagRecommendation, context: ToolContext, services: Workbench) -> dict:
+def flag_recommendation(args: FlagRecommendation, context: ToolContext, services: Workbench) -> Acknowledged:
     if args.problem_id not in problem_facts(services):
         raise unknown_problem(args.problem_id, problem_facts(services), "; flag a problem that was recommended")
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..domain.vocabulary import ErrorCode
 from ..runner.child.wire import RunStatus
 from ..runner.learner_tests import FrameworkMismatch, run_tests
@@ -13,8 +15,11 @@ from .registry import AnyTool, Tool
 from .schemas import BpRunTests
 from .workbench import Workbench
 
+if TYPE_CHECKING:
+    from ..runner.child.wire import TestsRunResult
 
-def bp_run_tests(args: BpRunTests, context: ToolContext, services: Workbench) -> dict:
+
+def bp_run_tests(args: BpRunTests, context: ToolContext, services: Workbench) -> TestsRunResult:
     limits = Limits(
         timeout_seconds=float(args.timeout_seconds),
         run_seconds=float(args.timeout_seconds) + 5,
@@ -42,7 +47,7 @@ def bp_run_tests(args: BpRunTests, context: ToolContext, services: Workbench) ->
         result["run_id"] = services.runs.save(
             "run", "bp_run_tests", context.learner, dict(result), language=args.language, verdict=result.get("verdict")
         )
-    return dict(result)
+    return result
 
 
 TOOLS: list[AnyTool] = [Tool(BpRunTests, bp_run_tests, execution_bucket)]

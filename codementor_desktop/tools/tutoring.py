@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -21,7 +21,11 @@ from .context import ToolContext
 from .errors import ToolFailure
 from .registry import AnyTool, Bucket, Tool
 from .schemas import ConcludeSession, EscalateForInsight
+from .seat import TutorSeat, TutorSeatError
 from .workbench import Workbench
+
+if TYPE_CHECKING:
+    from .results import Concluded, Escalated
 
 log = logging.getLogger(__name__)
 
@@ -35,24 +39,6 @@ INVALID_SESSION_MESSAGE = "We're just getting started! What's the first thing on
 TOPIC_KEPT_CHARS = 40  # the escalations table keeps a topic this long
 
 
-class TutorSeatError(Exception):
-    """The tutor could not come up with a deeper question; the message says why (never a key)."""
-
-
-class TutorSeat(Protocol):
-    """The tutor of the session a tool call came from."""
-
-    session_id: str
-
-    def ask_deeper(self, reason: str, topic: str | None) -> tuple[str, str]:
-        """Who answered (a model's name, or "offline coach") and the new question."""
-        ...
-
-    def flagged_insights(self) -> list[str]:
-        """The insights flagged so far in this session, oldest first."""
-        ...
-
-
 def deep_calls_today(history: LearnerHistory, learner: str, now: datetime | None = None) -> int:
     """How many escalations the learner had since midnight (local time): the budget's count."""
     midnight = datetime.combine((now or datetime.now()).date(), time())
@@ -64,7 +50,7 @@ def escalation_bucket(_args: object, _services: Workbench) -> Bucket:
     return Bucket("escalation")
 
 
-def escalate_for_insight(args: EscalateForInsight, context: ToolContext, services: Workbench) -> dict[str, Any]:
+def escalate_for_insight(args: EscalateForInsight, context: ToolContext, services: Workbench) -> Escalated:
     seat = context.tutor
     if seat is None:
         raise _escalation_failed("there is no tutoring session to escalate: ask the tutor in the chat")
@@ -85,7 +71,7 @@ def escalate_for_insight(args: EscalateForInsight, context: ToolContext, service
     return {"status": "success", "data": {"new_question": question.strip()}, "model": model}
 
 
-def conclude_session(args: ConcludeSession, context: ToolContext, services: Workbench) -> dict[str, Any]:
+def conclude_session(args: ConcludeSession, context: ToolContext, services: Workbench) -> Concluded:
     seat = context.tutor
     if seat is None:
         raise ToolFailure(

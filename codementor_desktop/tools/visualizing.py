@@ -7,7 +7,7 @@ can draw a tree the learner's code built without copying it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..domain.vocabulary import ErrorCode
 from ..visual.diagrams import render_diagram
@@ -20,6 +20,9 @@ from .errors import ToolFailure
 from .registry import AnyTool, Tool
 from .schemas import BpExecutionDiagram, BpVisualizeStructure
 from .workbench import Workbench
+
+if TYPE_CHECKING:
+    from .results import Diagram, StructureDrawing
 
 
 def _data(data: Any, context: ToolContext, services: Workbench) -> tuple[Any, dict | None]:
@@ -39,7 +42,7 @@ def _data(data: Any, context: ToolContext, services: Workbench) -> tuple[Any, di
                    "line": where.get("line")}  # fmt: skip
 
 
-def bp_visualize_structure(args: BpVisualizeStructure, context: ToolContext, services: Workbench) -> dict:
+def bp_visualize_structure(args: BpVisualizeStructure, context: ToolContext, services: Workbench) -> StructureDrawing:
     data, origin = _data(args.data, context, services)
     try:
         result = render_structure(
@@ -54,14 +57,14 @@ def bp_visualize_structure(args: BpVisualizeStructure, context: ToolContext, ser
         result["source"] = origin
     if context.capped:
         result.pop("layout", None)  # positions are for the window's views
-    return result
+    return cast("StructureDrawing", result)
 
 
-def bp_execution_diagram(args: BpExecutionDiagram, context: ToolContext, services: Workbench) -> dict:
+def bp_execution_diagram(args: BpExecutionDiagram, context: ToolContext, services: Workbench) -> Diagram:
     trace = resolve_trace(args.trace_data, context, services)
     result = render_diagram(trace, args.diagram_type, args.format, args.variable)
     result["trace_id"] = trace.get("trace_id")
-    return result
+    return cast("Diagram", result)
 
 
 TOOLS: list[AnyTool] = [

@@ -15,6 +15,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..tools.results import (
+    CONCLUDE_SESSION,
+    ESCALATE_FOR_INSIGHT,
+    GENERATE_HINT,
+    GET_PERSONALIZED_RECOMMENDATION,
+    failed,
+)
 from . import coach_templates as words
 from .cancellation import Cancellation
 from .coach_chain import Stopped, ToolRunner
@@ -387,46 +394,45 @@ class OfflineCoach:
 
     def _hint_at(self, problem: Problem, level: int) -> list[str]:
         result = self._tools.call(
-            "generate_hint",
+            GENERATE_HINT,
             {"problem_id": problem.id, "current_code": self._context.code, "hint_level": level,
              "language": self._context.language},
         )  # fmt: skip
-        if "error_code" in result:
+        if failed(result):
             return [words.fill(words.RATE_LIMITED, {"tool": "the hint", "error": result["error_message"]})]
         self._levels[problem.id] = level
         self._state.hint_level = max(self._state.hint_level, level)
         hint = words.fill(words.HINT, {"level": level, "total": result["hints_total"], "hint": result["hint"]})
-        return [hint, str(result.get("about_your_code") or ""), str(result.get("question") or "")]
+        return [hint, result["about_your_code"], result["question"]]
 
     def _stuck(self, problem: Problem, out: Listener) -> list[str]:
         """As a model would: escalate_for_insight, which asks this session's tutor (the coach) to go deeper."""
         reason = f"The learner says they are stuck on {problem.title}."[:150]
         topic = problem.topics[0].value
-        result = self._tools.call("escalate_for_insight", {"reason": reason, "topic": topic})
-        question = str((result.get("data") or {}).get("new_question") or "")
+        result = self._tools.call(ESCALATE_FOR_INSIGHT, {"reason": reason, "topic": topic})
+        question = "" if failed(result) else result["data"]["new_question"]
         if not question:  # refused (the day's escalations are spent): the coach still moves a level up
             _who, question = self.ask_deeper(reason, topic)
         out(Escalated(WHO, reason, self._shown(question)))
         return [words.STUCK, question]
 
     def _what_next(self) -> list[str]:
-        result = self._tools.call("get_personalized_recommendation", {"num_recommendations": 3})
-        if "error_code" in result:
+        result = self._tools.call(GET_PERSONALIZED_RECOMMENDATION, {"num_recommendations": 3})
+        if failed(result):
             return [words.fill(words.RATE_LIMITED, {"tool": "recommendations", "error": result["error_message"]})]
-        return recommended(result.get("recommendations") or [])
+        return recommended(result["recommendations"])
 
     def _conclude(self, said: str, problem: Problem | None, out: Listener) -> list[str]:
         subject = problem.title if problem is not None else "Practice"
         title = f"{subject}: what clicked"[:100]
         final = self._memory.final_insight(said, subject)
         self._concluded = True
-        result = self._tools.call("conclude_session", {"summary_title": title, "final_insight": final})
-        if "error_code" in result:
-            return [str(result.get("error_message") or "")]
-        found = result.get("data")
-        data: dict[str, Any] = found if isinstance(found, dict) else result
-        insights = [str(i) for i in data.get("key_insights") or [*self._insights, final]]
-        title = str(data.get("summary_title") or title)
+        result = self._tools.call(CONCLUDE_SESSION, {"summary_title": title, "final_insight": final})
+        if failed(result):
+            return [result["error_message"]]
+        data = result["data"]
+        insights = [str(i) for i in data["key_insights"] or [*self._insights, final]]
+        title = data["summary_title"] or title
         out(SessionConcluded(self._shown(title), tuple(self._shown(i) for i in insights)))
         return [words.fill(words.CONCLUDED, {"title": title})]
 

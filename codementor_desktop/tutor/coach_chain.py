@@ -9,20 +9,24 @@ import ast
 import json
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..domain.vocabulary import Caller
 from ..edge_cases.wording import operations_note, too_slow_text
 from ..tools.context import ToolContext
+from ..tools.results import ToolName, result_of
 from .cancellation import Cancellation
 from .events import Listener, ToolFinished, ToolStarted
 from .summaries import summarize
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
+    from ..runner.child.wire import RunResult
+    from ..tools.results import EdgeCaseReport, ToolError
+    from ..tools.seat import TutorSeat
     from ..tools.services import Services
-    from ..tools.tutoring import TutorSeat
 
+R = TypeVar("R")
 EDGE_BUDGET_S = 1.5  # seconds of edge-case search in a turn: a chat answer, not a full search
 TRACE_STEPS = 2000
 
@@ -42,21 +46,23 @@ class ToolRunner:
         self.cancellation = Cancellation()
         self.made: list[dict[str, Any]] = []  # this turn's calls, to keep with the conversation
 
-    def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    def call(self, tool: ToolName[R], arguments: dict[str, Any]) -> R | ToolError:
+        """Tool ``tool``'s result (or the tool layer's error), read as that tool's result type."""
         if self.cancellation.cancelled:
             raise Stopped
+        name = tool.name
         call_id = "coach_" + secrets.token_hex(4)
         shown = {k: v for k, v in arguments.items() if k not in ("code", "current_code")}
         if self.emit is not None:
             self.emit(ToolStarted(name, shown, call_id))
-        result = self.services.registry.call(name, arguments, self.context())
-        summary = summarize(name, result)
+        found = self.services.registry.call(name, arguments, self.context())
+        summary = summarize(name, found)
         if self.emit is not None:
-            self.emit(ToolFinished(name, result, summary, call_id))
-        self.made.append({"id": call_id, "name": name, "arguments": arguments, "result": result, "summary": summary})
+            self.emit(ToolFinished(name, found, summary, call_id))
+        self.made.append({"id": call_id, "name": name, "arguments": arguments, "result": found, "summary": summary})
         if self.cancellation.cancelled:
             raise Stopped
-        return result
+        return result_of(tool, found)
 
     def context(self) -> ToolContext:
         # The tutoring tools (escalate, conclude) reach the coach through ``tutor``.
@@ -73,7 +79,9 @@ def traced_input(problem: Problem, failing: dict[str, Any]) -> dict[str, Any]:
     return {"input_data": text}
 
 
-def failing_test(run: dict[str, Any]) -> dict[str, Any] | None:
+def failing_test(run: RunResult) -> dict[str, Any] | None:
+    """The first test of ``run`` that did not pass, as the coach talks about it; None when all
+    passed (or nothing ran: a parse error is the evidence then)."""
     for test in run.get("test_results") or []:
         if not test.get("passed"):
             return {
@@ -85,12 +93,10 @@ def failing_test(run: dict[str, Any]) -> dict[str, Any] | None:
                 "verdict": test.get("verdict") or run.get("verdict"),
                 "error": test.get("error_message") or run.get("error_message") or "",
             }
-    if run.get("verdict") == "CE":
-        return None  # nothing ran: the parse error is the evidence
     return None
 
 
-def failing_edge(edges: dict[str, Any], problem: Problem) -> dict[str, Any] | None:
+def failing_edge(edges: EdgeCaseReport, problem: Problem) -> dict[str, Any] | None:
     cases = [c for c in edges.get("edge_cases") or [] if c.get("verdict") not in (None, "AC")]
     if not cases:
         return None

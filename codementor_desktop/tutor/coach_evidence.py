@@ -14,10 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..tools.debugging import TRACEABLE
+from ..tools.results import ANALYZE_CODE_PATTERNS, BP_FIND_EDGE_CASES, BP_TRACE, EXECUTE_CODE, Complexity, failed
 from .coach_chain import EDGE_BUDGET_S, TRACE_STEPS, ToolRunner, failing_edge, failing_test, traced_input
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
+    from ..runner.child.wire import RunResult
+    from ..tools.results import Trace
     from .turns import TurnContext
 
 _TEST_FIELDS = ("test_id", "input", "expected_output", "actual_output", "verdict", "passed", "hidden", "error_message")
@@ -93,10 +96,10 @@ class VersionEvidence:
         code, language = context.code, context.language
         if not self.ran:
             run = tools.call(
-                "execute_code", {"code": code, "language": language, "problem_id": problem.id, "test_cases": []}
+                EXECUTE_CODE, {"code": code, "language": language, "problem_id": problem.id, "test_cases": []}
             )
-            if run.get("status") == "error" and "error_code" in run:
-                self.data["unavailable"] = str(run.get("error_message", ""))
+            if failed(run):
+                self.data["unavailable"] = run["error_message"]
                 return  # asked again next turn: a refusal (a rate limit) is not evidence
             self.data["run"] = _compact_run(run)
             self.data["run_id"] = run.get("run_id")
@@ -108,36 +111,36 @@ class VersionEvidence:
             self._analyse(tools, problem, context, measure=wants_counts)
         if self.passes_examples and not self.data.get("edges_searched"):
             edges = tools.call(
-                "bp_find_edge_cases",
+                BP_FIND_EDGE_CASES,
                 {"language": language, "code": code, "problem_id": problem.id, "budget_s": EDGE_BUDGET_S},
             )
-            self.data["edges_searched"] = "error_code" not in edges
-            self.data["edge_inputs_tried"] = edges.get("examples_run")
+            self.data["edges_searched"] = not failed(edges)
+            self.data["edge_inputs_tried"] = None if failed(edges) else edges.get("examples_run")
             if self.failing is None:
-                self.data["failing"] = failing_edge(edges, problem)
+                self.data["failing"] = None if failed(edges) else failing_edge(edges, problem)
         failing = self.failing
         if failing is not None and "trace" not in self.data and language in TRACEABLE and failing.get("input"):
             trace = tools.call(
-                "bp_trace",
+                BP_TRACE,
                 {"language": language, "code": code, "problem_id": problem.id,
                  **traced_input(problem, failing), "max_steps": TRACE_STEPS},
             )  # fmt: skip
             name = problem.function_name(language)
-            self.data["trace"] = None if "error_code" in trace else _compact_trace(trace, name)
+            self.data["trace"] = None if failed(trace) else _compact_trace(trace, name)
 
     def _analyse(self, tools: ToolRunner, problem: Problem, context: TurnContext, *, measure: bool) -> None:
         analysis = tools.call(
-            "analyze_code_patterns",
+            ANALYZE_CODE_PATTERNS,
             {"problem_id": problem.id, "code": context.code, "language": context.language,
              "test_results": {"run_id": self.data["run_id"]}, "measure": measure},
         )  # fmt: skip
-        if "error_code" in analysis:
+        if failed(analysis):
             self.data.setdefault("patterns", [])
             return
         self.data["patterns"] = [
-            {k: p[k] for k in _PATTERN_FIELDS if k in p} for p in analysis.get("detected_patterns") or []
+            {k: p.get(k) for k in _PATTERN_FIELDS if k in p} for p in analysis.get("detected_patterns") or []
         ]
-        complexity = analysis.get("complexity_analysis") or {}
+        complexity = analysis.get("complexity_analysis") or Complexity()
         evidence = complexity.get("evidence") or {}
         self.data["complexity"] = {
             "time": complexity.get("time_complexity"),
@@ -151,7 +154,7 @@ class VersionEvidence:
             self.data["measured"] = _compact_measure(evidence.get("measured"))
 
 
-def _compact_run(run: dict[str, Any]) -> dict[str, Any]:
+def _compact_run(run: RunResult) -> dict[str, Any]:
     tests = [{k: t.get(k) for k in _TEST_FIELDS if k in t} for t in run.get("test_results") or []]
     kept: dict[str, Any] = {
         k: run.get(k) for k in ("verdict", "status", "error_message", "line_number", "tests_total") if k in run
@@ -159,11 +162,11 @@ def _compact_run(run: dict[str, Any]) -> dict[str, Any]:
     return {**kept, "test_results": tests}
 
 
-def _compact_trace(trace: dict[str, Any], function: str | None) -> dict[str, Any]:
+def _compact_trace(trace: Trace, function: str | None) -> dict[str, Any]:
     """The trace's end in the learner's function: the step it returned at (or its last step)."""
     steps = [s for s in trace.get("last_steps") or [] if s.get("function") == function]
     returned = next((s for s in reversed(steps) if s.get("event") == "return"), None)
-    last = steps[-1] if steps else {}
+    last = steps[-1] if steps else None
     return {
         "returned": None
         if returned is None
@@ -172,7 +175,7 @@ def _compact_trace(trace: dict[str, Any], function: str | None) -> dict[str, Any
             "value": returned.get("return_value"),
             "variables": dict(returned.get("variables") or {}),
         },  # fmt: skip
-        "last_line": last.get("line"),
+        "last_line": last.get("line") if last is not None else None,
         "total_steps": trace.get("total_steps"),
         "matches_expected": trace.get("matches_expected"),
     }

@@ -10,6 +10,7 @@ from . import coach_templates as words
 from .dialogue import Claim, DialogueState, OpenQuestion, near_copy
 
 if TYPE_CHECKING:
+    from ..tools.results import Recommendation
     from .understanding import Vocabulary
 
 KEPT_FITS = ("names_cause", "fix", "idea")  # claims whose words are kept as the session's insights
@@ -96,7 +97,7 @@ def echo(said: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def recommended(found: list[dict[str, Any]]) -> list[str]:
+def recommended(found: list[Recommendation]) -> list[str]:
     """Recommendations as the coach says them: one sentence for the list, each reason once (the
     recommender often gives several the same one), and a question."""
     if not found:

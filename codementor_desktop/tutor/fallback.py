@@ -10,11 +10,12 @@ and the chat shows them as tool cards like any other.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..domain.vocabulary import Caller
 from ..tools.context import ToolContext
+from ..tools.results import EXECUTE_CODE, failed, result_of
 from .cancellation import Cancellation
 from .events import Listener, ToolFinished, ToolStarted
 from .summaries import summarize
@@ -22,7 +23,7 @@ from .turns import Intent, TurnContext
 
 if TYPE_CHECKING:
     from ..tools.registry import ToolRegistry
-    from ..tools.tutoring import TutorSeat
+    from ..tools.seat import TutorSeat
 
 CHAIN = ("execute_code", "analyze_code_patterns", "bp_find_edge_cases")
 EDGE_SEARCH_SECONDS = 3.0  # a short search: the learner is waiting for an answer
@@ -89,15 +90,15 @@ def run_chain(
         call_id = f"app_{number}_{name}"
         emit(ToolStarted(name, arguments, call_id))
         tool_context = ToolContext(caller=Caller.MODEL, learner=learner, cancel=cancellation.event, tutor=seat)
-        result = registry.call(name, arguments, tool_context)
-        emit(ToolFinished(name, result, summarize(name, result), call_id))
-        found.append((name, result))
-        return result
+        answer = registry.call(name, arguments, tool_context)
+        emit(ToolFinished(name, answer, summarize(name, answer), call_id))
+        found.append((name, answer))
+        return answer
 
     if intent in CHAIN_FOR and context.code.strip() and context.problem_id:
         base = {"code": context.code, "language": context.language, "problem_id": context.problem_id}
-        run = call("execute_code", {**base, "test_cases": []})
-        ran = {"run_id": run["run_id"]} if isinstance(run.get("run_id"), str) else run
+        run = result_of(EXECUTE_CODE, call(EXECUTE_CODE.name, {**base, "test_cases": []}))
+        ran: Mapping[str, Any] = run if failed(run) or "run_id" not in run else {"run_id": run["run_id"]}
         if not cancellation.cancelled:
             call("analyze_code_patterns", {**base, "test_results": ran, "measure": False})
         if not cancellation.cancelled:

@@ -32,7 +32,7 @@ from .summaries import summarize
 
 if TYPE_CHECKING:
     from ..tools.registry import ToolRegistry
-    from ..tools.tutoring import TutorSeat
+    from ..tools.seat import TutorSeat
     from .provider import Completion, Provider, ToolCall
 
 MAX_ROUNDS = 8

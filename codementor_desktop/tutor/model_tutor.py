@@ -20,7 +20,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..storage.conversations import new_session_id
 from ..tools.context import Confirm
-from ..tools.tutoring import TutorSeatError
+from ..tools.results import CONCLUDE_SESSION, ESCALATE_FOR_INSIGHT, failed, result_of
+from ..tools.seat import TutorSeatError
 from .briefing import FLAGGED, escalation_request, insights_in, user_message
 from .cancellation import Cancellation
 from .consent import CloudConsent
@@ -47,8 +48,8 @@ from .turns import Intent, TurnContext
 
 if TYPE_CHECKING:
     from ..tools.registry import ToolRegistry
+    from ..tools.seat import TutorSeat
     from ..tools.services import Services
-    from ..tools.tutoring import TutorSeat
     from .turns import Tutor
 
 log = logging.getLogger(__name__)
@@ -408,15 +409,18 @@ def _own(context: TurnContext) -> tuple[str, ...]:
 
 def _tool_event(finished: ToolFinished, arguments: Any) -> TutorEvent | None:
     """The event a tutor tool's successful result stands for."""
-    result = finished.result
-    if result.get("status") != "success" or not isinstance(result.get("data"), dict):
-        return None
-    data = result["data"]
-    if finished.name == "escalate_for_insight":
+    if finished.name == ESCALATE_FOR_INSIGHT.name:
+        escalated = result_of(ESCALATE_FOR_INSIGHT, finished.result)
+        if failed(escalated):
+            return None
         reason = arguments.get("reason", "") if isinstance(arguments, dict) else ""
-        return Escalated(str(result.get("model", "")), str(reason), str(data.get("new_question", "")))
-    if finished.name == "conclude_session":
-        return SessionConcluded(str(data.get("summary_title", "")), tuple(str(i) for i in data.get("key_insights", ())))
+        return Escalated(escalated["model"], str(reason), escalated["data"]["new_question"])
+    if finished.name == CONCLUDE_SESSION.name:
+        concluded = result_of(CONCLUDE_SESSION, finished.result)
+        if failed(concluded):
+            return None
+        summary = concluded["data"]
+        return SessionConcluded(summary["summary_title"], tuple(summary["key_insights"]))
     return None
 
 

@@ -11,9 +11,62 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..domain.vocabulary import ErrorCode
+from ..tools.results import (
+    ANALYZE_CODE_PATTERNS,
+    BP_BREAKPOINT,
+    BP_EXECUTE,
+    BP_EXECUTION_DIAGRAM,
+    BP_FIND_EDGE_CASES,
+    BP_RUN_TESTS,
+    BP_TRACE,
+    BP_VARIABLE_HISTORY,
+    BP_VISUALIZE_STRUCTURE,
+    CONCLUDE_SESSION,
+    DELETE_LEARNER_DATA,
+    ESCALATE_FOR_INSIGHT,
+    EXECUTE_CODE,
+    EXPORT_LEARNER_DATA,
+    FLAG_INCORRECT_ANALYSIS,
+    FLAG_RECOMMENDATION,
+    GENERATE_HINT,
+    GET_PERSONALIZED_RECOMMENDATION,
+    GET_USER_PROGRESS,
+    IMPORT_LEARNER_DATA,
+    LIST_CODE_HISTORY,
+    SAVE_CODE_SNAPSHOT,
+    ToolName,
+)
+
+if TYPE_CHECKING:
+    from ..tools.results import (
+        Acknowledged,
+        Analysis,
+        AnalysisFlagged,
+        Breakpoint,
+        CodeHistory,
+        Concluded,
+        Diagram,
+        EdgeCaseReport,
+        Escalated,
+        ExecutionResult,
+        Hint,
+        LearnerDeleted,
+        LearnerExport,
+        LearnerImported,
+        Progress,
+        Recommendations,
+        RunResult,
+        SnapshotSaved,
+        StructureDrawing,
+        TestsRunResult,
+        Trace,
+        VariableHistory,
+    )
+
+R = TypeVar("R")
 
 Arguments = Mapping[str, Any] | str | None
 
@@ -140,7 +193,7 @@ def _error(name: str, result: Mapping[str, Any]) -> str:
 
 
 # --- each tool ------------------------------------------------------------------------------
-def _tests_run(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
+def _tests_run(result: RunResult, args: Mapping[str, Any]) -> str:
     """execute_code: all pass, or the first failing test, its input and how many pass."""
     tests = list(result.get("test_results") or [])
     hidden = any(test.get("hidden") for test in tests) or bool(args.get("include_hidden"))
@@ -170,7 +223,7 @@ def _tests_run(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
     return line + (f"; {passed} of {total} pass" if total > 1 else "")
 
 
-def _own_tests(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _own_tests(result: TestsRunResult, _args: Mapping[str, Any]) -> str:
     """bp_run_tests: the learner's own tests, by name."""
     if result.get("verdict") == "CE":
         return f"Ran your tests: the code does not compile: {_short(result.get('error_message', ''), 80)}"
@@ -189,7 +242,7 @@ def _own_tests(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
     return f"Ran your tests: {named}{passed} of {total} pass"
 
 
-def _one_run(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
+def _one_run(result: ExecutionResult, args: Mapping[str, Any]) -> str:
     """bp_execute: what one run returned, printed, or how it stopped."""
     on = _input_of(args)
     head = f"Ran your code on {on}" if on else "Ran your code"
@@ -209,7 +262,7 @@ def _one_run(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
     return f"{head}: " + (", ".join(parts) if parts else "it returned nothing and printed nothing")
 
 
-def _trace(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
+def _trace(result: Trace, args: Mapping[str, Any]) -> str:
     """bp_trace: on what, how many steps, and how it ended."""
     on = _input_of(result) or _input_of(args)
     head = f"Traced your code on {on}" if on else "Traced your code"
@@ -225,22 +278,22 @@ def _trace(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
     return f"{head}: {counted}{_lower_first(message)}"
 
 
-def _breakpoint(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _breakpoint(result: Breakpoint, _args: Mapping[str, Any]) -> str:
     message = _lower_first(_short(result.get("message") or "", 120).rstrip("."))
     return f"Ran your code to the breakpoint: {message}" if message else ""
 
 
-def _drawing(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _drawing(result: StructureDrawing, _args: Mapping[str, Any]) -> str:
     said = _short(result.get("summary") or "", 100).rstrip(".")
     return "Drew the structure" + (f": {said}" if said else "")
 
 
-def _diagram(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _diagram(result: Diagram, _args: Mapping[str, Any]) -> str:
     said = _short(result.get("summary") or "", 100).rstrip(".")
     return "Drew the path your code took" + (f": {said}" if said else "")
 
 
-def _history(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _history(result: VariableHistory, _args: Mapping[str, Any]) -> str:
     changes = result.get("changed_at") or {}
     names = list(result.get("variables") or changes)
     counted = ", ".join(f"{_short(n, 20)} changed {_count(len(changes.get(n) or []), 'time')}" for n in names[:3])
@@ -249,7 +302,7 @@ def _history(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
     return f"Followed {_names(names)}{over}" + (f": {counted}" if counted else "")
 
 
-def _edge_cases(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _edge_cases(result: EdgeCaseReport, _args: Mapping[str, Any]) -> str:
     """bp_find_edge_cases: the smallest input that fails, or how many inputs passed."""
     cases = list(result.get("edge_cases") or [])
     failing = [case for case in cases if case.get("verdict") not in (None, "AC")]
@@ -266,7 +319,7 @@ def _edge_cases(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
     return line + (f"; {len(failing) - 1} more found" if len(failing) > 1 else "")
 
 
-def _analysis(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _analysis(result: Analysis, _args: Mapping[str, Any]) -> str:
     """analyze_code_patterns: the time it takes against the best known, and what else it found."""
     complexity = result.get("complexity_analysis") or {}
     time, best = complexity.get("time_complexity"), complexity.get("optimal_time")
@@ -293,7 +346,7 @@ def _analysis(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
     return "Looked at your code: " + ("; ".join(parts) if parts else "nothing to point out")
 
 
-def _recommendations(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _recommendations(result: Recommendations, _args: Mapping[str, Any]) -> str:
     chosen = result.get("recommendations") or []
     if not chosen:
         return "No problem to recommend yet"
@@ -301,7 +354,7 @@ def _recommendations(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str
     return f"Recommended {_count(len(chosen), 'problem')}: {_short(titles, 100)}"
 
 
-def _progress(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _progress(result: Progress, _args: Mapping[str, Any]) -> str:
     solved = result.get("problems_solved")
     readiness = result.get("overall_readiness_score")
     parts = [f"{_count(solved, 'problem')} solved"] if isinstance(solved, int) else []
@@ -309,26 +362,26 @@ def _progress(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
     return "Read your progress" + (": " + ", ".join(parts) if parts else "")
 
 
-def _flag_recommendation(_result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
+def _flag_recommendation(_result: Acknowledged, args: Mapping[str, Any]) -> str:
     problem = _short(args.get("problem_id") or "the problem", 40)
     if args.get("kind") == "not_relevant":
         return f"Will not recommend {problem} again"
     return f"Set {problem} aside for a week" if args else "Set the recommendation aside"
 
 
-def _flag_analysis(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _flag_analysis(result: AnalysisFlagged, _args: Mapping[str, Any]) -> str:
     flagged = result.get("patterns_flagged")
     what = _count(flagged, "finding") if isinstance(flagged, int) else "the finding"
     return f"Marked {what} of the analysis as wrong: no longer counted"
 
 
-def _deeper(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _deeper(result: Escalated, _args: Mapping[str, Any]) -> str:
     data = result.get("data") or {}
     question = data.get("new_question") if isinstance(data, Mapping) else None
     return f"Asked for a deeper question: {_short(question, 120)}" if question else "Asked for a deeper question"
 
 
-def _concluded(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _concluded(result: Concluded, _args: Mapping[str, Any]) -> str:
     data = result.get("data") or {}
     if not isinstance(data, Mapping):
         return "Ended the session"
@@ -336,16 +389,16 @@ def _concluded(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
     return f"Ended the session: {_short(data.get('summary_title', ''), 80)}; {_count(kept, 'insight')} kept"
 
 
-def _hint(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _hint(result: Hint, _args: Mapping[str, Any]) -> str:
     level, total = result.get("hint_level"), result.get("hints_total")
     return f"Hint {level} of {total}" if level is not None and total is not None else "Gave a hint"
 
 
-def _snapshot(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _snapshot(result: SnapshotSaved, _args: Mapping[str, Any]) -> str:
     return "Saved a snapshot" + (f": {_short(result['name'], 60)}" if result.get("name") else "")
 
 
-def _code_history(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _code_history(result: CodeHistory, _args: Mapping[str, Any]) -> str:
     snapshots, attempts = len(result.get("snapshots") or []), len(result.get("attempts") or [])
     return f"Listed your saved code: {_count(snapshots, 'snapshot')}, {_count(attempts, 'run')}"
 
@@ -354,30 +407,30 @@ def _records(counts: Any) -> int:
     return sum(v for v in counts.values() if isinstance(v, int)) if isinstance(counts, Mapping) else 0
 
 
-def _exported(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _exported(result: LearnerExport, _args: Mapping[str, Any]) -> str:
     tables = (result.get("export") or {}).get("tables") if isinstance(result.get("export"), Mapping) else None
     rows = sum(len(v) for v in tables.values() if isinstance(v, list)) if isinstance(tables, Mapping) else 0
     return f"Exported your data: {_count(rows, 'record')}"
 
 
-def _imported(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _imported(result: LearnerImported, _args: Mapping[str, Any]) -> str:
     return f"Imported data: {_count(_records(result.get('imported')), 'record')} added"
 
 
-def _deleted(result: Mapping[str, Any], _args: Mapping[str, Any]) -> str:
+def _deleted(result: LearnerDeleted, _args: Mapping[str, Any]) -> str:
     return f"Deleted your data: {_count(_records(result.get('deleted')), 'record')}"
 
 
 def _by_shape(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
     """A tool not named above (or a result of another shape): read by what it holds."""
     if "test_results" in result and "verdict" in result:
-        return _tests_run(result, args)
+        return SUMMARIES[EXECUTE_CODE.name](result, args)
     if "edge_cases" in result:
-        return _edge_cases(result, args)
+        return SUMMARIES[BP_FIND_EDGE_CASES.name](result, args)
     if "recommendations" in result:
-        return _recommendations(result, args)
+        return SUMMARIES[GET_PERSONALIZED_RECOMMENDATION.name](result, args)
     if "hint_level" in result and "hints_total" in result:
-        return _hint(result, args)
+        return SUMMARIES[GENERATE_HINT.name](result, args)
     if isinstance(result.get("summary"), str):
         return _short(result["summary"], 120).rstrip(".")
     if isinstance(result.get("message"), str):
@@ -385,16 +438,30 @@ def _by_shape(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
     return "The tool answered"
 
 
-SUMMARIES: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
-    "execute_code": _tests_run, "bp_execute": _one_run, "bp_run_tests": _own_tests, "bp_trace": _trace,
-    "bp_breakpoint": _breakpoint, "bp_visualize_structure": _drawing, "bp_execution_diagram": _diagram,
-    "bp_variable_history": _history, "bp_find_edge_cases": _edge_cases, "analyze_code_patterns": _analysis,
-    "flag_incorrect_analysis": _flag_analysis, "get_personalized_recommendation": _recommendations,
-    "get_user_progress": _progress, "flag_recommendation": _flag_recommendation, "escalate_for_insight": _deeper,
-    "conclude_session": _concluded, "generate_hint": _hint, "save_code_snapshot": _snapshot,
-    "list_code_history": _code_history, "export_learner_data": _exported, "import_learner_data": _imported,
-    "delete_learner_data": _deleted,
-}  # fmt: skip
+Summary = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+
+
+def _reads(tool: ToolName[R], said: Callable[[R, Mapping[str, Any]], str]) -> tuple[str, Summary]:
+    """``said`` for the results of ``tool``: the type checker holds it to that tool's result type."""
+
+    def read(result: Mapping[str, Any], args: Mapping[str, Any]) -> str:
+        return said(cast("R", result), args)
+
+    return tool.name, read
+
+
+SUMMARIES: dict[str, Summary] = dict([
+    _reads(EXECUTE_CODE, _tests_run), _reads(BP_EXECUTE, _one_run), _reads(BP_RUN_TESTS, _own_tests),
+    _reads(BP_TRACE, _trace), _reads(BP_BREAKPOINT, _breakpoint), _reads(BP_VISUALIZE_STRUCTURE, _drawing),
+    _reads(BP_EXECUTION_DIAGRAM, _diagram), _reads(BP_VARIABLE_HISTORY, _history),
+    _reads(BP_FIND_EDGE_CASES, _edge_cases), _reads(ANALYZE_CODE_PATTERNS, _analysis),
+    _reads(FLAG_INCORRECT_ANALYSIS, _flag_analysis), _reads(GET_PERSONALIZED_RECOMMENDATION, _recommendations),
+    _reads(GET_USER_PROGRESS, _progress), _reads(FLAG_RECOMMENDATION, _flag_recommendation),
+    _reads(ESCALATE_FOR_INSIGHT, _deeper), _reads(CONCLUDE_SESSION, _concluded), _reads(GENERATE_HINT, _hint),
+    _reads(SAVE_CODE_SNAPSHOT, _snapshot), _reads(LIST_CODE_HISTORY, _code_history),
+    _reads(EXPORT_LEARNER_DATA, _exported), _reads(IMPORT_LEARNER_DATA, _imported),
+    _reads(DELETE_LEARNER_DATA, _deleted),
+])  # fmt: skip
 
 
 # --- words ----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Pictures of the Edge cases tab with cases found, and of the Tests tab with the learner's own
 tests after a Run, saved as PNG files under the test's temporary folder (and in
-``CODEMENTOR_SHOTS`` when it names a folder) for a person to look at. ``bp_find_edge_cases`` is the
-real stand-in of ``edge_cases_standin``."""
+``CODEMENTOR_SHOTS`` when it names a folder) for a person to look at. The cases are the real
+``bp_find_edge_cases``'s."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """The learner's side read at 1280×800: three recommendations with long reasons leave most of the
 left column to the problem list (each reason cut to one line, whole in its tooltip), the box
 stays folded from one session to the next, and the Profile tab lays its charts out to the
-panel's width with their titles whole. The profile's tools are the real stand-ins of
-``profile_standins``."""
+panel's width with their titles whole. The real profile tools, on a real database."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from PySide6.QtCore import QSettings
 
 from codementor_desktop.gui.profile.grid import CARD_WIDTH
 from tests.gui.conftest import make_window, window_leftovers
-from tests.gui.profile_standins import register
 from tests.gui.test_window_profile import solve_two_sum
 
 LONG = (
@@ -22,7 +20,6 @@ LONG = (
 
 @pytest.fixture
 def window(qtbot, services):
-    register(services)
     main = make_window(qtbot, services)
     main.resize(1280, 800)
     yield main
@@ -62,7 +59,6 @@ def test_three_long_reasons_leave_the_column_to_the_problem_list(window, qtbot):
 
 
 def test_the_folded_box_stays_folded_next_time(qtbot, services):
-    register(services)
     first = make_window(qtbot, services)
     box = first.learning.recommendations
     qtbot.waitUntil(lambda: box.answers >= 1)

@@ -1,7 +1,7 @@
 """Pictures of the learner's side of the window, saved as PNG files under the test's temporary
 folder (and in ``CODEMENTOR_SHOTS`` when it names a folder) for a person to look at: the Profile
 tab in light and dark, the recommendations atop the browser, "Who is practicing?" and a
-problem's History. The profile's tools are the real stand-ins of ``profile_standins``."""
+problem's History. The real profile tools, on a real database."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 from PySide6.QtWidgets import QWidget
 
 from tests.gui.conftest import make_window, window_leftovers
-from tests.gui.profile_standins import register
 from tests.gui.test_window_profile import solve_two_sum
 
 SHOTS = os.environ.get("CODEMENTOR_SHOTS")
@@ -28,7 +27,6 @@ def save(qtbot, widget: QWidget, path) -> None:
 
 @pytest.fixture
 def window(qtbot, services):
-    register(services)
     main = make_window(qtbot, services)
     yield main
     main.close()

@@ -1,24 +1,17 @@
 """Who is practicing: the dialog lists the learners of the database with the settings' learner
 chosen; at start it is shown only for several learners or when the settings ask; switching
 re-attaches the window (drafts, statuses, runs, profile, the worker's learner) and nothing of one
-learner shows for another. Real database, real runs; the profile's tools are the stand-ins of
-``profile_standins``."""
+learner shows for another. Real database, real runs, the real profile tools."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from codementor_desktop.domain.vocabulary import ProblemStatus
 from codementor_desktop.gui.learners import LearnerDialog, ask_at_start, learner_names, should_ask
 from tests.gui.test_main_window import GOOD
-
-
-@pytest.fixture
-def window(profile_window):
-    """A window on the profile tools' stand-ins (``profile_standins``)."""
-    return profile_window
+from tests.gui.tool_calls import calls
 
 
 def test_the_dialog_lists_the_learners_with_the_default_chosen(qtbot):
@@ -52,7 +45,7 @@ def test_asked_at_start_only_for_several_learners_or_when_the_settings_say(servi
     assert "user" not in services.loaded.changed()  # a choice of this session, not written to the file
 
 
-def test_switching_learner_reattaches_everything_shown(window, qtbot, services, kept):
+def test_switching_learner_reattaches_everything_shown(window, qtbot, services):
     first = services.settings.user
     window.browser.select("two-sum")
     window.editor.replace_all(GOOD)  # as typed: kept as the draft
@@ -70,7 +63,7 @@ def test_switching_learner_reattaches_everything_shown(window, qtbot, services, 
     window.show_tab(window.learning.profile.tab)
     qtbot.waitUntil(lambda: window.learning.profile.refreshes >= 1)
     assert window.learning.profile.tab.showing_empty and "bea" in window.learning.profile.tab.empty.text()
-    assert ("get_user_progress", "bea") in kept.calls and ("get_user_progress", first) not in kept.calls
+    assert ("get_user_progress", "bea") in calls(services) and ("get_user_progress", first) not in calls(services)
 
     assert window.problem_id == window.browser.visible_ids()[0]  # nothing open before: the first problem
     window.browser.select("two-sum")

@@ -1,25 +1,18 @@
 """Export my data, Import data, Delete my data (confirmed by the learner's name typed) and a
 problem's History (snapshots and attempts, Save snapshot, Restore undoable with Ctrl+Z), from the
-window. Real database and runs; the tools are the real stand-ins of ``profile_standins`` (deleting
-really removes the learner's runs and drafts rows)."""
+window. Real database, real runs, the real learner-data tools."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from codementor_desktop.domain.vocabulary import ProblemStatus
 from codementor_desktop.gui.history import HistoryDialog
 from tests.gui.test_main_window import GOOD
-
-
-@pytest.fixture
-def window(profile_window):
-    """A window on the profile tools' stand-ins (``profile_standins``)."""
-    return profile_window
+from tests.gui.tool_calls import calls
 
 
 def submitted(window, qtbot, code: str = GOOD) -> None:
@@ -41,16 +34,19 @@ def test_export_then_import_as_another_learner(window, qtbot, tmp_path):
     window.learning.my_data.export(path)
     qtbot.waitUntil(path.exists)
     export = json.loads(path.read_text(encoding="utf-8"))
-    assert export["runs"] and export["runs"][0]["problem_id"] == "two-sum"
+    runs = export["tables"]["runs"]
+    assert export["learner"] == window.services.settings.user
+    assert runs and runs[0]["problem_id"] == "two-sum"
 
     window.learning.learners.switch("lab")
     assert window.browser.status_of("two-sum") is ProblemStatus.NEW
     window.learning.my_data.import_(path)
-    qtbot.waitUntil(lambda: window.browser.status_of("two-sum") is ProblemStatus.ATTEMPTED)
+    # The export carries the accepted Submit: imported, the problem is solved for this learner too.
+    qtbot.waitUntil(lambda: window.browser.status_of("two-sum") is ProblemStatus.SOLVED)
     assert "Imported for lab" in window.statusBar().currentMessage()
 
 
-def test_an_unreadable_import_says_why_and_changes_nothing(window, qtbot, tmp_path, kept):
+def test_an_unreadable_import_says_why_and_changes_nothing(window, qtbot, tmp_path, services):
     path = tmp_path / "broken.json"
     path.write_text("{not json", encoding="utf-8")
     seen: list[str] = []
@@ -64,7 +60,7 @@ def test_an_unreadable_import_says_why_and_changes_nothing(window, qtbot, tmp_pa
     QTimer.singleShot(0, close_box)
     window.learning.my_data.import_(path)
     assert seen and "is not an export of CodeMentor" in seen[0]
-    assert not any(name == "import_learner_data" for name, _who in kept.calls)
+    assert not any(name == "import_learner_data" for name, _who in calls(services))
 
 
 def test_delete_needs_the_name_typed_then_removes_the_rows(window, qtbot, services):

@@ -1,7 +1,6 @@
 """The Profile tab in the window: empty at first (a sentence, not empty axes), filled by a Submit
 that lands, refreshed off the GUI thread without stopping a Run, and a bar's click narrowing the
-problem browser to the problems that train it. The profile's tools are the real stand-ins of
-``profile_standins`` (they count the learner's runs in the database)."""
+problem browser to the problems that train it. The real profile tools, on a real database."""
 
 from __future__ import annotations
 
@@ -10,19 +9,14 @@ from PySide6.QtCore import Qt
 
 from tests.gui.conftest import make_window, window_leftovers
 from tests.gui.test_main_window import GOOD
+from tests.gui.tool_calls import calls
 
 # A learner's program that takes a second and a half (the run, not the test, waits).
 SLOW_RUN = "def two_sum(nums, target):\n    import time as clock\n    clock.sleep(1.5)\n    return [0, 1]\n"
 
 
 @pytest.fixture
-def window(profile_window):
-    """A window on the profile tools' stand-ins (``profile_standins``)."""
-    return profile_window
-
-
-@pytest.fixture
-def threaded(qtbot, services, kept):
+def threaded(qtbot, services):
     main = make_window(qtbot, services, synchronous=False)
     yield main
     main.close()
@@ -36,13 +30,13 @@ def solve_two_sum(window, qtbot) -> None:
     qtbot.waitUntil(lambda: window.tests.run_id is not None, timeout=30_000)
 
 
-def test_an_empty_profile_says_so_in_a_sentence(window, qtbot, kept):
+def test_an_empty_profile_says_so_in_a_sentence(window, qtbot, services):
     profile = window.learning.profile
     window.viz.setCurrentWidget(profile.tab)
     qtbot.waitUntil(lambda: profile.refreshes >= 1)
     assert profile.tab.showing_empty
     assert "run or submit a problem" in profile.tab.empty.text()
-    assert ("get_user_progress", window.services.settings.user) in kept.calls
+    assert ("get_user_progress", services.settings.user) in calls(services)
 
 
 def test_a_submit_fills_the_profile_and_a_bar_opens_the_problems_that_train_it(window, qtbot):

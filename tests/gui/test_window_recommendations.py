@@ -1,20 +1,14 @@
 """The recommendations atop the problem browser: shown with their reasons, a title opens its
 problem, "Skip" and "Not relevant" are kept by ``flag_recommendation`` and the list is asked for
-again, a starter path says so, the box folds away. The tools are the real stand-ins of
-``profile_standins`` (the bank's problems the learner has not run yet, flags kept per learner)."""
+again, a starter path says so, the box folds away. The real recommender and its flags, on a real
+database."""
 
 from __future__ import annotations
 
-import pytest
+from codementor_desktop.storage.recommendations import RecommendationFlags
 
 
-@pytest.fixture
-def window(profile_window):
-    """A window on the profile tools' stand-ins (``profile_standins``)."""
-    return profile_window
-
-
-def test_recommendations_show_open_and_take_flags(window, qtbot, kept):
+def test_recommendations_show_open_and_take_flags(window, qtbot, services):
     box = window.learning.recommendations
     qtbot.waitUntil(lambda: len(box.rows) == 3)
     assert "starter path" in box.note.text()
@@ -35,8 +29,8 @@ def test_recommendations_show_open_and_take_flags(window, qtbot, kept):
     next(row for row in box.rows if row.problem_id == dropped).irrelevant.click()
     qtbot.waitUntil(lambda: box.answers > answers)
     learner = window.services.settings.user
-    assert kept.flags[learner][skipped] == "skip"
-    assert kept.flags[learner].get(dropped) == "not_relevant"
+    flags = {flag.problem_id: flag.kind for flag in RecommendationFlags(services.database).of(learner)}
+    assert flags == {skipped: "skip", dropped: "not_relevant"}
     shown = [row.problem_id for row in box.rows]
     assert skipped not in shown and dropped not in shown and len(shown) == 3
 
@@ -59,7 +53,7 @@ def test_the_box_folds_away(window, qtbot):
     assert box.body.isVisible()
 
 
-def test_an_attempt_asks_for_new_recommendations(window, qtbot, kept):
+def test_an_attempt_asks_for_new_recommendations(window, qtbot):
     box = window.learning.recommendations
     qtbot.waitUntil(lambda: len(box.rows) == 3)
     first = box.rows[0].problem_id
@@ -67,4 +61,4 @@ def test_an_attempt_asks_for_new_recommendations(window, qtbot, kept):
     answers = box.answers
     window.run_action.trigger()
     qtbot.waitUntil(lambda: box.answers > answers, timeout=30_000)
-    assert first not in [row.problem_id for row in box.rows]  # run now: the stand-in offers others
+    assert first not in [row.problem_id for row in box.rows]  # attempted just now: others are offered

@@ -7,11 +7,11 @@ import pytest
 
 from codementor_desktop.domain.vocabulary import Caller
 from codementor_desktop.tools.context import ToolContext
+from codementor_desktop.tools.seat import TutorSeatError
 from codementor_desktop.tools.tutoring import (
     ESCALATION_FAILED_MESSAGE,
     INVALID_SESSION_MESSAGE,
     SUMMARY_FAILED_MESSAGE,
-    TutorSeatError,
 )
 
 REASON = "The learner is stuck on the loop's last index."

@@ -116,11 +116,8 @@ class ProfileTab(QWidget):
         history = progress.get("history") or {}
         attempts = sum(int((row or {}).get("attempts") or 0) for row in (history.get("by_topic") or {}).values())
         mastery = progress.get("mastery") or {}
-        if (
-            not attempts
-            and not progress.get("problems_solved")
-            and not (mastery.get("patterns") or mastery.get("topics"))
-        ):
+        # Without an attempt the mastery is the prior (50 everywhere): no evidence to draw.
+        if not attempts and not progress.get("problems_solved"):
             self.empty.setText(
                 tr(
                     "Nothing here yet, %s: run or submit a problem and your profile starts here, "

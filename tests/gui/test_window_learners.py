@@ -84,7 +84,7 @@ def test_switching_learner_reattaches_everything_shown(window, qtbot, services):
     assert not window.learning.learners.switch(first)  # already the learner: nothing to do
 
 
-def test_one_call_switches_every_part_to_the_new_learner(window, qtbot, services, kept, tmp_path):
+def test_one_call_switches_every_part_to_the_new_learner(window, qtbot, services, tmp_path):
     first = services.settings.user
     window.browser.select("two-sum")
     window.submit_action.trigger()  # an attempt of theirs: the profile has something to show
@@ -108,7 +108,7 @@ def test_one_call_switches_every_part_to_the_new_learner(window, qtbot, services
     # The profile: nothing of the first learner's stays on the hidden tab; theirs is read when shown.
     assert profile.tab.progress is None and profile.tab.showing_empty and "bea" in profile.tab.empty.text()
     # The recommendations: asked again, about the new learner.
-    assert box.answers > asked_before and ("get_personalized_recommendation", "bea") in kept.calls
+    assert box.answers > asked_before and ("get_personalized_recommendation", "bea") in calls(services)
     # The chat: another conversation, without the first learner's words.
     assert window.chat.pane is not None and window.chat.pane is not pane
     assert "first learner" not in "".join(w.toPlainText() for w in window.chat.pane.transcript.widgets())
@@ -117,7 +117,7 @@ def test_one_call_switches_every_part_to_the_new_learner(window, qtbot, services
     assert window.editor.text() != GOOD and "Hints" not in window.statement.toPlainText()
     assert window.hints.action.text().startswith("Hint (0 of")
     window.show_tab(profile.tab)
-    qtbot.waitUntil(lambda: ("get_user_progress", "bea") in kept.calls)
+    qtbot.waitUntil(lambda: ("get_user_progress", "bea") in calls(services))
     qtbot.waitUntil(lambda: all(row.isVisible() for row in box.rows))
     window.grab().save(str(tmp_path / "s2-switched.png"))
 

@@ -13,12 +13,14 @@ from codementor_desktop.gui.analysis import demos
 from codementor_desktop.gui.analysis.cards import AnalysisCards
 from codementor_desktop.gui.analysis.complexity_plot import ComplexityPlot
 from codementor_desktop.gui.contrast import AA, contrast_ratio
+from codementor_desktop.gui.edge_cases.cases_view import COLUMNS, EdgeCasesTab
 from codementor_desktop.gui.profile.charts import TrendLines
 from codementor_desktop.gui.viz.flow_view import FlowView
 from codementor_desktop.gui.viz.line_flow import LineFlow
 from codementor_desktop.gui.viz.timeline import TraceTimeline
 from codementor_desktop.tools import sample_traces as samples
 from tests.gui.look_support import cut_labels, dark_theme, markup_colours, settle, worst_contrast
+from tests.gui.test_window_debugger import traced
 
 NARROW = 300  # px: the cards' share of the Analysis tab at 1280 wide, beside the picture
 
@@ -50,6 +52,20 @@ def test_the_words_above_the_complexity_picture_are_all_there_to_read(qtbot):
     assert cut_labels(plot) == []
     assert plot.plot.height() >= 110  # the curves keep their room
     assert plot.words_box.verticalScrollBar().maximum() >= 0  # the rest of the words scroll
+
+
+def test_the_edge_cases_headers_are_whole_in_a_narrow_panel(qtbot):
+    tab = shown(qtbot, EdgeCasesTab(), 560, 300)
+    case = {"verdict": "WA", "input": {"nums": [3, 3], "target": 6}, "category": "duplicates",
+            "learner_output": [], "expected_output": [0, 1], "minimal": True}  # fmt: skip
+    tab.show_cases([case, {**case, "input": {"nums": [-1, -2, -3, -4, -5], "target": -8}}], ["sorted"])
+    settle()
+    header = tab.table.horizontalHeader()
+    for column, title in enumerate(COLUMNS):
+        assert header.sectionSize(column) >= header.sectionSizeHint(column), f"{title!r} is cut"
+    tab.resize(900, 300)  # wider: the values take the room
+    settle()
+    assert header.sectionSize(1) > header.sectionSizeHint(1)
 
 
 def test_the_cards_read_in_the_dark_theme_after_a_switch(qtbot):
@@ -130,3 +146,33 @@ def _light():
     from contextlib import nullcontext
 
     return nullcontext()
+
+
+# -- the window at 1280x800 -----------------------------------------------------------------------
+
+
+def test_every_panel_tab_is_in_sight_at_1280_wide(window, qtbot):
+    window.resize(1280, 800)
+    settle()
+    bar = window.viz.tabBar()
+    names = [bar.tabText(i) for i in range(bar.count())]
+    assert {"Tests", "Analysis", "Edge cases", "Flow", "Profile"} <= set(names)
+    for i, name in enumerate(names):
+        rect = bar.tabRect(i)
+        assert rect.left() >= 0 and rect.right() < bar.width(), f"{name} is out of sight"
+        assert rect.width() > bar.fontMetrics().horizontalAdvance(name), f"{name} is cut"
+    assert not bar.usesScrollButtons()
+
+
+def test_the_call_stacks_values_have_their_column(window, qtbot):
+    window.resize(1280, 800)
+    traced(window, qtbot)
+    window.viz.setCurrentWidget(window.viz.trace_tab)
+    window.viz.set_step(window.viz.step_count // 2)
+    settle()
+    stack = window.viz.trace_tab.stack
+    values = stack.header().sectionViewportPosition(1)
+    assert 0 < values < stack.viewport().width() * 0.6  # the value column starts in sight, with room
+    names = [stack.topLevelItem(0).child(j).text(0) for j in range(stack.topLevelItem(0).childCount())]
+    widest = max(stack.fontMetrics().horizontalAdvance(name) for name in names)
+    assert stack.columnWidth(0) >= widest  # and the names are whole

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -33,6 +33,8 @@ from ..text import tooltip
 
 COLUMNS = ("Verdict", "Input", "Category", "Your output", "Expected", "Smallest", "")
 ACTIONS_COLUMN = len(COLUMNS) - 1
+VALUE_COLUMNS = (1, 3, 4)  # the input, the learner's output, the expected output
+FITTED_COLUMNS = (0, 2, 5, ACTIONS_COLUMN)
 SHOWN_CHARS = 200  # of a value in a cell; its tooltip has up to 2,000
 
 
@@ -80,9 +82,9 @@ class EdgeCasesTab(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
-        header = self.table.horizontalHeader()
-        for column in (1, 3, 4):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        # The values share what the other columns leave, but never get less than their header's
+        # words: a narrow panel scrolls sideways rather than show "our outpu" (``_fit_columns``).
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.clean = QLabel("")
         self.clean.setObjectName("edgeCasesClean")
         self.clean.setTextFormat(Qt.TextFormat.PlainText)
@@ -165,11 +167,27 @@ class EdgeCasesTab(QWidget):
                     item.setForeground(QColor(colour_of(verdict_of(case.get("verdict")))))
                 self.table.setItem(row, column, item)
             self.table.setCellWidget(row, ACTIONS_COLUMN, self._actions(row))
-        for column in (0, 2, 5, ACTIONS_COLUMN):
-            self.table.resizeColumnToContents(column)
-        self.table.resizeRowsToContents()
+        self._fit_columns()
         names = ", ".join(category_name(c) for c in clean)
         self.clean.setText(self.tr("Found clean: %s.") % names if names else "")
+
+    def _fit_columns(self) -> None:
+        """The verdict, category, smallest and actions at their contents' width; the input and the
+        two outputs share the rest, each at least as wide as its header."""
+        header = self.table.horizontalHeader()
+        for column in FITTED_COLUMNS:
+            self.table.resizeColumnToContents(column)
+            header.resizeSection(column, max(header.sectionSize(column), header.sectionSizeHint(column)))
+        room = self.table.viewport().width() - sum(header.sectionSize(c) for c in FITTED_COLUMNS)
+        least = {column: header.sectionSizeHint(column) for column in VALUE_COLUMNS}
+        spare = max(room - sum(least.values()), 0) // len(VALUE_COLUMNS)
+        for column in VALUE_COLUMNS:
+            header.resizeSection(column, least[column] + spare)
+        self.table.resizeRowsToContents()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_columns()
 
     def _actions(self, row: int) -> QWidget:
         trace = QPushButton(self.tr("Trace this input"))
@@ -183,10 +201,12 @@ class EdgeCasesTab(QWidget):
         self.trace_buttons.append(trace)
         self.add_buttons.append(add)
         box = QWidget()
-        line = QHBoxLayout(box)
-        line.setContentsMargins(2, 0, 2, 0)
-        line.addWidget(trace)
-        line.addWidget(add)
+        # One above the other: side by side they took half a narrow panel from the values.
+        column = QVBoxLayout(box)
+        column.setContentsMargins(2, 1, 2, 1)
+        column.setSpacing(1)
+        column.addWidget(trace)
+        column.addWidget(add)
         return box
 
     def mark_added(self, row: int) -> None:

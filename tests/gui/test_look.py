@@ -14,11 +14,13 @@ from codementor_desktop.gui.analysis.cards import AnalysisCards
 from codementor_desktop.gui.analysis.complexity_plot import ComplexityPlot
 from codementor_desktop.gui.contrast import AA, contrast_ratio
 from codementor_desktop.gui.edge_cases.cases_view import COLUMNS, EdgeCasesTab
+from codementor_desktop.gui.problems.recommendations import RecommendationRow
 from codementor_desktop.gui.profile.charts import TrendLines
 from codementor_desktop.gui.viz.flow_view import FlowView
 from codementor_desktop.gui.viz.line_flow import LineFlow
 from codementor_desktop.gui.viz.timeline import TraceTimeline
 from codementor_desktop.tools import sample_traces as samples
+from tests.gui.conftest import make_window
 from tests.gui.look_support import cut_labels, dark_theme, markup_colours, settle, worst_contrast
 from tests.gui.test_window_debugger import traced
 
@@ -176,3 +178,31 @@ def test_the_call_stacks_values_have_their_column(window, qtbot):
     names = [stack.topLevelItem(0).child(j).text(0) for j in range(stack.topLevelItem(0).childCount())]
     widest = max(stack.fontMetrics().horizontalAdvance(name) for name in names)
     assert stack.columnWidth(0) >= widest  # and the names are whole
+
+
+def test_the_tour_bubbles_words_fit_at_1280_by_800(qtbot, services):
+    window = make_window(qtbot, services, tour=True)
+    window.resize(1280, 800)
+    tour = window.tour
+    assert tour is not None
+    tour.start()  # again at this size
+    seen = []
+    while tour.isVisible():
+        settle()
+        seen.append(tour.title.text())
+        assert cut_labels(tour) == [], tour.title.text()
+        assert window.rect().contains(tour.geometry()), tour.title.text()
+        tour.next_step()
+    assert len(seen) == len(tour.steps)
+    window.close()
+
+
+def test_a_recommendations_buttons_are_never_cut_and_its_title_gives_way(qtbot):
+    item = {"problem_id": "single-number", "title": "The Number Without a Partner", "difficulty": "easy",
+            "estimated_minutes": 10, "success_rate": 0.8, "reason": "Starter path: a popular easy problem"}  # fmt: skip
+    for width in (380, 300, 260, 230):
+        row = shown(qtbot, RecommendationRow(item), width, 50)
+        for button in (row.open, row.skip, row.irrelevant):
+            assert button.width() >= button.sizeHint().width(), (width, button.text())
+        assert row.skip.text() == "Skip" and row.irrelevant.text() == "Not relevant"
+        assert row.open.text() == item["title"] or row.open.text().endswith("…")

@@ -72,6 +72,7 @@ class RecommendationRow(QFrame):
         self.irrelevant.setToolTip(tr("This recommendation does not fit you: it will not come back"))
         for button in (self.skip, self.irrelevant):
             button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)  # never "Not relevan"
         head = QHBoxLayout()
         head.setSpacing(2)
         head.addWidget(self.open)
@@ -100,8 +101,11 @@ class RecommendationRow(QFrame):
         super().resizeEvent(event)
         margins = self.lines.contentsMargins()
         buttons = self.skip.sizeHint().width() + self.irrelevant.sizeHint().width()
-        room = event.size().width() - buttons - margins.left() - margins.right() - 16  # spacing, the title's padding
-        self.open.setText(self.open.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 40)))
+        metrics = self.open.fontMetrics()
+        padding = self.open.sizeHint().width() - metrics.horizontalAdvance(self.open.text())  # the button's own
+        spacing = 3 * max(self.lines.itemAt(0).layout().spacing(), 0)
+        room = event.size().width() - buttons - margins.left() - margins.right() - spacing - padding
+        self.open.setText(metrics.elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 40)))
 
 
 class Recommendations(QWidget):

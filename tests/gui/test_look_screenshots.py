@@ -10,6 +10,7 @@ import os
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from codementor_desktop.gui.tour import show_tour
 from tests.gui import test_window_screenshots
 from tests.gui.test_window_analysis import QUADRATIC, open_two_sum
 from tests.gui.test_window_debugger import traced
@@ -45,6 +46,15 @@ def test_the_window_at_1280_by_800(window, qtbot, tmp_path, theme):
     window.viz.set_step(window.viz.step_count // 2)
     save(qtbot, window, tmp_path / f"{prefix}-trace.png")
     window.viz.setCurrentWidget(window.viz.pages["flow"])
+    flow = window.viz.view("flow")
+    qtbot.waitUntil(lambda: bool(flow.nodes), timeout=20_000)
     save(qtbot, window, tmp_path / f"{prefix}-flow.png")
     window.viz.setCurrentWidget(window.learning.profile.tab)
     save(qtbot, window, tmp_path / f"{prefix}-profile.png")
+    window.browser.techniques_action.trigger()  # the techniques of unsolved problems too
+    save(qtbot, window, tmp_path / f"{prefix}-techniques-shown.png")
+    tour = show_tour(window)
+    save(qtbot, window, tmp_path / f"{prefix}-tour.png")
+    for _ in range(3):
+        tour.next_step()  # the panels' step, over the tab bar
+    save(qtbot, window, tmp_path / f"{prefix}-tour-panels.png")

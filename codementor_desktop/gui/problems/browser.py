@@ -112,6 +112,9 @@ class ProblemBrowser(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("problemList")
         self.list.setAlternatingRowColors(True)
+        # A row as wide as the column: a long line of techniques wraps rather than scroll the list sideways.
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         filters = QHBoxLayout()
         filters.addWidget(self.topic)
         filters.addWidget(self.difficulty)

@@ -8,8 +8,10 @@ footnotes, a blend of the palette's text into its background that still reads.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QEvent
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 AA = 4.5  # WCAG 2's least contrast for normal text
 # The theme changed: a widget with a style sheet of its own hears only of the application's
@@ -68,3 +70,17 @@ def muted(palette: QPalette, role: QPalette.ColorRole = QPalette.ColorRole.Windo
 def on_palette(colour: QColor | str, palette: QPalette, role: QPalette.ColorRole = QPalette.ColorRole.Window) -> str:
     """``colour`` made readable on the palette's ``role``, as ``#rrggbb`` for a style sheet or markup."""
     return readable(colour, palette.color(role)).name()
+
+
+def theme_words() -> QColor:
+    """The colour of words drawn on a plot: the theme's text on its base, at 4.5:1 at least."""
+    palette = QGuiApplication.palette()
+    return readable(palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base))
+
+
+def colour_legend(legend: Any) -> None:
+    """A pyqtgraph legend's words in ``theme_words``: its entries so far and those to come."""
+    words = theme_words()
+    legend.setLabelTextColor(words)
+    for _sample, label in legend.items:
+        label.setText(label.text)  # pyqtgraph keeps the new colour for the next text only

@@ -206,3 +206,28 @@ def test_a_recommendations_buttons_are_never_cut_and_its_title_gives_way(qtbot):
             assert button.width() >= button.sizeHint().width(), (width, button.text())
         assert row.skip.text() == "Skip" and row.irrelevant.text() == "Not relevant"
         assert row.open.text() == item["title"] or row.open.text().endswith("…")
+
+
+def test_the_variables_legend_reads_in_the_dark_theme(make_panel, qtbot):
+    panel = make_panel(samples.trace_here(samples.RUNNING_SUM, "running_sum", [3, 1, 2]), samples.RUNNING_SUM,
+                       tab="variables")  # fmt: skip
+    view = panel.view("variables")
+    qtbot.waitUntil(lambda: len(view.legend.items) > 0)
+    with dark_theme() as palette:
+        settle()
+        colours = [c for _sample, label in view.legend.items for c in markup_colours(label.item.toHtml())]
+        assert colours and worst_contrast(colours, palette.color(QPalette.ColorRole.Base)) >= AA
+
+
+def test_the_edge_cases_verdicts_read_in_the_dark_theme(qtbot):
+    tab = shown(qtbot, EdgeCasesTab(), 700, 300)
+    case = {"verdict": "WA", "input": {"nums": [3, 3], "target": 6}, "category": "duplicates",
+            "learner_output": [], "expected_output": [0, 1], "minimal": True}  # fmt: skip
+    tab.show_cases([case, {**case, "verdict": "TLE"}], [])
+    with dark_theme() as palette:
+        settle()
+        colours = [tab.table.item(row, 0).foreground().color() for row in range(2)]
+        assert worst_contrast(colours, palette.color(QPalette.ColorRole.Base)) >= AA
+    settle()
+    colours = [tab.table.item(row, 0).foreground().color() for row in range(2)]
+    assert worst_contrast(colours, QGuiApplication.palette().color(QPalette.ColorRole.Base)) >= AA

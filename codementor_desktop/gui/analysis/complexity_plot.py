@@ -16,7 +16,7 @@ from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ...analysis import fitted_curve
-from ..contrast import THEME_EVENTS, readable
+from ..contrast import THEME_EVENTS, colour_legend, readable
 from ..text import escaped, tooltip
 
 # As on white; each is moved to read on the theme's background (``_colour``).
@@ -90,9 +90,7 @@ class ComplexityPlot(QWidget):
         for side in ("left", "bottom"):
             item.getAxis(side).setTextPen(words)
             item.getAxis(side).setPen(words)
-        self.legend.setLabelTextColor(words)
-        for _sample, label in self.legend.items:
-            label.setText(label.text)  # pyqtgraph keeps the new colour for the next text only
+        colour_legend(self.legend)
         fit, learner, reference = (readable(c, behind, LINE_CONTRAST) for c in (FIT_COLOUR, LEARNER_COLOUR,
                                                                                  REFERENCE_COLOUR))  # fmt: skip
         self.fit.setPen(pg.mkPen(fit, width=2))

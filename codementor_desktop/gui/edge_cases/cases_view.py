@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QResizeEvent
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...edge_cases.wording import operations_note
+from ..contrast import THEME_EVENTS, readable
 from ..panels.tests_panel import colour_of, verdict_of
 from ..text import tooltip
 
@@ -164,12 +165,25 @@ class EdgeCasesTab(QWidget):
                 item = QTableWidgetItem(value if len(value) <= SHOWN_CHARS else value[:SHOWN_CHARS] + "…")
                 item.setToolTip(tooltip(value[:2000]) if value else "")
                 if column == 0:
-                    item.setForeground(QColor(colour_of(verdict_of(case.get("verdict")))))
+                    item.setForeground(self._verdict_colour(case))
                 self.table.setItem(row, column, item)
             self.table.setCellWidget(row, ACTIONS_COLUMN, self._actions(row))
         self._fit_columns()
         names = ", ".join(category_name(c) for c in clean)
         self.clean.setText(self.tr("Found clean: %s.") % names if names else "")
+
+    def _verdict_colour(self, case: dict[str, Any]) -> QColor:
+        """The verdict's colour moved to read at 4.5:1 on the table's background in this theme."""
+        behind = QGuiApplication.palette().color(QPalette.ColorRole.Base)
+        return readable(colour_of(verdict_of(case.get("verdict"))), behind)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in THEME_EVENTS and hasattr(self, "table"):
+            for row, case in enumerate(self.cases):
+                item = self.table.item(row, 0)
+                if item is not None:
+                    item.setForeground(self._verdict_colour(case))
+        return super().event(event)
 
     def _fit_columns(self) -> None:
         """The verdict, category, smallest and actions at their contents' width; the input and the

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 TOOL = "get_personalized_recommendation"
 FLAG = "flag_recommendation"
 HOW_MANY = 3
+HEAD_SPACING = 2  # px between the parts of a recommendation's first line
 
 
 def tr(text: str) -> str:
@@ -74,7 +75,7 @@ class RecommendationRow(QFrame):
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)  # never "Not relevan"
         head = QHBoxLayout()
-        head.setSpacing(2)
+        head.setSpacing(HEAD_SPACING)
         head.addWidget(self.open)
         head.addWidget(self.facts, 1)
         head.addWidget(self.skip)
@@ -103,7 +104,7 @@ class RecommendationRow(QFrame):
         buttons = self.skip.sizeHint().width() + self.irrelevant.sizeHint().width()
         metrics = self.open.fontMetrics()
         padding = self.open.sizeHint().width() - metrics.horizontalAdvance(self.open.text())  # the button's own
-        spacing = 3 * max(self.lines.itemAt(0).layout().spacing(), 0)
+        spacing = 3 * HEAD_SPACING  # between the title, the facts and the two buttons
         room = event.size().width() - buttons - margins.left() - margins.right() - spacing - padding
         self.open.setText(metrics.elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 40)))
 

@@ -13,10 +13,10 @@ from datetime import datetime
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QSize, Signal
-from PySide6.QtGui import QFontMetrics, QGuiApplication, QPalette
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QWidget
 
-from ..contrast import THEME_EVENTS, readable
+from ..contrast import THEME_EVENTS, colour_legend
 
 BAR_COLOUR = "#1e88e5"
 WEAK_COLOUR = "#ef6c00"  # under WEAK_BELOW: what the recommendations aim at
@@ -117,11 +117,7 @@ class TrendLines(pg.PlotWidget):
     def _colour_legend(self) -> None:
         """The legend's words in the theme's text colour (pyqtgraph's default grey fails 4.5:1 on
         white): they sit on the plot's background, the palette's base."""
-        palette = QGuiApplication.palette()
-        words = readable(palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base))
-        self.legend.setLabelTextColor(words)
-        for _sample, label in self.legend.items:
-            label.setText(label.text)  # pyqtgraph keeps the new colour for the next text only
+        colour_legend(self.legend)
 
     def event(self, event: QEvent) -> bool:
         if event.type() in THEME_EVENTS and hasattr(self, "legend"):  # not while pyqtgraph builds it

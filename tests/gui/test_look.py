@@ -231,3 +231,24 @@ def test_the_edge_cases_verdicts_read_in_the_dark_theme(qtbot):
     settle()
     colours = [tab.table.item(row, 0).foreground().color() for row in range(2)]
     assert worst_contrast(colours, QGuiApplication.palette().color(QPalette.ColorRole.Base)) >= AA
+
+
+def test_the_analysis_in_the_window_follows_a_theme_switch(window, qtbot):
+    window.resize(1280, 800)
+    window.set_theme("light", save=False)
+    window.analyst.tab.show_result(demos.with_uncertain())
+    window.show_tab(window.analyst.tab)
+    window.set_theme("dark", save=False)
+    settle()
+    cards = window.analyst.tab.cards
+    behind = QGuiApplication.palette().color(QPalette.ColorRole.Window)
+    cards.metrics.ensurePolished()
+    assert contrast_ratio(cards.metrics.palette().color(QPalette.ColorRole.WindowText), behind) >= AA
+    for card in cards.cards:
+        assert (
+            worst_contrast(markup_colours(card.severity.text()), card.palette().color(QPalette.ColorRole.Window)) >= AA
+        )
+    plot = window.analyst.tab.plot
+    legend = [c for _sample, label in plot.legend.items for c in markup_colours(label.item.toHtml())]
+    assert worst_contrast(legend, plot.plot.backgroundBrush().color()) >= AA
+    window.set_theme("light", save=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QGuiApplication, QPalette
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QScrollArea
 
 from codementor_desktop.gui.analysis import demos
 from codementor_desktop.gui.analysis.cards import AnalysisCards
@@ -41,7 +41,7 @@ def test_the_cards_wrap_to_a_narrow_panel_and_cut_no_word(qtbot, result):
     cards = shown(qtbot, AnalysisCards(), NARROW, 500)
     cards.set_result(result())
     settle()
-    viewport = cards.findChild(QLabel, None).parentWidget().parentWidget()  # the scroll area's viewport
+    viewport = cards.findChild(QScrollArea).viewport()
     assert cards.cards and cut_labels(cards, within=viewport) == []
     confidence = cards.cards[0].confidence
     assert "confidence" in confidence.text() and confidence.isVisible()
@@ -53,7 +53,6 @@ def test_the_words_above_the_complexity_picture_are_all_there_to_read(qtbot):
     settle()
     assert cut_labels(plot) == []
     assert plot.plot.height() >= 110  # the curves keep their room
-    assert plot.words_box.verticalScrollBar().maximum() >= 0  # the rest of the words scroll
 
 
 def test_the_edge_cases_headers_are_whole_in_a_narrow_panel(qtbot):

@@ -35,6 +35,8 @@ def restore_layout(window: MainWindow) -> bool:
         if value is not None:
             restore(value)
             found = True
+    techniques = stored.value("techniques")  # shown for unsolved problems too: off unless chosen
+    window.browser.techniques_action.setChecked(str(techniques).lower() == "true")
     panel = stored.value("panel")
     if panel is not None and str(panel).isdigit() and int(panel) < window.panels.count():
         window.panels.setCurrentIndex(int(panel))
@@ -52,6 +54,7 @@ def save_layout(window: MainWindow) -> None:
     stored.setValue("splitter", window.splitter.saveState())
     stored.setValue("centre", window.centre.saveState())
     stored.setValue("panel", window.panels.currentIndex())
+    stored.setValue("techniques", window.browser.techniques_action.isChecked())
     learning = getattr(window, "learning", None)
     if learning is not None:
         stored.setValue("recommendations", learning.recommendations.shown)

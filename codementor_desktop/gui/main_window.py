@@ -118,6 +118,7 @@ class MainWindow(QMainWindow):
 
         self.browser = ProblemBrowser()
         self.statement = StatementView()
+        self.statement.follow_techniques(self.browser.techniques_shown, self.browser.techniquesChanged)  # spoilers
         self.editor = CodeEditor()
         self.find_bar = FindBar(self.editor)
         self.editor_box = QWidget(objectName="editorBox")  # the code and its find bar

@@ -115,6 +115,7 @@ def build_view_help(window: MainWindow) -> None:
         group.addAction(action)
         themes.addAction(action)
         window.theme_actions[name] = action
+    view.addAction(window.browser.techniques_action)
     help_menu = window.menuBar().addMenu(tr("&Help"))
     help_menu.addActions([
         _command(window, tr("&Keyboard shortcuts"), "F1", lambda: show_shortcuts(window), tr("Every command and its keys")),

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QMouseEvent, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -24,11 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..contrast import THEME_EVENTS, mixed, muted, readable
 from ..text import escaped, tooltip
 
 UNCERTAIN_BELOW = 0.6
 LOCATION = "likely_bug_location"
-SEVERITY_COLOURS = {"high": "#c62828", "medium": "#ef6c00", "low": "#546e7a"}
+SEVERITY_COLOURS = {"high": "#c62828", "medium": "#ef6c00", "low": "#546e7a"}  # as on white: see ``on_palette``
+UNCERTAIN_COLOUR = "#8a6d00"  # the "uncertain" mark and the dashed border, an amber
+UNCERTAIN_TINT = 0.12  # of the amber in an uncertain card's background
 
 
 def tr(text: str) -> str:
@@ -65,40 +68,35 @@ class PatternCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(tooltip("Click to mark these lines in the editor"))
-        severity = str(item.get("severity") or "low")
-        colour = SEVERITY_COLOURS.get(severity, SEVERITY_COLOURS["low"])
-        # An uncertain finding is drawn dashed on a pale yellow: a guess, not a verdict.
-        border = "1px dashed #b89b2c; background: #fffbe6" if self.uncertain else "1px solid #c8c8c8"
-        self.setStyleSheet(
-            f"QFrame#patternCard {{ border: {border}; border-left: 4px solid {colour}; border-radius: 4px; }}"
-        )
-
+        self.severity_name = str(item.get("severity") or "low")
+        self.confidence_value = confidence
+        # Every label wraps: a narrow panel makes a card taller, never cuts its words.
         self.title = QLabel(f"<b>{escaped(pattern_title(self.pattern_type))}</b>")
-        self.severity = QLabel(f"<span style='color:{colour}'>{escaped(severity)}</span>")
-        marked = " · <i style='color:#8a6d00'>uncertain</i>" if self.uncertain else ""
-        self.confidence = QLabel(tr("confidence %s%s") % (format(confidence, ".0%"), marked))
+        self.severity = QLabel()
+        self.confidence = QLabel()
         where = self._where()
         self.where = QLabel(escaped(where))
-        self.where.setStyleSheet("color: #666")
         self.description = QLabel(escaped(item.get("description") or ""))
         self.suggestion = QLabel(f"<i>{escaped(item.get('suggestion') or '')}</i>")
-        for label in (self.description, self.suggestion):
+        for label in (self.title, self.confidence, self.where, self.description, self.suggestion):
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.confidence.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self._flagged = False
+        self._coloured: tuple[str, bool] | None = None
+        self._colour()
         self.wrong = QPushButton(tr("This is wrong"))
         self.wrong.setToolTip(tooltip("Tell CodeMentor this finding is wrong: it will no longer count as a weakness"))
         self.wrong.setCursor(Qt.CursorShape.ArrowCursor)
 
         head = QHBoxLayout()
-        head.addWidget(self.title)
-        head.addWidget(self.severity)
-        head.addStretch(1)
-        head.addWidget(self.confidence)
+        head.addWidget(self.title, 1)
+        head.addWidget(self.severity, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(self.confidence, 1)
         self.confidence.setVisible(finding)
         foot = QHBoxLayout()
-        foot.addWidget(self.where)
-        foot.addStretch(1)
-        foot.addWidget(self.wrong)
+        foot.addWidget(self.where, 1)
+        foot.addWidget(self.wrong, 0, Qt.AlignmentFlag.AlignBottom)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 8, 6)
         layout.setSpacing(3)
@@ -122,7 +120,49 @@ class PatternCard(QFrame):
         """Shown as flagged: greyed, the button spent."""
         self.wrong.setEnabled(False)
         self.wrong.setText(tr("Flagged as wrong"))
-        self.setStyleSheet(self.styleSheet() + " QLabel { color: #9e9e9e; }")
+        self._flagged = True
+        self._colour()
+
+    def _colour(self) -> None:
+        """The card's colours from the palette: the severity's hue, the amber of a guess and the
+        grey of the footnotes are each moved to read at 4.5:1 on this theme's background. Again
+        when the theme changes (the list of cards says so: a card's own style sheet keeps the
+        palette's change from reaching it)."""
+        palette = QGuiApplication.palette()  # the theme's: this card's own is touched by its style sheet
+        window = palette.color(QPalette.ColorRole.Window)
+        key = (window.name(), self._flagged)
+        if key == self._coloured:
+            return  # a style sheet's own palette change, not the theme's
+        self._coloured = key
+        colour = SEVERITY_COLOURS.get(self.severity_name, SEVERITY_COLOURS["low"])
+        # An uncertain finding is drawn dashed on a tint of amber: a guess, not a verdict.
+        behind = mixed(window, UNCERTAIN_COLOUR, UNCERTAIN_TINT) if self.uncertain else window
+        edge = mixed(window, palette.color(QPalette.ColorRole.WindowText), 0.3).name()
+        border = f"1px dashed {UNCERTAIN_COLOUR}" if self.uncertain else f"1px solid {edge}"
+        quiet = muted(palette)
+        if self.uncertain:
+            quiet = muted(self._tinted(palette, behind))
+        text = f" QLabel {{ color: {quiet.name()}; }}" if self._flagged else ""
+        self.setStyleSheet(
+            f"QFrame#patternCard {{ border: {border}; border-left: 4px solid {colour}; border-radius: 4px;"
+            f" background: {behind.name()}; }}" + text
+        )
+        self.severity.setText(
+            f"<span style='color:{readable(colour, behind).name()}'>{escaped(self.severity_name)}</span>"
+        )
+        marked = (
+            f" · <i style='color:{readable(UNCERTAIN_COLOUR, behind).name()}'>{tr('uncertain')}</i>"
+            if self.uncertain
+            else ""
+        )
+        self.confidence.setText(tr("confidence %s%s") % (format(self.confidence_value, ".0%"), marked))
+        self.where.setStyleSheet(f"color: {quiet.name()}")
+
+    @staticmethod
+    def _tinted(palette: QPalette, behind: QColor) -> QPalette:
+        tinted = QPalette(palette)
+        tinted.setColor(QPalette.ColorRole.Window, behind)
+        return tinted
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         if event.button() == Qt.MouseButton.LeftButton:
@@ -148,7 +188,7 @@ class AnalysisCards(QWidget):
         self.complexity.setTextFormat(Qt.TextFormat.RichText)
         self.metrics = QLabel()
         self.metrics.setWordWrap(True)
-        self.metrics.setStyleSheet("color: #555")
+        self._colour_metrics()
 
         self._list = QVBoxLayout()
         self._list.setSpacing(6)
@@ -162,12 +202,25 @@ class AnalysisCards(QWidget):
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        # The cards wrap to the width they get: a side scroll would hide the end of every line.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def _colour_metrics(self) -> None:
+        # A footnote's grey that reads on the theme (4.5:1): set again when the theme changes.
+        self.metrics.setStyleSheet(f"color: {muted(QGuiApplication.palette()).name()}")
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in THEME_EVENTS and hasattr(self, "metrics"):
+            self._colour_metrics()
+            for card in self.cards:
+                card._colour()
+        return super().event(event)
 
     def set_result(self, result: dict[str, Any]) -> None:
         """Show ``result``: the spec's success shape, its parse-failure shape, or a tool error."""

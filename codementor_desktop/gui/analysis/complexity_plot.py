@@ -11,16 +11,20 @@ import math
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ...analysis import fitted_curve
+from ..contrast import THEME_EVENTS, colour_legend, readable
 from ..text import escaped, tooltip
 
+# As on white; each is moved to read on the theme's background (``_colour``).
 LEARNER_COLOUR = "#1565c0"
 FIT_COLOUR = "#90caf9"
 REFERENCE_COLOUR = "#2e7d32"
-AXIS_COLOUR = "#333333"
+WORDS_LINES = 5  # of the estimate in words shown at once; the rest scrolls
+LINE_CONTRAST = 3.0  # WCAG's least for the parts of a graphic; the legend's words get 4.5
 CURVE_POINTS = 60
 LOG_TICK_TOP = 10**9
 
@@ -39,35 +43,65 @@ class ComplexityPlot(QWidget):
         self.words.setTextFormat(Qt.TextFormat.RichText)
         self.logarithmic = QCheckBox(tr("Logarithmic axes"))
         self.logarithmic.setToolTip(tr("On logarithmic axes each class is a straight line: the steeper, the slower"))
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget()
         self.plot.setMinimumHeight(110)  # the panel tabs can be short enough to leave the statement room
         item = self.plot.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.15)
-        for side in ("left", "bottom"):
-            item.getAxis(side).setTextPen(AXIS_COLOUR)
-            item.getAxis(side).setPen(AXIS_COLOUR)
         # Wide enough for "1,000,000" beside the axis's title: pyqtgraph sizes it on the first ticks only.
         item.getAxis("left").setWidth(72)
         item.setLabel("bottom", "input size n")
-        item.setLabel("left", "operations (line events)")
-        self.legend = item.addLegend(offset=(10, 10), labelTextColor=AXIS_COLOUR)
-        self.fit = self.plot.plot([], [], pen=pg.mkPen(FIT_COLOUR, width=2), antialias=True, name="fitted class")
-        self.learner = self.plot.plot(
-            [], [], pen=None, symbol="o", symbolSize=7, symbolBrush=LEARNER_COLOUR, symbolPen=None, antialias=True,
-            name="your code",
-        )  # fmt: skip
-        self.reference = self.plot.plot(
-            [], [], pen=pg.mkPen(REFERENCE_COLOUR, width=1.5), symbol="t", symbolSize=7,
-            symbolBrush=REFERENCE_COLOUR, symbolPen=None, antialias=True, name="reference solution",
-        )  # fmt: skip
+        item.setLabel("left", "operations")  # line events: a longer title is cut on a short plot
+        self.legend = item.addLegend(offset=(10, 10))
+        self.fit = self.plot.plot([], [], antialias=True, name="fitted class")
+        self.learner = self.plot.plot([], [], pen=None, symbol="o", symbolSize=7, symbolPen=None, antialias=True,
+                                      name="your code")  # fmt: skip
+        self.reference = self.plot.plot([], [], symbol="t", symbolSize=7, symbolPen=None, antialias=True,
+                                        name="reference solution")  # fmt: skip
+        self._coloured = ""
+        self._colour()
         self.logarithmic.toggled.connect(self._set_logarithmic)
-        top = QHBoxLayout()
-        top.addWidget(self.words, 1)
-        top.addWidget(self.logarithmic, 0, Qt.AlignmentFlag.AlignTop)
+        # The words take the picture's whole width and at most a few lines of its height, and
+        # scroll past them: a short panel keeps the curves, a narrow one cuts no sentence.
+        self.words_box = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
+        self.words_box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.words_box.setWidget(self.words)
+        self.words_box.setMaximumHeight(self.fontMetrics().lineSpacing() * WORDS_LINES + 4)
+        self.words_box.viewport().setAutoFillBackground(False)
+        bottom = QHBoxLayout()
+        bottom.addStretch(1)
+        bottom.addWidget(self.logarithmic)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(top)
+        layout.addWidget(self.words_box)
         layout.addWidget(self.plot, 1)
+        layout.addLayout(bottom)
+
+    def _colour(self) -> None:
+        """The picture in the theme's colours: its background and words from the palette, each
+        series' hue moved to stand out from that background. Again when the theme changes."""
+        palette = QGuiApplication.palette()
+        behind, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
+        if behind.name() == self._coloured:
+            return
+        self._coloured = behind.name()
+        words = readable(text, behind)
+        self.plot.setBackground(behind)
+        item = self.plot.getPlotItem()
+        for side in ("left", "bottom"):
+            item.getAxis(side).setTextPen(words)
+            item.getAxis(side).setPen(words)
+        colour_legend(self.legend)
+        fit, learner, reference = (readable(c, behind, LINE_CONTRAST) for c in (FIT_COLOUR, LEARNER_COLOUR,
+                                                                                 REFERENCE_COLOUR))  # fmt: skip
+        self.fit.setPen(pg.mkPen(fit, width=2))
+        self.learner.setSymbolBrush(learner)
+        self.reference.setPen(pg.mkPen(reference, width=1.5))
+        self.reference.setSymbolBrush(reference)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in THEME_EVENTS and hasattr(self, "_coloured"):
+            self._colour()
+        return super().event(event)
 
     def set_result(self, result: dict[str, Any]) -> None:
         """Show the measurement of ``result`` (an empty picture, with why, when there is none)."""
@@ -80,13 +114,13 @@ class ComplexityPlot(QWidget):
         why = (complexity.get("evidence") or {}).get("time") or []
         self.words.setToolTip(tooltip("\n".join(str(line) for line in why)) if why else "")
         timed = measured.get("counted") == "time"
-        self.plot.getPlotItem().setLabel("left", "time (ms)" if timed else "operations (line events)")
+        self.plot.getPlotItem().setLabel("left", "time (ms)" if timed else "operations")
         self.learner.setData(sizes, counts)
         if sizes and fit.get("class"):
             top = max(sizes)
             smooth = [min(sizes) + (top - min(sizes)) * i / (CURVE_POINTS - 1) for i in range(CURVE_POINTS)]
             self.fit.setData(smooth, fitted_curve(fit, smooth))
-            self._rename(self.fit, f"fitted to the counts: O({fit['class']})")
+            self._rename(self.fit, f"fitted: O({fit['class']})")
         else:
             self.fit.setData([], [])
         reference = measured.get("reference") or {}

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
+from ..contrast import muted
 from ..text import escaped
 from .cards import PatternCard, tr
 
@@ -38,19 +40,29 @@ class LocationCard(PatternCard):
         self.items = items
         self.lines = suspicious_lines(items)
         self.title.setText(f"<b>{escaped(tr('Likely bug location'))}</b>")
+        self.description.setTextFormat(Qt.TextFormat.RichText)
+        self._list_lines()
+        shown = ", ".join(str(n) for n in self.lines)
+        several = len(self.lines) > 1
+        self.where.setText(escaped(tr("lines %s, most suspicious first") % shown if several else f"line {shown}"))
+        self.where.setToolTip(tr("Click the card to mark these lines in the editor"))
+
+    def _colour(self) -> None:
+        super()._colour()
+        if hasattr(self, "items"):  # the theme changed after the card was made
+            self._list_lines()
+
+    def _list_lines(self) -> None:
+        """Each finding's lines, its confidence (a footnote's grey that reads on the theme) and why."""
+        quiet = muted(QGuiApplication.palette()).name()
         rows = []
-        for item in items:
+        for item in self.items:
             location = item.get("code_location") or {}
             start, end = int(location.get("line_start") or 0), int(location.get("line_end") or 0)
             where = f"line {start}" if end <= start else f"lines {start}–{end}"
             confidence = format(float(item.get("confidence") or 0), ".0%")
             rows.append(
-                f"<li><b>{escaped(where)}</b> <span style='color:#777'>({escaped(confidence)})</span>: "
+                f"<li><b>{escaped(where)}</b> <span style='color:{quiet}'>({escaped(confidence)})</span>: "
                 f"{escaped(item.get('description') or '')}</li>"
             )
-        self.description.setTextFormat(Qt.TextFormat.RichText)
         self.description.setText(f"<ol style='margin-left:-20px'>{''.join(rows)}</ol>")
-        shown = ", ".join(str(n) for n in self.lines)
-        several = len(self.lines) > 1
-        self.where.setText(escaped(tr("lines %s, most suspicious first") % shown if several else f"line {shown}"))
-        self.where.setToolTip(tr("Click the card to mark these lines in the editor"))

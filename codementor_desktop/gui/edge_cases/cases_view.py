@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,11 +28,14 @@ from PySide6.QtWidgets import (
 )
 
 from ...edge_cases.wording import operations_note
+from ..contrast import THEME_EVENTS, readable
 from ..panels.tests_panel import colour_of, verdict_of
 from ..text import tooltip
 
 COLUMNS = ("Verdict", "Input", "Category", "Your output", "Expected", "Smallest", "")
 ACTIONS_COLUMN = len(COLUMNS) - 1
+VALUE_COLUMNS = (1, 3, 4)  # the input, the learner's output, the expected output
+FITTED_COLUMNS = (0, 2, 5, ACTIONS_COLUMN)
 SHOWN_CHARS = 200  # of a value in a cell; its tooltip has up to 2,000
 
 
@@ -80,9 +83,9 @@ class EdgeCasesTab(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
-        header = self.table.horizontalHeader()
-        for column in (1, 3, 4):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        # The values share what the other columns leave, but never get less than their header's
+        # words: a narrow panel scrolls sideways rather than show "our outpu" (``_fit_columns``).
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.clean = QLabel("")
         self.clean.setObjectName("edgeCasesClean")
         self.clean.setTextFormat(Qt.TextFormat.PlainText)
@@ -162,14 +165,43 @@ class EdgeCasesTab(QWidget):
                 item = QTableWidgetItem(value if len(value) <= SHOWN_CHARS else value[:SHOWN_CHARS] + "…")
                 item.setToolTip(tooltip(value[:2000]) if value else "")
                 if column == 0:
-                    item.setForeground(QColor(colour_of(verdict_of(case.get("verdict")))))
+                    item.setForeground(self._verdict_colour(case))
                 self.table.setItem(row, column, item)
             self.table.setCellWidget(row, ACTIONS_COLUMN, self._actions(row))
-        for column in (0, 2, 5, ACTIONS_COLUMN):
-            self.table.resizeColumnToContents(column)
-        self.table.resizeRowsToContents()
+        self._fit_columns()
         names = ", ".join(category_name(c) for c in clean)
         self.clean.setText(self.tr("Found clean: %s.") % names if names else "")
+
+    def _verdict_colour(self, case: dict[str, Any]) -> QColor:
+        """The verdict's colour moved to read at 4.5:1 on the table's background in this theme."""
+        behind = QGuiApplication.palette().color(QPalette.ColorRole.Base)
+        return readable(colour_of(verdict_of(case.get("verdict"))), behind)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in THEME_EVENTS and hasattr(self, "table"):
+            for row, case in enumerate(self.cases):
+                item = self.table.item(row, 0)
+                if item is not None:
+                    item.setForeground(self._verdict_colour(case))
+        return super().event(event)
+
+    def _fit_columns(self) -> None:
+        """The verdict, category, smallest and actions at their contents' width; the input and the
+        two outputs share the rest, each at least as wide as its header."""
+        header = self.table.horizontalHeader()
+        for column in FITTED_COLUMNS:
+            self.table.resizeColumnToContents(column)
+            header.resizeSection(column, max(header.sectionSize(column), header.sectionSizeHint(column)))
+        room = self.table.viewport().width() - sum(header.sectionSize(c) for c in FITTED_COLUMNS)
+        least = {column: header.sectionSizeHint(column) for column in VALUE_COLUMNS}
+        spare = max(room - sum(least.values()), 0) // len(VALUE_COLUMNS)
+        for column in VALUE_COLUMNS:
+            header.resizeSection(column, least[column] + spare)
+        self.table.resizeRowsToContents()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_columns()
 
     def _actions(self, row: int) -> QWidget:
         trace = QPushButton(self.tr("Trace this input"))
@@ -183,10 +215,12 @@ class EdgeCasesTab(QWidget):
         self.trace_buttons.append(trace)
         self.add_buttons.append(add)
         box = QWidget()
-        line = QHBoxLayout(box)
-        line.setContentsMargins(2, 0, 2, 0)
-        line.addWidget(trace)
-        line.addWidget(add)
+        # One above the other: side by side they took half a narrow panel from the values.
+        column = QVBoxLayout(box)
+        column.setContentsMargins(2, 1, 2, 1)
+        column.setSpacing(1)
+        column.addWidget(trace)
+        column.addWidget(add)
         return box
 
     def mark_added(self, row: int) -> None:

@@ -1,13 +1,18 @@
 """The problem browser: search, topic, difficulty and status filters over the bank, with the
-learner's status of each problem (new, attempted, solved) as an icon."""
+learner's status of each problem (new, attempted, solved) as an icon.
+
+A problem's techniques (``monotonic_stack``, ``union_find``) give its idea away, so they are shown
+only for the problems the learner has solved, unless "Techniques" (View ▸ Show techniques of
+unsolved problems) is on; its topic and difficulty are always shown."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -24,6 +29,7 @@ from ..text import tooltip
 
 if TYPE_CHECKING:  # the bank loads after the window first paints
     from ...problems.bank import ProblemBank
+    from ...problems.model import Problem
 
 _DIFFICULTY_MARK = {Difficulty.EASY: "●", Difficulty.MEDIUM: "●●", Difficulty.HARD: "●●●"}
 _STATUS_COLOUR = {ProblemStatus.NEW: "#9aa0a6", ProblemStatus.ATTEMPTED: "#ef8c00", ProblemStatus.SOLVED: "#2e7d32"}
@@ -69,6 +75,7 @@ class ProblemBrowser(QWidget):
     """Lists the bank's problems with the learner's status of each; emits ``problemSelected(id)``."""
 
     problemSelected = Signal(str)
+    techniquesChanged = Signal()  # noqa: N815 - whose techniques are shown: the toggle moved, or a problem was solved
 
     def __init__(self, bank: ProblemBank | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -77,6 +84,14 @@ class ProblemBrowser(QWidget):
         self._icons = {status: status_icon(status) for status in ProblemStatus}
         self.search = QLineEdit(placeholderText="Search problems…")
         self.search.setClearButtonEnabled(True)
+        # Off by default: an unsolved problem's techniques are its solution's idea.
+        self.techniques_action = QAction(tr("Show techniques of unsolved problems"), self, checkable=True)
+        self.techniques_action.setToolTip(tr("The techniques a problem trains (they can give its idea away); a solved problem's are always shown"))  # fmt: skip
+        self.techniques = QCheckBox(tr("Techniques"), objectName="showTechniques")
+        self.techniques.setToolTip(self.techniques_action.toolTip())
+        self.techniques.toggled.connect(self.techniques_action.setChecked)
+        self.techniques_action.toggled.connect(self.techniques.setChecked)
+        self.techniques_action.toggled.connect(self._techniques_toggled)
         self.topic = QComboBox()
         self.topic.addItem(tr("All topics"), "")
         for topic in Topic:
@@ -97,6 +112,9 @@ class ProblemBrowser(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("problemList")
         self.list.setAlternatingRowColors(True)
+        # A row as wide as the column: a long line of techniques wraps rather than scroll the list sideways.
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         filters = QHBoxLayout()
         filters.addWidget(self.topic)
         filters.addWidget(self.difficulty)
@@ -108,7 +126,10 @@ class ProblemBrowser(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         self.top = QVBoxLayout()  # what goes above the search (the recommendations)
         layout.addLayout(self.top)
-        layout.addWidget(self.search)
+        searching = QHBoxLayout()
+        searching.addWidget(self.search, 1)
+        searching.addWidget(self.techniques)
+        layout.addLayout(searching)
         layout.addLayout(filters)
         layout.addLayout(training)
         layout.addWidget(self.list)
@@ -128,10 +149,14 @@ class ProblemBrowser(QWidget):
         """The learner's status of each problem (a problem not listed is new)."""
         self._statuses = dict(statuses)
         self.refresh()
+        self.techniquesChanged.emit()  # another learner: other problems solved
 
     def set_status(self, problem_id: str, status: ProblemStatus) -> None:
         """A run has moved one problem on (a status never moves back)."""
+        solved = self.status_of(problem_id) is ProblemStatus.SOLVED
         self._statuses[problem_id] = self.status_of(problem_id).at_least(status)
+        if not solved and self.status_of(problem_id) is ProblemStatus.SOLVED:
+            self.techniquesChanged.emit()  # solved: its techniques are no spoiler any more
         if self.status.currentData():
             self.refresh()  # the problem may leave (or join) the filtered list
             return
@@ -157,10 +182,7 @@ class ProblemBrowser(QWidget):
             status_of={key: value.value for key, value in self._statuses.items()},
             status=self.status.currentData() or None,
         ):
-            item = QListWidgetItem(
-                f"{problem.title}\n{_DIFFICULTY_MARK[problem.difficulty]} {problem.difficulty.value}"
-                f" · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}",
-            )
+            item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, problem.id)
             self._describe(item, problem.id)
             self.list.addItem(item)
@@ -189,12 +211,34 @@ class ProblemBrowser(QWidget):
         self.topic.setCurrentIndex(max(index, 0))
         self.refresh()
 
+    def techniques_shown(self, problem_id: str | None) -> bool:
+        """Whether ``problem_id``'s techniques may be shown: it is solved, or the learner asked to see them."""
+        if problem_id is None:
+            return False
+        return self.techniques_action.isChecked() or self.status_of(problem_id) is ProblemStatus.SOLVED
+
+    def _techniques_toggled(self) -> None:
+        self.refresh()
+        self.techniquesChanged.emit()
+
+    def _row_text(self, problem: Problem) -> str:
+        """The title, then the difficulty and topics (always) and the techniques (when shown)."""
+        facts = f"{_DIFFICULTY_MARK[problem.difficulty]} {problem.difficulty.value} · " + ", ".join(
+            t.value.replace("_", " ") for t in problem.topics
+        )
+        if problem.techniques and self.techniques_shown(problem.id):
+            facts += " · " + ", ".join(problem.techniques)
+        return f"{problem.title}\n{facts}"
+
     def _describe(self, item: QListWidgetItem, problem_id: str) -> None:
-        """The status part of a row: its icon, its accessible description and its tooltip."""
+        """A row: its words, its icon, its accessible description and its tooltip."""
         status = self.status_of(problem_id)
         problem = self._bank.get(problem_id) if self._bank is not None else None
         title = problem.title if problem is not None else problem_id
-        techniques = ", ".join(problem.techniques) if problem is not None else ""
+        shown = problem is not None and self.techniques_shown(problem_id)
+        techniques = ", ".join(problem.techniques) if problem is not None and shown else ""
+        if problem is not None:
+            item.setText(self._row_text(problem))
         item.setIcon(self._icons[status])
         item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, status.value)
         item.setToolTip(tooltip(f"{title}: {_STATUS_WORDS[status]}" + (f"\n{techniques}" if techniques else "")))

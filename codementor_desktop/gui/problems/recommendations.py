@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 TOOL = "get_personalized_recommendation"
 FLAG = "flag_recommendation"
 HOW_MANY = 3
+HEAD_SPACING = 2  # px between the parts of a recommendation's first line
 
 
 def tr(text: str) -> str:
@@ -75,8 +76,9 @@ class RecommendationRow(QFrame):
         self.irrelevant.setToolTip(tr("This recommendation does not fit you: it will not come back"))
         for button in (self.skip, self.irrelevant):
             button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)  # never "Not relevan"
         head = QHBoxLayout()
-        head.setSpacing(2)
+        head.setSpacing(HEAD_SPACING)
         head.addWidget(self.open)
         head.addWidget(self.facts, 1)
         head.addWidget(self.skip)
@@ -103,8 +105,11 @@ class RecommendationRow(QFrame):
         super().resizeEvent(event)
         margins = self.lines.contentsMargins()
         buttons = self.skip.sizeHint().width() + self.irrelevant.sizeHint().width()
-        room = event.size().width() - buttons - margins.left() - margins.right() - 16  # spacing, the title's padding
-        self.open.setText(self.open.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 40)))
+        metrics = self.open.fontMetrics()
+        padding = self.open.sizeHint().width() - metrics.horizontalAdvance(self.open.text())  # the button's own
+        spacing = 3 * HEAD_SPACING  # between the title, the facts and the two buttons
+        room = event.size().width() - buttons - margins.left() - margins.right() - spacing - padding
+        self.open.setText(metrics.elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 40)))
 
 
 class Recommendations(QWidget):

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 if TYPE_CHECKING:
@@ -27,10 +28,13 @@ def _markdown() -> MarkdownIt:
 _CSS = "code {{ background: {code}; }} pre {{ background: {code}; }} h1 {{ font-size: 16pt; }} h2 {{ font-size: 12pt; margin-top: 10px; }}"
 
 
-def statement_html(problem: Problem, code_background: str = "#f0f2f5", hints: Sequence[str] = ()) -> str:
-    """The statement, then the hints the learner has taken (Markdown, numbered)."""
+def statement_html(
+    problem: Problem, code_background: str = "#f0f2f5", hints: Sequence[str] = (), techniques: bool = True
+) -> str:
+    """The statement, then the hints the learner has taken (Markdown, numbered). The difficulty
+    and topics head it, and its ``techniques`` too unless they would give its idea away."""
     meta = f"{problem.difficulty.value} · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}"
-    if problem.techniques:
+    if problem.techniques and techniques:
         meta += " · " + ", ".join(problem.techniques)
     body = _markdown().render(problem.statement)
     if hints:
@@ -50,11 +54,30 @@ class StatementView(QTextBrowser):
         self._problem: Problem | None = None
         self._hints: Sequence[str] = ()
         self._code_background = "#f0f2f5"
+        self._techniques_shown: Callable[[str], bool] = lambda _problem_id: False  # spoilers: hidden
+
+    def follow_techniques(self, shown: Callable[[str], bool], changed: SignalInstance) -> None:
+        """Show a problem's techniques when ``shown(problem_id)`` says so, asked again on ``changed``
+        (the learner's toggle, a problem solved)."""
+        self._techniques_shown = shown
+        changed.connect(lambda: self.show_problem(self._problem, self._hints))
+
+    @property
+    def techniques_on_show(self) -> bool:
+        """Whether the statement shown names its problem's techniques."""
+        return self._problem is not None and bool(self._problem.techniques) and self._techniques_shown(self._problem.id)
 
     def show_problem(self, problem: Problem | None, hints: Sequence[str] = ()) -> None:
         """``problem``'s statement, with the ``hints`` taken shown after it."""
+        same = problem is not None and self._problem is not None and problem.id == self._problem.id
         self._problem, self._hints = problem, hints
-        self.setHtml(statement_html(problem, self._code_background, hints) if problem is not None else "")
+        if problem is None:
+            self.setHtml("")
+            return
+        # The same problem keeps its place: a toggle or a Submit redraws it under the learner's eyes.
+        position = self.verticalScrollBar().value() if same else 0
+        self.setHtml(statement_html(problem, self._code_background, hints, self._techniques_shown(problem.id)))
+        self.verticalScrollBar().setValue(position)
 
     def set_theme(self, dark: bool, code_background: str) -> None:
         """The text takes the palette's colours; the code blocks' background is the theme's."""

@@ -12,9 +12,11 @@ from datetime import datetime
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, QSize, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QSize, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QWidget
+
+from ..contrast import THEME_EVENTS, colour_legend
 
 BAR_COLOUR = "#1e88e5"
 WEAK_COLOUR = "#ef6c00"  # under WEAK_BELOW: what the recommendations aim at
@@ -110,6 +112,17 @@ class TrendLines(pg.PlotWidget):
         item.showGrid(x=False, y=True, alpha=0.15)
         self.legend = item.addLegend(offset=(5, 5), colCount=4)  # a band along the top, not a block over the lines
         self.lines: dict[str, pg.PlotDataItem] = {}
+        self._colour_legend()
+
+    def _colour_legend(self) -> None:
+        """The legend's words in the theme's text colour (pyqtgraph's default grey fails 4.5:1 on
+        white): they sit on the plot's background, the palette's base."""
+        colour_legend(self.legend)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in THEME_EVENTS and hasattr(self, "legend"):  # not while pyqtgraph builds it
+            self._colour_legend()
+        return super().event(event)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(super().sizeHint().width(), 220)

@@ -10,10 +10,11 @@ from html import escape
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, Qt
-from PySide6.QtGui import QPainterPath
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt
+from PySide6.QtGui import QGuiApplication, QPainterPath, QPalette
 from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ..contrast import THEME_EVENTS, readable
 from .line_flow import LineFlow, LineKey
 from .scene_kit import TextPool, font
 
@@ -21,6 +22,7 @@ LIT = "#ef6c00"
 NODE_RIM = "#90a4ae"
 KIND_COLOURS = {"next": "#78909c", "loop": "#1565c0", "call": "#8e24aa"}
 HEAT = ((255, 255, 255), (255, 224, 130))
+HEADER_INK, COUNT_INK = "#37474f", "#455a64"  # as on white: moved to read on the theme (``_colour_words``)
 ROWS_SHOWN = 22
 TEXT_LIMIT = 44
 
@@ -62,12 +64,27 @@ class FlowView(QWidget):
         self.heads = pg.ScatterPlotItem(pxMode=True, symbol="t2", size=9)
         self.heads.setZValue(8)
         item.addItem(self.heads)
-        self.headers = TextPool(item, anchor=(0, 0.5), size=10, bold=True, color="#37474f")
-        self.counts = TextPool(item, anchor=(1, 0.5), size=9, color="#455a64")
+        self.headers = TextPool(item, anchor=(0, 0.5), size=10, bold=True, color=HEADER_INK)
+        self.counts = TextPool(item, anchor=(1, 0.5), size=9, color=COUNT_INK)
+        self._colour_words()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
         layout.addWidget(self.plot, 1)
+
+    def _colour_words(self) -> None:
+        """The function headers and counts, drawn on the plot's background, read on the theme's."""
+        behind = QGuiApplication.palette().color(QPalette.ColorRole.Base)
+        colours = (readable(HEADER_INK, behind).name(), readable(COUNT_INK, behind).name())
+        if colours != (self.headers.color, self.counts.color):
+            self.headers.color, self.counts.color = colours
+            if self.nodes:
+                self._rebuild()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in THEME_EVENTS and hasattr(self, "counts"):
+            self._colour_words()
+        return super().event(event)
 
     def reset(self, flow: LineFlow, source: str) -> None:
         self.flow = flow

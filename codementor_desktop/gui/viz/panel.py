@@ -41,6 +41,7 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from ..tab_fit import fit_tabs
 from .background import BackgroundCall
 from .cursor import StepCursor
 from .line_flow import LineFlow
@@ -156,6 +157,7 @@ class VisualizationPanel(QTabWidget):
         self.addTab(self.pages["structure"], tr("Structure"))
         self.addTab(self.pages["variables"], tr("Variables"))
         self.addTab(self.pages["flow"], tr("Flow"))
+        fit_tabs(self)  # every tab in sight at 1280 wide, Profile too
         self.addActions(self.stepping_actions())
         for name in ("into", "over", "out", "back", "home", "end", "play", "predict"):
             setattr(self, f"{name}_action", getattr(self.player, f"{name}_action"))

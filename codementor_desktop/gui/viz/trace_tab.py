@@ -131,7 +131,9 @@ class TraceTab(QWidget):
         left.addWidget(self.watches)
         self.stack = QTreeWidget(objectName="traceStack")
         self.stack.setHeaderLabels(["Call stack", "Value"])
-        self.stack.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # The names' column is as wide as the names, not as a frame's "function (line n)" (that row
+        # spans both columns): the values keep the rest.
+        self.stack.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         self.output = QPlainTextEdit(readOnly=True, objectName="traceOutput")
         self.output.setPlaceholderText(tr("(nothing printed yet)"))
         self.output.setMaximumBlockCount(5000)
@@ -271,6 +273,7 @@ class TraceTab(QWidget):
         frames = list(reversed(state.stack))
         for depth, frame in enumerate(frames[:STACK_FRAMES_SHOWN]):
             top = QTreeWidgetItem([f"{frame.function}  (line {frame.line})", ""])
+            top.setToolTip(0, top.text(0))  # a long name is cut at the view's edge
             if depth == 0:
                 font = top.font(0)
                 font.setBold(True)
@@ -283,10 +286,21 @@ class TraceTab(QWidget):
                 child.setToolTip(1, text)
                 top.addChild(child)
             self.stack.addTopLevelItem(top)
+            top.setFirstColumnSpanned(True)
             top.setExpanded(depth < 3)
         if len(frames) > STACK_FRAMES_SHOWN:
             self.stack.addTopLevelItem(QTreeWidgetItem([f"… {len(frames) - STACK_FRAMES_SHOWN:,} more calls", ""]))
+        self._fit_stack_names()
         self.stack.setUpdatesEnabled(True)
+
+    def _fit_stack_names(self) -> None:
+        """The names' column as wide as its longest name (at most half the view)."""
+        metrics = self.stack.fontMetrics()
+        names = [item.text(0) for item in self.stack.findItems("*", Qt.MatchFlag.MatchWildcard | Qt.MatchFlag.MatchRecursive)
+                 if item.parent() is not None]  # fmt: skip
+        widest = max((metrics.horizontalAdvance(name) for name in names), default=0)
+        wanted = max(widest + 2 * self.stack.indentation() + 12, self.stack.header().sectionSizeHint(0))
+        self.stack.setColumnWidth(0, min(wanted, self.stack.viewport().width() // 2))
 
     def _show_output(self, state: StepState, timeline: TraceTimeline) -> None:
         end = timeline.stdout_end(state.index)

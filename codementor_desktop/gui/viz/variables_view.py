@@ -9,9 +9,18 @@ from bisect import bisect_right
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
+from ..contrast import THEME_EVENTS, colour_legend
 from .cursor import StepCursor
 from .variable_log import Series, VariableLog
 
@@ -98,7 +107,8 @@ class VariablesView(QWidget):
         item.setLabel("bottom", "step")
         item.setMenuEnabled(False)
         item.setClipToView(True)
-        self.legend = item.addLegend(offset=(10, 5), labelTextColor="#263238")
+        self.legend = item.addLegend(offset=(10, 5))
+        colour_legend(self.legend)  # the theme's words: a fixed dark grey vanished on dark
         self.line = pg.InfiniteLine(pos=0, angle=90, movable=True, pen=pg.mkPen("#ef6c00", width=2),
                                     hoverPen=pg.mkPen("#ff9800", width=4))  # fmt: skip
         self.line.setZValue(30)
@@ -125,6 +135,11 @@ class VariablesView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.note)
         layout.addWidget(split, 1)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in THEME_EVENTS and hasattr(self, "legend"):
+            colour_legend(self.legend)
+        return super().event(event)
 
     def reset(self, log: VariableLog) -> None:
         self.log = log

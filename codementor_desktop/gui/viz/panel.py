@@ -22,6 +22,12 @@ GUI thread:
   (Shift+F11), ``back_action`` (Shift+F10), ``home_action`` (Home), ``end_action`` (End),
   ``play_action``, ``predict_action``; ``stepping_actions()`` lists them;
 * ``score``: the predictions of this session (pass one ``PredictionScore`` to keep it across panels);
+* ``follow(session, jobs)``: the panel follows the session (a new problem, language or learner
+  clears it: ``clear``) and its slow work (the Mermaid text, the preload) goes through ``jobs``, in
+  lanes of its own that never cancel a Run;
+* ``clear()``: forget the trace and every choice made about it (the Structure tab's shape, the
+  predictions' score, the breakpoint's banner); a trace of the old problem still arriving is dropped
+  until the next ``begin_trace``;
 * ``shutdown()``: stop timers and background work (the window calls it when it closes).
 
 pyqtgraph and networkx are imported when a tab that needs them is first opened. When the panel is
@@ -41,7 +47,8 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from .background import BackgroundCall
+from ..jobs import Call, Jobs
+from ..session import Session
 from .cursor import StepCursor
 from .line_flow import LineFlow
 from .player import Player
@@ -68,6 +75,8 @@ FLOW_ITEMS_AHEAD = 24  # the Flow tab's line items made while idle...
 FLOW_ITEMS_PER_SLICE = 4  # ...a few per slice (a line, its count and its share of headers: ~2 ms)
 PREBUILT_SCENES = ("cells", "nodes")  # the Structure tab's commonest drawings: arrays, trees
 SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
+MERMAID_LANE, PRELOAD_LANE = "mermaid", "viz-preload"  # lanes of their own: a Run is never cancelled by them
+TRACE_TOOLS = ("bp_trace", "bp_breakpoint")  # the window's calls whose answer this panel shows
 
 
 def tr(text: str) -> str:
@@ -138,7 +147,12 @@ class VisualizationPanel(QTabWidget):
         self.log = VariableLog()
         self.flow = LineFlow()
         self._line = -1
-        self._background: list[BackgroundCall] = []
+        self._session: Session | None = None
+        self._jobs: Jobs | None = None
+        self._own_jobs = False  # made here for a panel that follows no session (tests, demos)
+        self._retired: Jobs | None = None  # the panel's own, once it follows the session's
+        self._background: list[Call] = []
+        self._receiving = True  # a trace's steps are taken (not after ``clear``, until ``begin_trace``)
         self._preloaded = False
         self._preload_waited = 0
         self._others_seen: float | None = None
@@ -205,9 +219,43 @@ class VisualizationPanel(QTabWidget):
     def step_count(self) -> int:
         return self.step_cursor.count
 
+    def follow(self, session: Session, jobs: Jobs) -> None:
+        """Follow ``session``: a new problem, language or learner clears the panel. The panel's
+        slow work goes through ``jobs`` from now on."""
+        if self._session is not None:
+            self._session.results_cleared.disconnect(self.clear)
+        if self._own_jobs:  # its work (an import under way) ends on its own; shut with the panel
+            self._retired = self._jobs
+            self._own_jobs = False
+        self._session, self._jobs = session, jobs
+        session.results_cleared.connect(self.clear)
+
+    def clear(self) -> None:
+        """Forget the trace on show and what was chosen about it: the problem, language or learner
+        changed. A trace of the old problem still under way is cancelled, and whatever of it still
+        arrives is dropped until the next ``begin_trace``."""
+        if self._jobs is not None and (call := self._jobs.current()) is not None and call.name in TRACE_TOOLS:
+            self._jobs.cancel()
+        self.begin_trace()
+        self._receiving = False
+        self.trace_tab.set_message("")
+        self.trace_tab.clear_stop()
+        self.score.reset()
+        self.trace_tab.predict.reset()
+        structure = self.pages["structure"].view
+        if structure is not None:
+            structure.forget_choices()  # the shape belongs to the last problem's data
+        if self.mermaid_dialog is not None:
+            self.mermaid_dialog.close()
+            self.mermaid_dialog = None
+        if self._jobs is not None and not self._own_jobs:
+            self._jobs.cancel(MERMAID_LANE)  # a diagram of the old trace opens nowhere
+
     def begin_trace(self, code: str = "", shapes: dict[str, DeclaredShape] | None = None) -> None:
         """Forget the trace on show; steps of a new one follow. ``shapes``: how the problem
         declares its arguments (``declared_shapes``), so the Structure tab draws them so."""
+        self._receiving = True
+        self.trace_tab.clear_stop()
         self.timeline = TraceTimeline(source=code)
         self.timeline.shapes = dict(shapes or {})
         self.log = VariableLog()
@@ -226,7 +274,7 @@ class VisualizationPanel(QTabWidget):
 
     def add_steps(self, steps: list) -> None:
         """Take a batch of steps of the trace being received."""
-        if not steps:
+        if not steps or not self._receiving:
             return
         first = len(self.timeline) == 0
         self.timeline.extend(steps)
@@ -241,6 +289,8 @@ class VisualizationPanel(QTabWidget):
 
     def finish_trace(self, result: dict) -> None:
         """The trace is over: ``result`` is what ``bp_trace`` returned."""
+        if not self._receiving:
+            return  # a trace of the problem before the last change
         steps = result.get("steps") or []
         if len(steps) > len(self.timeline):
             self.add_steps(steps[len(self.timeline) :])
@@ -270,7 +320,7 @@ class VisualizationPanel(QTabWidget):
             not self.timeline.done
             or self._render.isActive()
             or (variables is not None and variables.busy)
-            or any(call.running for call in self._background)
+            or any(call.live for call in self._background)
         )
 
     def breakpoint_hit(
@@ -293,6 +343,7 @@ class VisualizationPanel(QTabWidget):
             self.set_step(len(self.timeline) - 1)
         self.trace_tab.show_watches(list(result.get("watch") or []))
         self.trace_tab.set_message(str(result.get("message") or "The breakpoint stopped here."), "info")
+        self.trace_tab.mark_stop()  # its banner and watches give way to Predict mode
 
     def shutdown(self) -> None:
         """Stop playing, the timers and the background work."""
@@ -301,10 +352,39 @@ class VisualizationPanel(QTabWidget):
         for timer in self.findChildren(QTimer):  # the panel's, the player's and the views'
             timer.stop()
         for call in self._background:
-            call.wait()
+            call.cancel()
         self._background.clear()
+        self._shut_own_jobs()
+        if self._session is not None:
+            self._session.results_cleared.disconnect(self.clear)
+            self._session = None
         if self.mermaid_dialog is not None:
             self.mermaid_dialog.close()
+
+    def _jobs_for_work(self) -> Jobs:
+        """The jobs the panel's slow work goes through: the session's, or its own until it follows one."""
+        if self._jobs is None:
+            self._jobs = Jobs(None, Session(learner=""), parent=self)
+            self._own_jobs = True
+        return self._jobs
+
+    def _shut_own_jobs(self) -> None:
+        """Shut the jobs the panel made itself (waiting for an import under way to end)."""
+        for jobs in (self._jobs if self._own_jobs else None, self._retired):
+            if jobs is not None:
+                jobs.shutdown()
+        if self._own_jobs:
+            self._jobs, self._own_jobs = None, False
+        self._retired = None
+
+    def _in_background(self, work: Callable[[], Any], lane: str, done: Callable[[Any], None]) -> Call:
+        def finished(value: Any) -> None:
+            if not self._shut:
+                done(value)
+
+        call = self._jobs_for_work().run(work, finished, name=lane, lane=lane)
+        self._background = [c for c in self._background if c.live] + [call]
+        return call
 
     # -- views ------------------------------------------------------------------------------------
 
@@ -347,18 +427,12 @@ class VisualizationPanel(QTabWidget):
         from .mermaid_dialog import MermaidDialog, mermaid_texts
 
         steps, source = list(self.timeline.steps), self.timeline.source
-        call = BackgroundCall(lambda: mermaid_texts(steps, source), "mermaid", self)
-        self._background.append(call)
 
         def opened(texts: dict) -> None:
-            if self._shut:
-                return
             self.mermaid_dialog = MermaidDialog(texts, self)
             self.mermaid_dialog.show()
 
-        call.done.connect(opened)
-        call.start()
-        return call
+        return self._in_background(lambda: mermaid_texts(steps, source), MERMAID_LANE, opened)
 
     # -- following the cursor ---------------------------------------------------------------------
 
@@ -443,9 +517,7 @@ class VisualizationPanel(QTabWidget):
         if busy and self._preload_waited < PRELOAD_WAIT_AT_MOST_MS:
             self._preload_timer.start(PRELOAD_RETRY_MS)
             return
-        call = BackgroundCall(_preload, "viz-preload", self)
-        call.done.connect(lambda _result: None if self._shut else self._start_prebuild())
-        self._background.append(call.start())
+        self._in_background(_preload, PRELOAD_LANE, lambda _result: self._start_prebuild())
 
     def _start_prebuild(self) -> None:
         flow_items = range(FLOW_ITEMS_PER_SLICE, FLOW_ITEMS_AHEAD + 1, FLOW_ITEMS_PER_SLICE)

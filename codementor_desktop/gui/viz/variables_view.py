@@ -10,7 +10,16 @@ from bisect import bisect_right
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, QTimer
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .cursor import StepCursor
 from .variable_log import Series, VariableLog
@@ -24,6 +33,9 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("VariablesView", text)
+
+
+NOTHING_YET = tr("Trace your code to see how its variables change.")
 
 
 class ChangesModel(QAbstractTableModel):
@@ -121,10 +133,21 @@ class VariablesView(QWidget):
         split.addWidget(self.plot)
         split.addWidget(self.table)
         split.setSizes([260, 140])
+        content = self._content = QWidget()
+        inner = QVBoxLayout(content)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(self.note)
+        inner.addWidget(split, 1)
+        # With nothing traced, a sentence rather than empty axes (pyqtgraph's -400 to 400).
+        self.empty = QLabel(NOTHING_YET, objectName="variablesEmpty")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.empty)
+        self.pages.addWidget(content)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.note)
-        layout.addWidget(split, 1)
+        layout.addWidget(self.pages, 1)
 
     def reset(self, log: VariableLog) -> None:
         self.log = log
@@ -137,6 +160,13 @@ class VariablesView(QWidget):
         self._more.stop()
         self.changes = ChangesModel(log)
         self.table.setModel(self.changes)
+        self.empty.setText(NOTHING_YET)
+        self.pages.setCurrentWidget(self.empty)
+
+    @property
+    def empty_shown(self) -> bool:
+        """True while the tab says there is nothing to draw yet."""
+        return self.pages.currentWidget() is self.empty
 
     def refresh(self, count: int) -> None:
         """Redraw the series if the log grew (``count``: the steps there are).
@@ -146,6 +176,10 @@ class VariablesView(QWidget):
         if self.log.version == self._version and count == self._count:
             return
         self._version, self._count = self.log.version, count
+        if self.log.series or self.log.changes:
+            self.pages.setCurrentWidget(self._content)
+        elif count:
+            self.empty.setText(tr("No variable has changed in this trace yet."))
         self._dirty = list(self.log.series)
         self._show_counts()
         self._redraw_some()

@@ -19,6 +19,7 @@ from ...visual.normalize import Budget, StructureError, detect, fields_of, norma
 from ...visual.structures import summary
 from .pointers import array_pointers, list_node_positions, node_refs, tree_node_ids
 from .timeline import HIDDEN_TYPES, StepState, TraceTimeline
+from .tree_check import as_graph, why_not_a_tree
 
 VIEW_BUDGET = Budget(cells=40, tree_nodes=1023, tree_depth=24, graph_nodes=120, graph_edges=400, list_nodes=24,
                      matrix_side=20, map_entries=48)  # fmt: skip
@@ -94,6 +95,18 @@ class StructureReader:
         if shape == "auto":
             shape = declared.kind if declared is not None else "auto"
         kind = shape if shape != "auto" else guess_shape(name, encoded, state, value)
+        not_a_tree = None
+        if kind == "tree":  # never a tree drawn from what is not one: the graph it is instead
+            declared = self.timeline.shapes.get(name)
+            if declared is not None and declared.kind == "graph":
+                not_a_tree = "the problem gives it as a graph's edges"
+                count = state.lookup(declared.count) if declared.count else None
+                value = declared.graph_data(value, state.replay.value(count[1]) if count else None)
+            else:
+                not_a_tree = why_not_a_tree(value)
+                value = as_graph(value) if not_a_tree else value
+            if not_a_tree:
+                kind, key = "graph", None
         drawing = Drawing(name, kind)
         obj = _heap_object(state, encoded)
         try:
@@ -117,6 +130,8 @@ class StructureReader:
             return drawing
         drawing.model = model
         drawing.note = summary(model)
+        if not_a_tree:
+            drawing.note = f"not a tree ({not_a_tree}): drawn as a graph. {drawing.note}"
         return drawing
 
     # -- caches -----------------------------------------------------------------------------------

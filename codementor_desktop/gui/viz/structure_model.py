@@ -77,6 +77,8 @@ class StructureReader:
         self._model: Structure | None = None
         self._node_ids: dict[int, int] = {}
         self._layout_key: Any = None
+        self._checked_key: tuple | None = None  # the value whose tree check is kept
+        self._checked: str | None = None
         self._layout: dict = {}
 
     def read(self, state: StepState, name: str, shape: str = "auto", source: str = "") -> Drawing:
@@ -103,7 +105,7 @@ class StructureReader:
                 count = state.lookup(declared.count) if declared.count else None
                 value = declared.graph_data(value, state.replay.value(count[1]) if count else None)
             else:
-                not_a_tree = why_not_a_tree(value)
+                not_a_tree = self._why_not_a_tree(value, key)
                 value = as_graph(value) if not_a_tree else value
             if not_a_tree:
                 kind, key = "graph", None
@@ -135,6 +137,13 @@ class StructureReader:
         return drawing
 
     # -- caches -----------------------------------------------------------------------------------
+
+    def _why_not_a_tree(self, value: Any, key: tuple | None) -> str | None:
+        """``why_not_a_tree``, kept while the value stays the same (scrubbing a walk over a tree)."""
+        if key is not None and key == self._checked_key:
+            return self._checked
+        self._checked_key, self._checked = key, why_not_a_tree(value)
+        return self._checked
 
     def _key(self, state: StepState, encoded: Any) -> tuple | None:
         """Names the value: the same key while nothing reachable from the variable changed."""

@@ -17,27 +17,30 @@ from ...visual.normalize import fields_of, node_label
 MAX_NODES = 5_000  # a walk stops there: the drawing cuts far sooner
 
 
-def _node_edges(top: Any) -> tuple[dict[int, str], list[tuple[int, int]]]:
-    """The nodes reachable from ``top`` (by identity) and every parent -> child link between them."""
+def _node_edges(top: Any) -> tuple[list[Any], list[tuple[int, int]], bool]:
+    """The nodes reachable from ``top`` (by identity, in the order met), every parent -> child link
+    between them, and whether a node was met twice (else the links form a tree by construction)."""
     binary = "children" not in (fields_of(top) or {})
     ids: dict[int, int] = {id(top): 0}
-    labels: dict[int, str] = {}
+    nodes: list[Any] = [top]
     edges: list[tuple[int, int]] = []
-    queue = [top]
-    while queue and len(ids) < MAX_NODES:
-        node = queue.pop(0)
+    again = False
+    for node in nodes:  # grows as the walk goes: breadth first
         fields = fields_of(node) or {}
         me = ids[id(node)]
-        labels[me] = node_label(fields)
         kids = [fields.get("left"), fields.get("right")] if binary else list(fields.get("children") or [])
         for kid in kids:
             if fields_of(kid) is None:
                 continue
-            if id(kid) not in ids:
-                ids[id(kid)] = len(ids)
-                queue.append(kid)
+            if id(kid) in ids:
+                again = True
+            elif len(nodes) < MAX_NODES:
+                ids[id(kid)] = len(nodes)
+                nodes.append(kid)
+            else:
+                continue
             edges.append((me, ids[id(kid)]))
-    return labels, edges
+    return nodes, edges, again
 
 
 def _adjacency_edges(data: dict) -> list[tuple[str, str]] | None:
@@ -50,10 +53,14 @@ def why_not_a_tree(value: Any) -> str | None:
     """Why ``value`` is not a tree (in the learner's words), or None when it can be drawn as one."""
     import networkx as nx  # here: the window's start does not pay for it
 
+    # A walk over node objects tells a tree without networkx (the common case, every step of a
+    # scrub): networkx then says what is wrong.
     if fields_of(value) is not None:
-        labels, links = _node_edges(value)
+        nodes, links, again = _node_edges(value)
+        if not again:
+            return None  # every node met once, from one root: a tree (networkx is not needed)
         graph = nx.DiGraph()
-        graph.add_nodes_from(labels)
+        graph.add_nodes_from(range(len(nodes)))
         graph.add_edges_from(links)
     elif isinstance(value, dict):
         pairs = _adjacency_edges(value)
@@ -80,7 +87,8 @@ def as_graph(value: Any) -> Any:
     (the one back to a node met before too); an edge list or an adjacency dict is read as it is."""
     if fields_of(value) is None:
         return value
-    labels, links = _node_edges(value)
+    nodes, links, _again = _node_edges(value)
+    labels = {n: node_label(fields_of(node) or {}) for n, node in enumerate(nodes)}
     unique = len(set(labels.values())) == len(labels)
     names = {n: text if unique else f"{text}#{n}" for n, text in labels.items()}
     return {"nodes": list(names.values()), "edges": [[names[a], names[b]] for a, b in links], "directed": True}

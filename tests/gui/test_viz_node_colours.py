@@ -4,13 +4,31 @@ points at it). A real trace of an in-order walk."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from codementor_desktop.tools import sample_traces as samples
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from gui import WALK  # noqa: E402 - the benchmark's walk over a built tree
+WALK = (
+    samples.BUILD_TREE
+    + """
+
+def walk(root):
+    order = []
+    stack = []
+    node = root
+    while stack or node:
+        while node:
+            stack.append(node)
+            node = node.left
+        node = stack.pop()
+        order.append(node.val)
+        node = node.right
+    return order
+
+
+def main(n):
+    root = build(list(range(n)))
+    return walk(root)
+"""
+)
 
 
 def test_each_step_of_a_walk_leaves_every_node_coloured_as_a_full_recolouring(make_panel, qtbot):

@@ -6,8 +6,9 @@ GUI thread:
 
 * ``begin_trace(code="")``: a new trace starts (the code, when given, names pointers from day one);
 * ``add_steps(steps)``: a batch of ``TraceStep`` dicts as the trace streams (from
-  ``ToolContext.on_trace_steps``, queued to the GUI thread); cheap, the heavy work follows in
-  slices of a few milliseconds;
+  ``ToolContext.on_trace_steps``, queued to the GUI thread); cheap: the batch is queued, and the
+  work slices of a few milliseconds take it in and replay it (``step_count`` counts the queued
+  steps too; ``take_queued_steps()`` takes them at once);
 * ``finish_trace(result)``: the ``bp_trace`` result; steps it holds that no batch brought are
   taken, and the stop reason, the loop diagnosis and the output are shown;
 * ``breakpoint_hit(result, code=None)``: a ``bp_breakpoint`` result. When it stopped, the Trace
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import gc
 import time
+from collections import deque
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -74,6 +76,7 @@ PRELOAD_WAIT_AT_MOST_MS = 20_000  # ...but not for ever
 FLOW_ITEMS_AHEAD = 24  # the Flow tab's line items made while idle...
 FLOW_ITEMS_PER_SLICE = 4  # ...a few per slice (a line, its count and its share of headers: ~2 ms)
 PREBUILT_SCENES = ("cells", "nodes")  # the Structure tab's commonest drawings: arrays, trees
+TAKE_AT_ONCE = 250  # steps moved into the timeline between two looks at the clock
 SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
 MERMAID_LANE, PRELOAD_LANE = "mermaid", "viz-preload"  # lanes of their own: a Run is never cancelled by them
 TRACE_TOOLS = ("bp_trace", "bp_breakpoint")  # the window's calls whose answer this panel shows
@@ -153,6 +156,9 @@ class VisualizationPanel(QTabWidget):
         self._retired: Jobs | None = None  # the panel's own, once it follows the session's
         self._background: list[Call] = []
         self._receiving = True  # a trace's steps are taken (not after ``clear``, until ``begin_trace``)
+        self._incoming: deque[list] = deque()  # batches received, not yet in the timeline
+        self._incoming_count = 0
+        self._wanted: int | None = None  # a step asked for that is still queued
         self._preloaded = False
         self._preload_waited = 0
         self._others_seen: float | None = None
@@ -217,7 +223,8 @@ class VisualizationPanel(QTabWidget):
 
     @property
     def step_count(self) -> int:
-        return self.step_cursor.count
+        """The steps received, those still queued included."""
+        return self.step_cursor.count + self._incoming_count
 
     def follow(self, session: Session, jobs: Jobs) -> None:
         """Follow ``session``: a new problem, language or learner clears the panel. The panel's
@@ -255,6 +262,9 @@ class VisualizationPanel(QTabWidget):
         """Forget the trace on show; steps of a new one follow. ``shapes``: how the problem
         declares its arguments (``declared_shapes``), so the Structure tab draws them so."""
         self._receiving = True
+        self._incoming.clear()
+        self._incoming_count = 0
+        self._wanted = None
         self.trace_tab.clear_stop()
         self.timeline = TraceTimeline(source=code)
         self.timeline.shapes = dict(shapes or {})
@@ -273,27 +283,56 @@ class VisualizationPanel(QTabWidget):
         self.loopLinesChanged.emit([])
 
     def add_steps(self, steps: list) -> None:
-        """Take a batch of steps of the trace being received."""
+        """Take a batch of steps of the trace being received: queued here, taken in by the work
+        slices a few hundred at a time (a backlog of batches, on a busy machine, holds no turn of
+        the event loop long)."""
         if not steps or not self._receiving:
             return
+        self._incoming.append(steps)
+        self._incoming_count += len(steps)
+        if not self._work.isActive():
+            self._work.start()
+
+    def take_queued_steps(self) -> None:
+        """Take every step still queued now (a stop's few steps, a demo that may block)."""
+        self._take_incoming()
+
+    def _take_incoming(self, seconds: float | None = None) -> None:
+        """Move queued steps into the timeline for about ``seconds`` (all of them when None)."""
+        deadline = None if seconds is None else time.perf_counter() + seconds
         first = len(self.timeline) == 0
-        self.timeline.extend(steps)
+        taken = 0
+        while self._incoming:
+            batch = self._incoming[0]
+            if deadline is not None and len(batch) > TAKE_AT_ONCE:
+                chunk, self._incoming[0] = batch[:TAKE_AT_ONCE], batch[TAKE_AT_ONCE:]
+            else:
+                chunk = self._incoming.popleft()
+            self._incoming_count -= len(chunk)
+            self.timeline.extend(chunk)
+            taken += len(chunk)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        if not taken:
+            return
         if len(self.timeline) - self._settled >= SETTLE_EVERY:
             self._settled = len(self.timeline)
             _out_of_collectors_reach()
         self.step_cursor.set_count(len(self.timeline))
+        if self._wanted is not None and (self._wanted < len(self.timeline) or not self._incoming):
+            wanted, self._wanted = self._wanted, None
+            self.step_cursor.move(wanted)
         if first:
             self._on_moved(self.step_cursor.index)
-        if not self._work.isActive():
-            self._work.start()
 
     def finish_trace(self, result: dict) -> None:
         """The trace is over: ``result`` is what ``bp_trace`` returned."""
         if not self._receiving:
             return  # a trace of the problem before the last change
         steps = result.get("steps") or []
-        if len(steps) > len(self.timeline):
-            self.add_steps(steps[len(self.timeline) :])
+        received = len(self.timeline) + self._incoming_count
+        if len(steps) > received:
+            self.add_steps(steps[received:])
         if not self.timeline.source and result.get("source_lines"):
             self.timeline.source = "\n".join(result["source_lines"])
             for name in ("structure", "flow"):
@@ -310,6 +349,11 @@ class VisualizationPanel(QTabWidget):
         self._schedule_render()
 
     def set_step(self, index: int) -> None:
+        """Show step ``index``; one still queued is shown once it is taken in."""
+        if index >= self.step_cursor.count and self._incoming:
+            self._wanted = index
+            return
+        self._wanted = None
         self.step_cursor.move(index)
 
     @property
@@ -317,7 +361,8 @@ class VisualizationPanel(QTabWidget):
         """True while work is queued: steps to replay, a step to draw, series to redraw."""
         variables = self.pages["variables"].view
         return (
-            not self.timeline.done
+            bool(self._incoming)
+            or not self.timeline.done
             or self._render.isActive()
             or (variables is not None and variables.busy)
             or any(call.live for call in self._background)
@@ -340,6 +385,7 @@ class VisualizationPanel(QTabWidget):
         else:
             self.begin_trace(code or "", shapes)
             self.add_steps(snapshot_steps(result))
+            self.take_queued_steps()  # a few steps: shown at once
             self.set_step(len(self.timeline) - 1)
         self.trace_tab.show_watches(list(result.get("watch") or []))
         self.trace_tab.set_message(str(result.get("message") or "The breakpoint stopped here."), "info")
@@ -482,8 +528,12 @@ class VisualizationPanel(QTabWidget):
             structure.show_state(state)
 
     def _work_slice(self) -> None:
+        seconds = SLICE_SECONDS
+        if self._incoming:
+            self._take_incoming(SLICE_SECONDS / 2)
+            seconds = SLICE_SECONDS / 2
         waiting = self.step_cursor.index >= self.timeline.computed
-        more = self.timeline.work(SLICE_SECONDS)
+        more = self.timeline.work(seconds) or bool(self._incoming)
         if waiting and self.step_cursor.index < self.timeline.computed:
             self._schedule_render()
         if not more:

@@ -171,7 +171,7 @@ class VariablesView(QWidget):
     def refresh(self, count: int) -> None:
         """Redraw the series if the log grew (``count``: the steps there are).
 
-        Long series are redrawn a few at a time, the rest on the next turns of the event loop.
+        Series are redrawn from the next turn of the event loop on, a few at a time.
         """
         if self.log.version == self._version and count == self._count:
             return
@@ -182,7 +182,7 @@ class VariablesView(QWidget):
             self.empty.setText(tr("No variable has changed in this trace yet."))
         self._dirty = list(self.log.series)
         self._show_counts()
-        self._redraw_some()
+        self._more.start()  # on a turn of its own: the tab (its first time, its axes) paints first
 
     def _redraw_some(self) -> None:
         deadline = time.perf_counter() + SLICE_SECONDS

@@ -4,6 +4,7 @@ trace of the old problem that arrives late is not shown. Real traces and real ch
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
@@ -16,17 +17,28 @@ SUM = "def f(a):\n    s = 0\n    for x in a:\n        s += x\n    return s\n"
 SLOW_SUM = "def f(a):\n    s = 0\n    for x in range(200000):\n        s += x\n    return s\n"
 
 
-def following(panel, services, synchronous: bool = False) -> tuple[Session, Jobs]:
-    session = Session(services.settings.user, problem_id="two-sum")
-    jobs = Jobs(services.registry, session, synchronous=synchronous, parent=panel)
-    panel.follow(session, jobs)
-    return session, jobs
+@pytest.fixture
+def following(make_panel, services):
+    """Make a panel follow a session of its own, with jobs shut (as the window shuts its own) at
+    the end, before the panel's check that nothing it started is left running."""
+    made: list[Jobs] = []
+
+    def follow(panel, synchronous: bool = False) -> tuple[Session, Jobs]:
+        session = Session(services.settings.user, problem_id="two-sum")
+        jobs = Jobs(services.registry, session, synchronous=synchronous, parent=panel)
+        made.append(jobs)
+        panel.follow(session, jobs)
+        return session, jobs
+
+    yield follow
+    for jobs in made:
+        jobs.shutdown()
 
 
-def test_a_new_problem_clears_the_trace_the_structure_the_variables_and_the_flow(make_panel, services, qtbot):
+def test_a_new_problem_clears_the_trace_the_structure_the_variables_and_the_flow(make_panel, following, qtbot):
     trace, code = search_trace()
     panel = make_panel(trace, code, tab="structure")
-    session, _jobs = following(panel, services)
+    session, _jobs = following(panel)
     structure, variables, flow = panel.view("structure"), panel.view("variables"), panel.view("flow")
     panel.setCurrentWidget(panel.pages["variables"])
     qtbot.waitUntil(lambda: not variables.empty_shown and variables.curves != {})
@@ -43,6 +55,7 @@ def test_a_new_problem_clears_the_trace_the_structure_the_variables_and_the_flow
     assert len(panel.timeline) == 0 and panel.timeline.source == ""
     assert panel.trace_tab.variables.rowCount() == 0 and panel.trace_tab.stack.topLevelItemCount() == 0
     assert not panel.trace_tab.banner.isVisible()
+    assert panel.trace_tab.position.text().startswith("No trace yet")
     assert structure.drawing is None and structure.variable.count() == 0
     assert not any(scene.visible for scene in structure.scenes.values())
     assert variables.empty_shown and variables.curves == {}
@@ -61,10 +74,10 @@ def test_a_new_problem_clears_the_trace_the_structure_the_variables_and_the_flow
     assert panel.step_count == len(steps["steps"])
 
 
-def test_a_trace_of_the_old_problem_is_cancelled_and_nothing_of_it_arrives(make_panel, services, qtbot):
+def test_a_trace_of_the_old_problem_is_cancelled_and_nothing_of_it_arrives(make_panel, following, qtbot):
     """The trace goes through the jobs as the debugger sends it; the problem changes while it runs."""
     panel = make_panel()
-    session, jobs = following(panel, services)
+    session, jobs = following(panel)
     arrived: list[str] = []
     panel.begin_trace(SLOW_SUM)
     first = qtbot.waitSignal(panel.stepChanged, timeout=30_000)
@@ -102,10 +115,10 @@ def test_a_late_trace_from_the_window_is_not_shown_after_the_problem_changed(thr
     window.grab().save("/tmp/s4-late-trace-window.png")
 
 
-def test_the_shape_chosen_is_forgotten_on_a_new_problem(make_panel, services, qtbot):
+def test_the_shape_chosen_is_forgotten_on_a_new_problem(make_panel, following, qtbot):
     trace, code = search_trace()
     panel = make_panel(trace, code, tab="structure")
-    session, _jobs = following(panel, services)
+    session, _jobs = following(panel)
     structure = panel.view("structure")
     structure.choose("nums", "tree")
     assert structure.shape.currentData() == "tree"
@@ -114,10 +127,10 @@ def test_the_shape_chosen_is_forgotten_on_a_new_problem(make_panel, services, qt
     assert structure._chosen is None
 
 
-def test_the_predictions_score_and_the_mermaid_diagram_go_with_the_problem(make_panel, services, qtbot):
+def test_the_predictions_score_and_the_mermaid_diagram_go_with_the_problem(make_panel, following, qtbot):
     trace = samples.trace_here(SUM, "f", [3, 1, 2])
     panel = make_panel(trace, SUM)
-    session, _jobs = following(panel, services, synchronous=True)
+    session, _jobs = following(panel, synchronous=True)
     panel.score.record(True)
     panel.trace_tab.predict.refresh_score()
     panel.show_mermaid()

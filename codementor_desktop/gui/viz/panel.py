@@ -245,7 +245,7 @@ class VisualizationPanel(QTabWidget):
             self._jobs.cancel()
         self.begin_trace()
         self._receiving = False
-        self.trace_tab.set_message("")
+        self.trace_tab.show_no_trace()
         self.trace_tab.clear_stop()
         self.score.reset()
         self.trace_tab.predict.reset()

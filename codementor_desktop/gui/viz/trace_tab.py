@@ -58,6 +58,9 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("TraceTab", text)
 
 
+NO_TRACE = tr("No trace yet: Trace (F5) runs your code step by step.")
+
+
 def changed_names(state: StepState) -> set[str]:
     """The running frame's variables that this step changed: assigned, or mutated in place (the
     object itself or one it holds directly, as the Variables tab counts changes)."""
@@ -105,7 +108,7 @@ class TraceTab(QWidget):
         predict = QToolButton()
         predict.setDefaultAction(player.predict_action)
         controls.addStretch(1)
-        self.position = QLabel(tr("No trace yet: Trace (F5) runs your code step by step."))
+        self.position = QLabel(NO_TRACE)
         self.position.setObjectName("stepPosition")
         self.position.setWordWrap(True)  # a narrow panel (the tutor's dock beside it) wraps it
         self.position.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -195,6 +198,11 @@ class TraceTab(QWidget):
         self._watched = False
         self.watches.setVisible(False)
         self.set_message("")
+
+    def show_no_trace(self) -> None:
+        """Nothing traced (a new problem): the step line says how to trace."""
+        self.reset()
+        self.position.setText(NO_TRACE)
 
     def set_message(self, text: str, kind: str = "info", rich: bool = False) -> None:
         """A line above the tables: why the run stopped, a breakpoint's outcome ('' hides it).

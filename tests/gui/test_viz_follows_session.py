@@ -35,7 +35,9 @@ def following(make_panel, services):
         jobs.shutdown()
 
 
-def test_a_new_problem_clears_the_trace_the_structure_the_variables_and_the_flow(make_panel, following, qtbot):
+def test_a_new_problem_clears_the_trace_the_structure_the_variables_and_the_flow(
+    make_panel, following, qtbot, tmp_path
+):
     trace, code = search_trace()
     panel = make_panel(trace, code, tab="structure")
     session, _jobs = following(panel)
@@ -60,7 +62,7 @@ def test_a_new_problem_clears_the_trace_the_structure_the_variables_and_the_flow
     assert not any(scene.visible for scene in structure.scenes.values())
     assert variables.empty_shown and variables.curves == {}
     assert flow.flow is panel.flow and panel.flow.fed == 0 and panel.flow.nodes() == []
-    panel.grab().save("/tmp/s4-cleared-structure.png")
+    panel.grab().save(str(tmp_path / "cleared-structure.png"))
 
     # What of the old trace still comes is dropped: a batch of its steps, then its end.
     panel.add_steps(trace["steps"][:50])
@@ -100,7 +102,7 @@ def test_a_trace_of_the_old_problem_is_cancelled_and_nothing_of_it_arrives(make_
     assert panel.step_count == 0 and len(panel.timeline) == 0
 
 
-def test_a_late_trace_from_the_window_is_not_shown_after_the_problem_changed(threaded_window, qtbot):
+def test_a_late_trace_from_the_window_is_not_shown_after_the_problem_changed(threaded_window, qtbot, tmp_path):
     window = threaded_window
     window.browser.select("search-rotated-sorted-array")
     window.editor.replace_all(SLOW_SUM.replace("def f(a)", "def search_rotated(nums, target)"))
@@ -112,7 +114,7 @@ def test_a_late_trace_from_the_window_is_not_shown_after_the_problem_changed(thr
     panel = window.viz
     assert panel.step_count == 0
     assert not panel.trace_tab.banner.isVisible()
-    window.grab().save("/tmp/s4-late-trace-window.png")
+    window.grab().save(str(tmp_path / "late-trace-window.png"))
 
 
 def test_the_shape_chosen_is_forgotten_on_a_new_problem(make_panel, following, qtbot):
@@ -143,7 +145,7 @@ def test_the_predictions_score_and_the_mermaid_diagram_go_with_the_problem(make_
     assert not dialog.isVisible() and panel.mermaid_dialog is None
 
 
-def test_a_restart_shows_a_sentence_not_empty_axes_in_the_variables_tab(window, qtbot):
+def test_a_restart_shows_a_sentence_not_empty_axes_in_the_variables_tab(window, qtbot, tmp_path):
     panel = window.viz
     panel.setCurrentWidget(panel.pages["variables"])
     view = panel.view("variables")
@@ -151,10 +153,10 @@ def test_a_restart_shows_a_sentence_not_empty_axes_in_the_variables_tab(window, 
     assert view.empty_shown
     assert view.empty.isVisible() and not view.plot.isVisible()
     assert "Trace your code" in view.empty.text()
-    panel.grab().save("/tmp/s4-variables-empty.png")
+    panel.grab().save(str(tmp_path / "variables-empty.png"))
 
 
-def test_the_breakpoint_banner_goes_when_predict_starts(window, qtbot):
+def test_the_breakpoint_banner_goes_when_predict_starts(window, qtbot, tmp_path):
     from codementor_desktop.gui.editor.breakpoints import Breakpoint
 
     window.browser.select("tree-diameter")
@@ -172,7 +174,7 @@ def test_the_breakpoint_banner_goes_when_predict_starts(window, qtbot):
     window.viz.back_action.trigger()  # the debugger says where the stop was, on every move
     assert not tab.banner.isVisible() and not tab.watches.isVisible()
     qtbot.waitUntil(lambda: tab.variables.rowCount() > 0)
-    window.grab().save("/tmp/s4-predict-no-banner.png")
+    window.grab().save(str(tmp_path / "predict-no-banner.png"))
 
     window.viz.predict_action.trigger()  # Predict mode off: the stop is said again
     assert tab.banner.isVisible()

@@ -63,7 +63,7 @@ def test_the_imports_wait_while_another_thread_computes(soon, make_panel, qtbot,
     try:
         panel = make_panel()
         qtbot.waitUntil(lambda: panel._preload_waited >= 200, timeout=30_000)
-        assert panel._background == []  # the import has not started
+        assert panel._work_off.calls == []  # the import has not started
         assert all(page.view is None for page in panel.pages.values())
     finally:
         stop.set()
@@ -78,7 +78,7 @@ def test_a_panel_that_loaded_before_it_followed_the_session_leaves_nothing_runni
     from codementor_desktop.gui.session import Session
 
     panel = make_panel()
-    qtbot.waitUntil(lambda: panel._background != [], timeout=30_000)  # the import went to its own jobs
+    qtbot.waitUntil(lambda: panel._work_off.calls != [], timeout=30_000)  # the import went to its own jobs
     session = Session(services.settings.user)
     jobs = Jobs(services.registry, session, parent=panel)
     panel.follow(session, jobs)

@@ -63,7 +63,7 @@ def test_a_real_tree_of_nodes_is_still_drawn_as_a_tree(make_panel, qtbot):
     assert as_graph([[0, 1]]) == [[0, 1]]
 
 
-def test_the_as_tree_choice_does_not_carry_over_to_a_graph_problem(window, qtbot):
+def test_the_as_tree_choice_does_not_carry_over_to_a_graph_problem(window, qtbot, tmp_path):
     trace_problem(window, qtbot, "tree-diameter")
     structure = structure_at_first_line_of(window, qtbot, "diameter")
     structure.shape.setCurrentIndex(structure.shape.findData("tree"))  # the learner's "as tree"
@@ -79,4 +79,4 @@ def test_the_as_tree_choice_does_not_carry_over_to_a_graph_problem(window, qtbot
     assert drawing.kind == "graph" and isinstance(drawing.model, Graph)
     assert sorted(drawing.model.nodes) == ["0", "1", "2", "3", "4"]
     assert "not a tree" in structure.note.text()
-    window.viz.grab().save("/tmp/s4-edge-list-as-tree.png")
+    window.viz.grab().save(str(tmp_path / "edge-list-as-tree.png"))

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import gc
 import time
-from collections import deque
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -49,10 +48,11 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from ..jobs import Call, Jobs
+from ..jobs import Jobs
 from ..session import Session
 from .cursor import StepCursor
 from .line_flow import LineFlow
+from .panel_work import PanelWork, StepInbox
 from .player import Player
 from .prediction import PredictionScore
 from .snapshot import missed_message, snapshot_steps, stop_step
@@ -76,7 +76,6 @@ PRELOAD_WAIT_AT_MOST_MS = 20_000  # ...but not for ever
 FLOW_ITEMS_AHEAD = 24  # the Flow tab's line items made while idle...
 FLOW_ITEMS_PER_SLICE = 4  # ...a few per slice (a line, its count and its share of headers: ~2 ms)
 PREBUILT_SCENES = ("cells", "nodes")  # the Structure tab's commonest drawings: arrays, trees
-TAKE_AT_ONCE = 250  # steps moved into the timeline between two looks at the clock
 SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
 MERMAID_LANE, PRELOAD_LANE = "mermaid", "viz-preload"  # lanes of their own: a Run is never cancelled by them
 TRACE_TOOLS = ("bp_trace", "bp_breakpoint")  # the window's calls whose answer this panel shows
@@ -151,18 +150,12 @@ class VisualizationPanel(QTabWidget):
         self.flow = LineFlow()
         self._line = -1
         self._session: Session | None = None
-        self._jobs: Jobs | None = None
-        self._own_jobs = False  # made here for a panel that follows no session (tests, demos)
-        self._retired: Jobs | None = None  # the panel's own, once it follows the session's
-        self._background: list[Call] = []
+        self._work_off = PanelWork(self)  # the Mermaid text and the preload, off the GUI thread
         self._receiving = True  # a trace's steps are taken (not after ``clear``, until ``begin_trace``)
-        self._incoming: deque[list] = deque()  # batches received, not yet in the timeline
-        self._incoming_count = 0
-        self._wanted: int | None = None  # a step asked for that is still queued
+        self._inbox = StepInbox()  # batches received, not yet in the timeline
         self._preloaded = False
         self._preload_waited = 0
         self._others_seen: float | None = None
-        self._shut = False  # after shutdown, late results of background work start nothing
         self._settled = 0
         self.mermaid_dialog: QDialog | None = None
 
@@ -224,25 +217,22 @@ class VisualizationPanel(QTabWidget):
     @property
     def step_count(self) -> int:
         """The steps received, those still queued included."""
-        return self.step_cursor.count + self._incoming_count
+        return self.step_cursor.count + self._inbox.count
 
     def follow(self, session: Session, jobs: Jobs) -> None:
         """Follow ``session``: a new problem, language or learner clears the panel. The panel's
         slow work goes through ``jobs`` from now on."""
         if self._session is not None:
             self._session.results_cleared.disconnect(self.clear)
-        if self._own_jobs:  # its work (an import under way) ends on its own; shut with the panel
-            self._retired = self._jobs
-            self._own_jobs = False
-        self._session, self._jobs = session, jobs
+        self._work_off.follow(jobs)
+        self._session = session
         session.results_cleared.connect(self.clear)
 
     def clear(self) -> None:
         """Forget the trace on show and what was chosen about it: the problem, language or learner
         changed. A trace of the old problem still under way is cancelled, and whatever of it still
         arrives is dropped until the next ``begin_trace``."""
-        if self._jobs is not None and (call := self._jobs.current()) is not None and call.name in TRACE_TOOLS:
-            self._jobs.cancel()
+        self._work_off.cancel_window_call(TRACE_TOOLS)
         self.begin_trace()
         self._receiving = False
         self.trace_tab.show_no_trace()
@@ -255,16 +245,13 @@ class VisualizationPanel(QTabWidget):
         if self.mermaid_dialog is not None:
             self.mermaid_dialog.close()
             self.mermaid_dialog = None
-        if self._jobs is not None and not self._own_jobs:
-            self._jobs.cancel(MERMAID_LANE)  # a diagram of the old trace opens nowhere
+        self._work_off.cancel(MERMAID_LANE)  # a diagram of the old trace opens nowhere
 
     def begin_trace(self, code: str = "", shapes: dict[str, DeclaredShape] | None = None) -> None:
         """Forget the trace on show; steps of a new one follow. ``shapes``: how the problem
         declares its arguments (``declared_shapes``), so the Structure tab draws them so."""
         self._receiving = True
-        self._incoming.clear()
-        self._incoming_count = 0
-        self._wanted = None
+        self._inbox.clear()
         self.trace_tab.clear_stop()
         self.timeline = TraceTimeline(source=code)
         self.timeline.shapes = dict(shapes or {})
@@ -288,8 +275,7 @@ class VisualizationPanel(QTabWidget):
         the event loop long)."""
         if not steps or not self._receiving:
             return
-        self._incoming.append(steps)
-        self._incoming_count += len(steps)
+        self._inbox.put(steps)
         if not self._work.isActive():
             self._work.start()
 
@@ -299,28 +285,16 @@ class VisualizationPanel(QTabWidget):
 
     def _take_incoming(self, seconds: float | None = None) -> None:
         """Move queued steps into the timeline for about ``seconds`` (all of them when None)."""
-        deadline = None if seconds is None else time.perf_counter() + seconds
         first = len(self.timeline) == 0
-        taken = 0
-        while self._incoming:
-            batch = self._incoming[0]
-            if deadline is not None and len(batch) > TAKE_AT_ONCE:
-                chunk, self._incoming[0] = batch[:TAKE_AT_ONCE], batch[TAKE_AT_ONCE:]
-            else:
-                chunk = self._incoming.popleft()
-            self._incoming_count -= len(chunk)
-            self.timeline.extend(chunk)
-            taken += len(chunk)
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        if not taken:
+        if not self._inbox.take(self.timeline, seconds):
             return
         if len(self.timeline) - self._settled >= SETTLE_EVERY:
             self._settled = len(self.timeline)
             _out_of_collectors_reach()
         self.step_cursor.set_count(len(self.timeline))
-        if self._wanted is not None and (self._wanted < len(self.timeline) or not self._incoming):
-            wanted, self._wanted = self._wanted, None
+        wanted = self._inbox.wanted
+        if wanted is not None and (wanted < len(self.timeline) or not self._inbox):
+            self._inbox.wanted = None
             self.step_cursor.move(wanted)
         if first:
             self._on_moved(self.step_cursor.index)
@@ -330,7 +304,7 @@ class VisualizationPanel(QTabWidget):
         if not self._receiving:
             return  # a trace of the problem before the last change
         steps = result.get("steps") or []
-        received = len(self.timeline) + self._incoming_count
+        received = len(self.timeline) + self._inbox.count
         if len(steps) > received:
             self.add_steps(steps[received:])
         if not self.timeline.source and result.get("source_lines"):
@@ -350,10 +324,10 @@ class VisualizationPanel(QTabWidget):
 
     def set_step(self, index: int) -> None:
         """Show step ``index``; one still queued is shown once it is taken in."""
-        if index >= self.step_cursor.count and self._incoming:
-            self._wanted = index
+        if index >= self.step_cursor.count and self._inbox:
+            self._inbox.wanted = index
             return
-        self._wanted = None
+        self._inbox.wanted = None
         self.step_cursor.move(index)
 
     @property
@@ -361,11 +335,11 @@ class VisualizationPanel(QTabWidget):
         """True while work is queued: steps to replay, a step to draw, series to redraw."""
         variables = self.pages["variables"].view
         return (
-            bool(self._incoming)
+            bool(self._inbox)
             or not self.timeline.done
             or self._render.isActive()
             or (variables is not None and variables.busy)
-            or any(call.live for call in self._background)
+            or self._work_off.busy
         )
 
     def breakpoint_hit(
@@ -393,44 +367,15 @@ class VisualizationPanel(QTabWidget):
 
     def shutdown(self) -> None:
         """Stop playing, the timers and the background work."""
-        self._shut = True
         self.player.pause()
         for timer in self.findChildren(QTimer):  # the panel's, the player's and the views'
             timer.stop()
-        for call in self._background:
-            call.cancel()
-        self._background.clear()
-        self._shut_own_jobs()
+        self._work_off.shutdown()
         if self._session is not None:
             self._session.results_cleared.disconnect(self.clear)
             self._session = None
         if self.mermaid_dialog is not None:
             self.mermaid_dialog.close()
-
-    def _jobs_for_work(self) -> Jobs:
-        """The jobs the panel's slow work goes through: the session's, or its own until it follows one."""
-        if self._jobs is None:
-            self._jobs = Jobs(None, Session(learner=""), parent=self)
-            self._own_jobs = True
-        return self._jobs
-
-    def _shut_own_jobs(self) -> None:
-        """Shut the jobs the panel made itself (waiting for an import under way to end)."""
-        for jobs in (self._jobs if self._own_jobs else None, self._retired):
-            if jobs is not None:
-                jobs.shutdown()
-        if self._own_jobs:
-            self._jobs, self._own_jobs = None, False
-        self._retired = None
-
-    def _in_background(self, work: Callable[[], Any], lane: str, done: Callable[[Any], None]) -> Call:
-        def finished(value: Any) -> None:
-            if not self._shut:
-                done(value)
-
-        call = self._jobs_for_work().run(work, finished, name=lane, lane=lane)
-        self._background = [c for c in self._background if c.live] + [call]
-        return call
 
     # -- views ------------------------------------------------------------------------------------
 
@@ -478,7 +423,7 @@ class VisualizationPanel(QTabWidget):
             self.mermaid_dialog = MermaidDialog(texts, self)
             self.mermaid_dialog.show()
 
-        return self._in_background(lambda: mermaid_texts(steps, source), MERMAID_LANE, opened)
+        return self._work_off.run(lambda: mermaid_texts(steps, source), MERMAID_LANE, opened)
 
     # -- following the cursor ---------------------------------------------------------------------
 
@@ -529,11 +474,11 @@ class VisualizationPanel(QTabWidget):
 
     def _work_slice(self) -> None:
         seconds = SLICE_SECONDS
-        if self._incoming:
+        if self._inbox:
             self._take_incoming(SLICE_SECONDS / 2)
             seconds = SLICE_SECONDS / 2
         waiting = self.step_cursor.index >= self.timeline.computed
-        more = self.timeline.work(seconds) or bool(self._incoming)
+        more = self.timeline.work(seconds) or bool(self._inbox)
         if waiting and self.step_cursor.index < self.timeline.computed:
             self._schedule_render()
         if not more:
@@ -556,7 +501,7 @@ class VisualizationPanel(QTabWidget):
             self._preload_timer.start()
 
     def _preload(self) -> None:
-        if self._shut:
+        if self._work_off.shut:
             return
         # The window loads its problems on a thread at start: importing pyqtgraph beside it would
         # share the interpreter lock with it and the learner would wait seconds longer for them.
@@ -567,7 +512,7 @@ class VisualizationPanel(QTabWidget):
         if busy and self._preload_waited < PRELOAD_WAIT_AT_MOST_MS:
             self._preload_timer.start(PRELOAD_RETRY_MS)
             return
-        self._in_background(_preload, PRELOAD_LANE, lambda _result: self._start_prebuild())
+        self._work_off.run(_preload, PRELOAD_LANE, lambda _result: self._start_prebuild())
 
     def _start_prebuild(self) -> None:
         flow_items = range(FLOW_ITEMS_PER_SLICE, FLOW_ITEMS_AHEAD + 1, FLOW_ITEMS_PER_SLICE)

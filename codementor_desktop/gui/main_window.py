@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         self.session.learner = services.settings.user
         self.jobs.registry = services.registry
         self.jobs.synchronous = self.worker.synchronous
+        self.viz.follow(self.session, self.jobs)
         self.editor.edited.connect(self.session.edited)
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
         self.debugger = Debugger(self)

@@ -41,7 +41,7 @@ def test_nothing_is_left_running_after_shutdown(qtbot):
     qtbot.waitUntil(lambda: panel.mermaid_dialog is not None and panel.mermaid_dialog.isVisible(), timeout=10_000)
     panel.shutdown()
     panel.close()
-    assert not call.running
+    assert not call.live
     assert [t for t in panel.findChildren(QTimer) if t.isActive()] == []
     assert not panel.mermaid_dialog.isVisible()
     assert {t.name for t in threading.enumerate()} <= before

@@ -63,9 +63,29 @@ def test_the_imports_wait_while_another_thread_computes(soon, make_panel, qtbot,
     try:
         panel = make_panel()
         qtbot.waitUntil(lambda: panel._preload_waited >= 200, timeout=30_000)
-        assert panel._background == []  # the import has not started
+        assert panel._work_off.calls == []  # the import has not started
         assert all(page.view is None for page in panel.pages.values())
     finally:
         stop.set()
         worker.join()
     qtbot.waitUntil(lambda: built(panel), timeout=60_000)
+
+
+def test_a_panel_that_loaded_before_it_followed_the_session_leaves_nothing_running(soon, make_panel, services, qtbot):
+    """The window paints (and the panel starts loading) before its services, and so its session's
+    jobs, are ready: the panel's own jobs carry the import and are shut with the panel."""
+    from codementor_desktop.gui.jobs import Jobs
+    from codementor_desktop.gui.session import Session
+
+    panel = make_panel()
+    qtbot.waitUntil(lambda: panel._work_off.calls != [], timeout=30_000)  # the import went to its own jobs
+    session = Session(services.settings.user)
+    jobs = Jobs(services.registry, session, parent=panel)
+    panel.follow(session, jobs)
+    qtbot.waitUntil(lambda: built(panel), timeout=60_000)  # its end still builds the tabs
+    trace = samples.trace_here(samples.RUNNING_SUM, "running_sum", [3, 1, 4])
+    feed(qtbot, panel, trace, samples.RUNNING_SUM)
+    panel.show_mermaid()  # the session's jobs now, in a lane of its own
+    qtbot.waitUntil(lambda: panel.mermaid_dialog is not None, timeout=30_000)
+    assert "jobs-mermaid" in {t.name for t in threading.enumerate()}
+    jobs.shutdown()  # the window shuts its jobs; the panel shuts the ones it made (make_panel checks)

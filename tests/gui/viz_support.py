@@ -22,7 +22,8 @@ def leftovers(panel: VisualizationPanel) -> list[str]:
         for t in panel.findChildren(QTimer)
         if t.isActive()
     ]
-    found += [f"thread {t.name}" for t in threading.enumerate() if t.name in ("viz-preload", "mermaid")]
+    lanes = ("viz-preload", "mermaid")  # the panel's own jobs' lanes (the window's jobs shut their own)
+    found += [f"thread {t.name}" for t in threading.enumerate() if t.name in {f"jobs-{lane}" for lane in lanes}]
     found += [
         f"window {w.objectName() or type(w).__name__}"
         for w in QApplication.topLevelWidgets()

@@ -26,6 +26,7 @@ def _panel_with(trace: dict, code: str, tab: str | None = None, batch: int = 200
     for start in range(0, len(steps), batch):
         panel.add_steps(steps[start : start + batch])
     panel.finish_trace(trace)
+    panel.take_queued_steps()
     while not panel.timeline.done:  # a demo may block: nothing else is running yet
         panel.timeline.work(1.0)
     if tab is not None:

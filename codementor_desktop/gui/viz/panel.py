@@ -6,8 +6,9 @@ GUI thread:
 
 * ``begin_trace(code="")``: a new trace starts (the code, when given, names pointers from day one);
 * ``add_steps(steps)``: a batch of ``TraceStep`` dicts as the trace streams (from
-  ``ToolContext.on_trace_steps``, queued to the GUI thread); cheap, the heavy work follows in
-  slices of a few milliseconds;
+  ``ToolContext.on_trace_steps``, queued to the GUI thread); cheap: the batch is queued, and the
+  work slices of a few milliseconds take it in and replay it (``step_count`` counts the queued
+  steps too; ``take_queued_steps()`` takes them at once);
 * ``finish_trace(result)``: the ``bp_trace`` result; steps it holds that no batch brought are
   taken, and the stop reason, the loop diagnosis and the output are shown;
 * ``breakpoint_hit(result, code=None)``: a ``bp_breakpoint`` result. When it stopped, the Trace
@@ -22,6 +23,12 @@ GUI thread:
   (Shift+F11), ``back_action`` (Shift+F10), ``home_action`` (Home), ``end_action`` (End),
   ``play_action``, ``predict_action``; ``stepping_actions()`` lists them;
 * ``score``: the predictions of this session (pass one ``PredictionScore`` to keep it across panels);
+* ``follow(session, jobs)``: the panel follows the session (a new problem, language or learner
+  clears it: ``clear``) and its slow work (the Mermaid text, the preload) goes through ``jobs``, in
+  lanes of its own that never cancel a Run;
+* ``clear()``: forget the trace and every choice made about it (the Structure tab's shape, the
+  predictions' score, the breakpoint's banner); a trace of the old problem still arriving is dropped
+  until the next ``begin_trace``;
 * ``shutdown()``: stop timers and background work (the window calls it when it closes).
 
 pyqtgraph and networkx are imported when a tab that needs them is first opened. When the panel is
@@ -41,10 +48,12 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from ..jobs import Jobs
+from ..session import Session
 from ..tab_fit import fit_tabs
-from .background import BackgroundCall
 from .cursor import StepCursor
 from .line_flow import LineFlow
+from .panel_work import PanelWork, StepInbox
 from .player import Player
 from .prediction import PredictionScore
 from .snapshot import missed_message, snapshot_steps, stop_step
@@ -69,6 +78,8 @@ FLOW_ITEMS_AHEAD = 24  # the Flow tab's line items made while idle...
 FLOW_ITEMS_PER_SLICE = 4  # ...a few per slice (a line, its count and its share of headers: ~2 ms)
 PREBUILT_SCENES = ("cells", "nodes")  # the Structure tab's commonest drawings: arrays, trees
 SETTLE_EVERY = 1_000  # steps received between two moves out of the garbage collector's reach
+MERMAID_LANE, PRELOAD_LANE = "mermaid", "viz-preload"  # lanes of their own: a Run is never cancelled by them
+TRACE_TOOLS = ("bp_trace", "bp_breakpoint")  # the window's calls whose answer this panel shows
 
 
 def tr(text: str) -> str:
@@ -139,11 +150,13 @@ class VisualizationPanel(QTabWidget):
         self.log = VariableLog()
         self.flow = LineFlow()
         self._line = -1
-        self._background: list[BackgroundCall] = []
+        self._session: Session | None = None
+        self._work_off = PanelWork(self)  # the Mermaid text and the preload, off the GUI thread
+        self._receiving = True  # a trace's steps are taken (not after ``clear``, until ``begin_trace``)
+        self._inbox = StepInbox()  # batches received, not yet in the timeline
         self._preloaded = False
         self._preload_waited = 0
         self._others_seen: float | None = None
-        self._shut = False  # after shutdown, late results of background work start nothing
         self._settled = 0
         self.mermaid_dialog: QDialog | None = None
 
@@ -205,11 +218,43 @@ class VisualizationPanel(QTabWidget):
 
     @property
     def step_count(self) -> int:
-        return self.step_cursor.count
+        """The steps received, those still queued included."""
+        return self.step_cursor.count + self._inbox.count
+
+    def follow(self, session: Session, jobs: Jobs) -> None:
+        """Follow ``session``: a new problem, language or learner clears the panel. The panel's
+        slow work goes through ``jobs`` from now on."""
+        if self._session is not None:
+            self._session.results_cleared.disconnect(self.clear)
+        self._work_off.follow(jobs)
+        self._session = session
+        session.results_cleared.connect(self.clear)
+
+    def clear(self) -> None:
+        """Forget the trace on show and what was chosen about it: the problem, language or learner
+        changed. A trace of the old problem still under way is cancelled, and whatever of it still
+        arrives is dropped until the next ``begin_trace``."""
+        self._work_off.cancel_window_call(TRACE_TOOLS)
+        self.begin_trace()
+        self._receiving = False
+        self.trace_tab.show_no_trace()
+        self.trace_tab.clear_stop()
+        self.score.reset()
+        self.trace_tab.predict.reset()
+        structure = self.pages["structure"].view
+        if structure is not None:
+            structure.forget_choices()  # the shape belongs to the last problem's data
+        if self.mermaid_dialog is not None:
+            self.mermaid_dialog.close()
+            self.mermaid_dialog = None
+        self._work_off.cancel(MERMAID_LANE)  # a diagram of the old trace opens nowhere
 
     def begin_trace(self, code: str = "", shapes: dict[str, DeclaredShape] | None = None) -> None:
         """Forget the trace on show; steps of a new one follow. ``shapes``: how the problem
         declares its arguments (``declared_shapes``), so the Structure tab draws them so."""
+        self._receiving = True
+        self._inbox.clear()
+        self.trace_tab.clear_stop()
         self.timeline = TraceTimeline(source=code)
         self.timeline.shapes = dict(shapes or {})
         self.log = VariableLog()
@@ -227,25 +272,43 @@ class VisualizationPanel(QTabWidget):
         self.loopLinesChanged.emit([])
 
     def add_steps(self, steps: list) -> None:
-        """Take a batch of steps of the trace being received."""
-        if not steps:
+        """Take a batch of steps of the trace being received: queued here, taken in by the work
+        slices a few hundred at a time (a backlog of batches, on a busy machine, holds no turn of
+        the event loop long)."""
+        if not steps or not self._receiving:
             return
+        self._inbox.put(steps)
+        if not self._work.isActive():
+            self._work.start()
+
+    def take_queued_steps(self) -> None:
+        """Take every step still queued now (a stop's few steps, a demo that may block)."""
+        self._take_incoming()
+
+    def _take_incoming(self, seconds: float | None = None) -> None:
+        """Move queued steps into the timeline for about ``seconds`` (all of them when None)."""
         first = len(self.timeline) == 0
-        self.timeline.extend(steps)
+        if not self._inbox.take(self.timeline, seconds):
+            return
         if len(self.timeline) - self._settled >= SETTLE_EVERY:
             self._settled = len(self.timeline)
             _out_of_collectors_reach()
         self.step_cursor.set_count(len(self.timeline))
+        wanted = self._inbox.wanted
+        if wanted is not None and (wanted < len(self.timeline) or not self._inbox):
+            self._inbox.wanted = None
+            self.step_cursor.move(wanted)
         if first:
             self._on_moved(self.step_cursor.index)
-        if not self._work.isActive():
-            self._work.start()
 
     def finish_trace(self, result: dict) -> None:
         """The trace is over: ``result`` is what ``bp_trace`` returned."""
+        if not self._receiving:
+            return  # a trace of the problem before the last change
         steps = result.get("steps") or []
-        if len(steps) > len(self.timeline):
-            self.add_steps(steps[len(self.timeline) :])
+        received = len(self.timeline) + self._inbox.count
+        if len(steps) > received:
+            self.add_steps(steps[received:])
         if not self.timeline.source and result.get("source_lines"):
             self.timeline.source = "\n".join(result["source_lines"])
             for name in ("structure", "flow"):
@@ -262,6 +325,11 @@ class VisualizationPanel(QTabWidget):
         self._schedule_render()
 
     def set_step(self, index: int) -> None:
+        """Show step ``index``; one still queued is shown once it is taken in."""
+        if index >= self.step_cursor.count and self._inbox:
+            self._inbox.wanted = index
+            return
+        self._inbox.wanted = None
         self.step_cursor.move(index)
 
     @property
@@ -269,10 +337,11 @@ class VisualizationPanel(QTabWidget):
         """True while work is queued: steps to replay, a step to draw, series to redraw."""
         variables = self.pages["variables"].view
         return (
-            not self.timeline.done
+            bool(self._inbox)
+            or not self.timeline.done
             or self._render.isActive()
             or (variables is not None and variables.busy)
-            or any(call.running for call in self._background)
+            or self._work_off.busy
         )
 
     def breakpoint_hit(
@@ -292,19 +361,21 @@ class VisualizationPanel(QTabWidget):
         else:
             self.begin_trace(code or "", shapes)
             self.add_steps(snapshot_steps(result))
+            self.take_queued_steps()  # a few steps: shown at once
             self.set_step(len(self.timeline) - 1)
         self.trace_tab.show_watches(list(result.get("watch") or []))
         self.trace_tab.set_message(str(result.get("message") or "The breakpoint stopped here."), "info")
+        self.trace_tab.mark_stop()  # its banner and watches give way to Predict mode
 
     def shutdown(self) -> None:
         """Stop playing, the timers and the background work."""
-        self._shut = True
         self.player.pause()
         for timer in self.findChildren(QTimer):  # the panel's, the player's and the views'
             timer.stop()
-        for call in self._background:
-            call.wait()
-        self._background.clear()
+        self._work_off.shutdown()
+        if self._session is not None:
+            self._session.results_cleared.disconnect(self.clear)
+            self._session = None
         if self.mermaid_dialog is not None:
             self.mermaid_dialog.close()
 
@@ -349,18 +420,12 @@ class VisualizationPanel(QTabWidget):
         from .mermaid_dialog import MermaidDialog, mermaid_texts
 
         steps, source = list(self.timeline.steps), self.timeline.source
-        call = BackgroundCall(lambda: mermaid_texts(steps, source), "mermaid", self)
-        self._background.append(call)
 
         def opened(texts: dict) -> None:
-            if self._shut:
-                return
             self.mermaid_dialog = MermaidDialog(texts, self)
             self.mermaid_dialog.show()
 
-        call.done.connect(opened)
-        call.start()
-        return call
+        return self._work_off.run(lambda: mermaid_texts(steps, source), MERMAID_LANE, opened)
 
     # -- following the cursor ---------------------------------------------------------------------
 
@@ -410,8 +475,12 @@ class VisualizationPanel(QTabWidget):
             structure.show_state(state)
 
     def _work_slice(self) -> None:
+        seconds = SLICE_SECONDS
+        if self._inbox:
+            self._take_incoming(SLICE_SECONDS / 2)
+            seconds = SLICE_SECONDS / 2
         waiting = self.step_cursor.index >= self.timeline.computed
-        more = self.timeline.work(SLICE_SECONDS)
+        more = self.timeline.work(seconds) or bool(self._inbox)
         if waiting and self.step_cursor.index < self.timeline.computed:
             self._schedule_render()
         if not more:
@@ -434,7 +503,7 @@ class VisualizationPanel(QTabWidget):
             self._preload_timer.start()
 
     def _preload(self) -> None:
-        if self._shut:
+        if self._work_off.shut:
             return
         # The window loads its problems on a thread at start: importing pyqtgraph beside it would
         # share the interpreter lock with it and the learner would wait seconds longer for them.
@@ -445,9 +514,7 @@ class VisualizationPanel(QTabWidget):
         if busy and self._preload_waited < PRELOAD_WAIT_AT_MOST_MS:
             self._preload_timer.start(PRELOAD_RETRY_MS)
             return
-        call = BackgroundCall(_preload, "viz-preload", self)
-        call.done.connect(lambda _result: None if self._shut else self._start_prebuild())
-        self._background.append(call.start())
+        self._work_off.run(_preload, PRELOAD_LANE, lambda _result: self._start_prebuild())
 
     def _start_prebuild(self) -> None:
         flow_items = range(FLOW_ITEMS_PER_SLICE, FLOW_ITEMS_AHEAD + 1, FLOW_ITEMS_PER_SLICE)

@@ -85,5 +85,12 @@ class PredictBox(QFrame):
         self.score.setText(self.player.score.text)
         self.prompt.setText(tr("Step into (F11) or Play for the next question."))
 
+    def reset(self) -> None:
+        """A new problem: no question, no last verdict, the score as it now is."""
+        self.ask(None)
+        self.feedback.setText("")
+        self.prompt.setText(tr("Step into (F11) or Play: the trace stops before each change and asks you first."))
+        self.refresh_score()
+
     def refresh_score(self) -> None:
         self.score.setText(self.player.score.text)

@@ -103,6 +103,10 @@ class PredictionScore:
     asked: int = 0
     right: int = 0
 
+    def reset(self) -> None:
+        """Start counting again (a new problem)."""
+        self.asked = self.right = 0
+
     def record(self, correct: bool) -> None:
         self.asked += 1
         self.right += int(correct)

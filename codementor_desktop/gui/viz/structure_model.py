@@ -19,6 +19,7 @@ from ...visual.normalize import Budget, StructureError, detect, fields_of, norma
 from ...visual.structures import summary
 from .pointers import array_pointers, list_node_positions, node_refs, tree_node_ids
 from .timeline import HIDDEN_TYPES, StepState, TraceTimeline
+from .tree_check import as_graph, why_not_a_tree
 
 VIEW_BUDGET = Budget(cells=40, tree_nodes=1023, tree_depth=24, graph_nodes=120, graph_edges=400, list_nodes=24,
                      matrix_side=20, map_entries=48)  # fmt: skip
@@ -76,6 +77,8 @@ class StructureReader:
         self._model: Structure | None = None
         self._node_ids: dict[int, int] = {}
         self._layout_key: Any = None
+        self._checked_key: tuple | None = None  # the value whose tree check is kept
+        self._checked: str | None = None
         self._layout: dict = {}
 
     def read(self, state: StepState, name: str, shape: str = "auto", source: str = "") -> Drawing:
@@ -94,6 +97,18 @@ class StructureReader:
         if shape == "auto":
             shape = declared.kind if declared is not None else "auto"
         kind = shape if shape != "auto" else guess_shape(name, encoded, state, value)
+        not_a_tree = None
+        if kind == "tree":  # never a tree drawn from what is not one: the graph it is instead
+            declared = self.timeline.shapes.get(name)
+            if declared is not None and declared.kind == "graph":
+                not_a_tree = "the problem gives it as a graph's edges"
+                count = state.lookup(declared.count) if declared.count else None
+                value = declared.graph_data(value, state.replay.value(count[1]) if count else None)
+            else:
+                not_a_tree = self._why_not_a_tree(value, key)
+                value = as_graph(value) if not_a_tree else value
+            if not_a_tree:
+                kind, key = "graph", None
         drawing = Drawing(name, kind)
         obj = _heap_object(state, encoded)
         try:
@@ -117,9 +132,18 @@ class StructureReader:
             return drawing
         drawing.model = model
         drawing.note = summary(model)
+        if not_a_tree:
+            drawing.note = f"not a tree ({not_a_tree}): drawn as a graph. {drawing.note}"
         return drawing
 
     # -- caches -----------------------------------------------------------------------------------
+
+    def _why_not_a_tree(self, value: Any, key: tuple | None) -> str | None:
+        """``why_not_a_tree``, kept while the value stays the same (scrubbing a walk over a tree)."""
+        if key is not None and key == self._checked_key:
+            return self._checked
+        self._checked_key, self._checked = key, why_not_a_tree(value)
+        return self._checked
 
     def _key(self, state: StepState, encoded: Any) -> tuple | None:
         """Names the value: the same key while nothing reachable from the variable changed."""

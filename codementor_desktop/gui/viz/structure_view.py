@@ -98,6 +98,17 @@ class StructureView(QWidget):
         for scene in self.scenes.values():
             scene.set_visible(False)
 
+    def forget_choices(self) -> None:
+        """A new problem: the variable and the shape chosen were about the last one's data."""
+        self._chosen = None
+        self._picked = False
+        self._names = ()
+        self.variable.clear()
+        self.shape.blockSignals(True)
+        self.shape.setCurrentIndex(0)  # the detected shape
+        self.shape.blockSignals(False)
+        self.note.setText(tr("Trace your code to draw its data here."))
+
     def show_state(self, state: StepState) -> None:
         self._state = state
         names = tuple(candidates(state, self.reader.timeline.shapes))

@@ -58,6 +58,9 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("TraceTab", text)
 
 
+NO_TRACE = tr("No trace yet: Trace (F5) runs your code step by step.")
+
+
 def changed_names(state: StepState) -> set[str]:
     """The running frame's variables that this step changed: assigned, or mutated in place (the
     object itself or one it holds directly, as the Variables tab counts changes)."""
@@ -105,7 +108,7 @@ class TraceTab(QWidget):
         predict = QToolButton()
         predict.setDefaultAction(player.predict_action)
         controls.addStretch(1)
-        self.position = QLabel(tr("No trace yet: Trace (F5) runs your code step by step."))
+        self.position = QLabel(NO_TRACE)
         self.position.setObjectName("stepPosition")
         self.position.setWordWrap(True)  # a narrow panel (the tutor's dock beside it) wraps it
         self.position.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -146,6 +149,11 @@ class TraceTab(QWidget):
         self.predict = PredictBox(player)
         self.predict.setVisible(False)
         player.predict_action.toggled.connect(self.predict.setVisible)
+        # A breakpoint's stop (its banner and watches) gives way to Predict mode: the learner
+        # guesses the steps from there, and the banner would talk about another step.
+        self._stop = False
+        self._watched = False
+        player.predict_action.toggled.connect(lambda _on: self._show_stop())
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -189,13 +197,19 @@ class TraceTab(QWidget):
         self.stack.clear()
         self.output.clear()
         self.watches.setRowCount(0)
+        self._watched = False
         self.watches.setVisible(False)
         self.set_message("")
+
+    def show_no_trace(self) -> None:
+        """Nothing traced (a new problem): the step line says how to trace."""
+        self.reset()
+        self.position.setText(NO_TRACE)
 
     def set_message(self, text: str, kind: str = "info", rich: bool = False) -> None:
         """A line above the tables: why the run stopped, a breakpoint's outcome ('' hides it).
         ``text`` is plain unless ``rich`` says it is already HTML."""
-        self.banner.setVisible(bool(text))
+        self.banner.setVisible(bool(text) and not self.quiet)
         self.banner.setText(text if rich else escape(text))
         self._banner_kind = kind
         self._style_banner()
@@ -312,7 +326,8 @@ class TraceTab(QWidget):
 
     def show_watches(self, watches: list[dict]) -> None:
         """A breakpoint's watch expressions and their values (or why one failed)."""
-        self.watches.setVisible(bool(watches))
+        self._watched = bool(watches)
+        self.watches.setVisible(self._watched and not self.quiet)
         sizes = self._left.sizes()
         if watches and sizes[1] < 60:  # hidden until now, the splitter gave it no room
             self._left.setSizes([sum(sizes) * 3 // 5, sum(sizes) * 2 // 5])
@@ -324,3 +339,24 @@ class TraceTab(QWidget):
             if "error" in watch:
                 item.setForeground(QBrush(QColor("#c62828")))
             self.watches.setItem(row, 1, item)
+
+    # -- a breakpoint's stop and Predict mode -------------------------------------------------------
+
+    @property
+    def quiet(self) -> bool:
+        """True while a breakpoint's stop is on show in Predict mode: its banner and watches are hidden."""
+        return self._stop and self.player.predict_action.isChecked()
+
+    def mark_stop(self) -> None:
+        """The banner and the watches are a breakpoint's stop (hidden while Predict mode is on)."""
+        self._stop = True
+        self._show_stop()
+
+    def clear_stop(self) -> None:
+        """A new trace (or none): the banner is no longer a breakpoint's."""
+        self._stop = False
+        self._show_stop()
+
+    def _show_stop(self) -> None:
+        self.banner.setVisible(bool(self.banner.text()) and not self.quiet)
+        self.watches.setVisible(self._watched and not self.quiet)

@@ -18,7 +18,16 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..contrast import THEME_EVENTS, colour_legend
 from .cursor import StepCursor
@@ -33,6 +42,9 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("VariablesView", text)
+
+
+NOTHING_YET = tr("Trace your code to see how its variables change.")
 
 
 class ChangesModel(QAbstractTableModel):
@@ -131,10 +143,21 @@ class VariablesView(QWidget):
         split.addWidget(self.plot)
         split.addWidget(self.table)
         split.setSizes([260, 140])
+        content = self._content = QWidget()
+        inner = QVBoxLayout(content)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(self.note)
+        inner.addWidget(split, 1)
+        # With nothing traced, a sentence rather than empty axes (pyqtgraph's -400 to 400).
+        self.empty = QLabel(NOTHING_YET, objectName="variablesEmpty")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.empty)
+        self.pages.addWidget(content)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.note)
-        layout.addWidget(split, 1)
+        layout.addWidget(self.pages, 1)
 
     def event(self, event: QEvent) -> bool:
         if event.type() in THEME_EVENTS and hasattr(self, "legend"):
@@ -152,18 +175,29 @@ class VariablesView(QWidget):
         self._more.stop()
         self.changes = ChangesModel(log)
         self.table.setModel(self.changes)
+        self.empty.setText(NOTHING_YET)
+        self.pages.setCurrentWidget(self.empty)
+
+    @property
+    def empty_shown(self) -> bool:
+        """True while the tab says there is nothing to draw yet."""
+        return self.pages.currentWidget() is self.empty
 
     def refresh(self, count: int) -> None:
         """Redraw the series if the log grew (``count``: the steps there are).
 
-        Long series are redrawn a few at a time, the rest on the next turns of the event loop.
+        Series are redrawn from the next turn of the event loop on, a few at a time.
         """
         if self.log.version == self._version and count == self._count:
             return
         self._version, self._count = self.log.version, count
+        if self.log.series or self.log.changes:
+            self.pages.setCurrentWidget(self._content)
+        elif count:
+            self.empty.setText(tr("No variable has changed in this trace yet."))
         self._dirty = list(self.log.series)
         self._show_counts()
-        self._redraw_some()
+        self._more.start()  # on a turn of its own: the tab (its first time, its axes) paints first
 
     def _redraw_some(self) -> None:
         deadline = time.perf_counter() + SLICE_SECONDS

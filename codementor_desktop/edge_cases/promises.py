@@ -25,8 +25,8 @@ from .params import Param, Signature, keeps_preconditions
 
 if TYPE_CHECKING:
     from ..problems.model import Problem
+    from ..runner.backend import Backend
     from ..runner.child.wire import FunctionSpec
-    from ..runner.executor import Backend
 
 FUNCTION = "precondition_holds"
 SECONDS = 1.0  # CPU time of one input's check: a precondition is a line of builtins

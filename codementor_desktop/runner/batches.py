@@ -30,8 +30,8 @@ from .protocol import CHANNEL_MESSAGE, ChildReport, Limits, _base, judge_job
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from .backend import Backend
     from .child.wire import BatchJob, FunctionSpec, Language, TestCase
-    from .executor import Backend
 
 STOPPING = (Verdict.TLE, Verdict.MLE, Verdict.OLE)
 START_SECONDS = 15.0  # a child's start and the compilation of the code, on a busy machine

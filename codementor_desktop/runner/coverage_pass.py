@@ -20,8 +20,8 @@ from .child.wire import RunStatus
 from .protocol import Limits, judge_job
 
 if TYPE_CHECKING:
+    from .backend import Backend
     from .child.wire import FunctionSpec, Language, PerTestCoverage, RunResult, TestCase, TestResult
-    from .executor import Backend
 
 STEPS_PER_TEST = 1_000_000  # line events one test may run in the pass (about a second, traced)
 STEPS_IN_ALL = 4_000_000  # ... and all of the pass's tests together

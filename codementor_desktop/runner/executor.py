@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from . import coverage_pass
+from .backend import Backend, UnsupportedLanguage
 from .child.wire import Frame
 from .judging import Judgment
 from .protocol import ChildReport, Limits, execute_job, judge_job
@@ -22,39 +23,6 @@ if TYPE_CHECKING:
 
 ProgressCallback = Callable[[int, int, str], None]
 SUPPORTED_LANGUAGES = ("python",)
-
-
-class UnsupportedLanguage(ValueError):
-    """A language this backend cannot run."""
-
-    def __init__(self, language: str, supported: tuple[str, ...], reason: str = ""):
-        self.language = language
-        self.supported = supported
-        self.reason = reason  # what to do about it (install Node, use Piston), when the backend knows
-        super().__init__(f"{language!r} cannot run here; supported: {', '.join(supported)}")
-
-
-class BackendUnavailable(RuntimeError):
-    """The backend (a Piston server, Node) is not reachable; ``address`` says which."""
-
-    def __init__(self, message: str, address: str = ""):
-        self.address = address
-        super().__init__(message)
-
-
-class Backend(Protocol):
-    name: str
-
-    @property
-    def languages(self) -> tuple[str, ...]: ...
-
-    def run(
-        self,
-        job: Job,
-        deadline_seconds: float,
-        cancel: threading.Event | None = None,
-        on_frame: Callable[[dict], None] | None = None,
-    ) -> ChildReport: ...
 
 
 class Executor:

@@ -10,7 +10,6 @@ thread.
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from . import containment
 from .clocks import ChildClocks, Stop
 from .node import NodeRuntime, find_node, limit_process, missing_node_advice, ran_out_of_memory
 from .platform_limits import MemoryWatchdog, WindowsJob, needs_memory_watchdog
+from .process_tree import kill_process_tree
 from .protocol import ChildReport, FrameDecoder, decoder_for
 from .standby import FLAG, Standby
 
@@ -365,17 +365,3 @@ def _drain(stream, chunks: list[bytes]) -> None:
         chunks.append(chunk)
         while total > 4 * _STDERR_KEEP and len(chunks) > 1:
             total -= len(chunks.pop(0))
-
-
-def kill_process_tree(process: subprocess.Popen) -> None:
-    """Kill the child and everything in its process group (its session, on POSIX)."""
-    try:
-        if os.name == "nt":
-            process.kill()
-        else:
-            os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError, OSError):
-        try:
-            process.kill()
-        except OSError:
-            pass

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from .executor import BackendUnavailable
+from .backend import BackendUnavailable
 from .piston_report import report_from_response
 from .protocol import ChildReport
 

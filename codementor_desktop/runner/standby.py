@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import containment
+from .process_tree import kill_process_tree
 
 FLAG = "--standby"  # on the child's command line: say "ready" on stderr, then wait for the job
 READY = b"codementor standby ready\n"
@@ -70,8 +71,6 @@ class Spare:
 
     def end(self) -> None:
         """End it unused: its process, its namespace, its folder."""
-        from .local import kill_process_tree
-
         kill_process_tree(self.process)
         try:
             self.launch.end(self.process)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..domain.collector import collector_paused
 from ..domain.vocabulary import ErrorCode
-from ..runner.executor import UnsupportedLanguage
+from ..runner.backend import UnsupportedLanguage
 from ..runner.protocol import WALL_FACTOR, Limits, breakpoint_job, trace_job
 from ..runner.trace_assembly import TraceAssembler, breakpoint_result
 from ..runner.trace_steps import WIRE_BATCHES, restored_trace

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from ..domain.suggestions import close_names, did_you_mean
 from ..domain.vocabulary import Caller, ErrorCode
-from ..runner.executor import BackendUnavailable, UnsupportedLanguage
+from ..runner.backend import BackendUnavailable, UnsupportedLanguage
 from .arguments import decode_arguments, oversized
 from .capping import cap_for_model
 from .context import ToolContext

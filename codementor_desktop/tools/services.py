@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..runner import probe_memory
-from ..runner.executor import Backend, Executor
+from ..runner.backend import Backend
+from ..runner.executor import Executor
 from ..runner.hidden_tests import GeneratedTests
 from ..storage.analyses import AnalysisStore
 from ..storage.conversations import Conversations
@@ -64,7 +65,7 @@ def describe_piston(url: str, key: str = "", key_header: str = "Authorization") 
     """Ask a Piston server for its runtimes; whether it answered and a sentence saying what was
     found ("Reached Piston at …: python 3.11.9, javascript 20.11.1") or why not. It waits on the
     network: call it off a window's thread."""
-    from ..runner.executor import BackendUnavailable
+    from ..runner.backend import BackendUnavailable
     from ..runner.piston import PistonBackend
 
     backend = PistonBackend(url, key, key_header, attempts=1)

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from codementor_desktop.domain.vocabulary import Caller
-from codementor_desktop.runner.executor import BackendUnavailable, Executor
+from codementor_desktop.runner.backend import BackendUnavailable
+from codementor_desktop.runner.executor import Executor
 from codementor_desktop.runner.node import find_node
 from codementor_desktop.runner.piston import PistonBackend
 from codementor_desktop.runner.protocol import Limits, execute_job

@@ -6,7 +6,8 @@ import stat
 import sys
 from pathlib import Path
 
-from codementor_desktop.runner.executor import Executor, UnsupportedLanguage
+from codementor_desktop.runner.backend import UnsupportedLanguage
+from codementor_desktop.runner.executor import Executor
 from codementor_desktop.runner.local import LocalRunner
 from codementor_desktop.runner.protocol import Limits
 

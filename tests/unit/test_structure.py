@@ -18,20 +18,7 @@ PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 # Circles kept on purpose, each with why. A circle not listed here fails the test, and so does a
 # listed one that is gone (the list must say what is true).
-KNOWN_CIRCLES: dict[frozenset[str], str] = {
-    frozenset({f"{PACKAGE}.runner.executor", f"{PACKAGE}.runner.coverage_pass"}): (
-        "the coverage pass names the executor's Backend only under TYPE_CHECKING: the executor runs the pass"
-    ),
-    frozenset({f"{PACKAGE}.runner.local", f"{PACKAGE}.runner.standby"}): (
-        "a standby child ends through the local runner's kill_process_tree, imported when one ends unused"
-    ),
-    frozenset({f"{PACKAGE}.gui.analysis.cards", f"{PACKAGE}.gui.analysis.location_card"}): (
-        "the location card is a card; the cards list imports it when a finding has locations"
-    ),
-    frozenset({f"{PACKAGE}.gui.settings.dialog", f"{PACKAGE}.gui.settings.tutor_page"}): (
-        "the tutor page names its dialog under TYPE_CHECKING and takes the dialog's colour when it is checked"
-    ),
-}
+KNOWN_CIRCLES: dict[frozenset[str], str] = {}  # none: a circle needs its reason written here
 UNTIL_THE_PARTS_TAKE_THE_SESSION = "until the window's parts take the session"
 
 

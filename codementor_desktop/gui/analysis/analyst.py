@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer
 from PySide6.QtWidgets import QInputDialog, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from .cards import AnalysisCards, pattern_title
+from .cards import AnalysisCards
+from .pattern_card import pattern_title
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow

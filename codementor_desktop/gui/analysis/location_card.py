@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from ..contrast import muted
 from ..text import escaped
-from .cards import PatternCard, tr
+from .pattern_card import PatternCard, tr
 
 
 def suspicious_lines(items: list[dict[str, Any]]) -> list[int]:

@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from ...domain.vocabulary import WEAKNESS_PATTERNS, Topic
-from ..analysis.cards import pattern_title
+from ..analysis.pattern_card import pattern_title
 from .charts import MasteryBars, TrendLines
 from .grid import ChartCard, ChartGrid
 

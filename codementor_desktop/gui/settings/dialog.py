@@ -10,7 +10,8 @@ administrator locked in the system file is shown, disabled, with the reason as i
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, QUrl, Signal
@@ -32,17 +33,16 @@ from PySide6.QtWidgets import (
 
 from ...tools.services import describe_piston
 from ..status import runner_label
-from .fields import FieldRow, Refused, error_colour, quiet_colour, tr
+from .fields import FieldRow, Refused, error_colour, good_colour, quiet_colour, tr
 from .pages import AFTER_RESTART, PAGE_NOTES, PAGES, RUNNER_SETTINGS
 from .tutor_page import TutorPage
 
 if TYPE_CHECKING:
     from ...tools.services import Services
-    from ..jobs import Call
-    from . import SettingsCommand
+    from ..editor.code_editor import CodeEditor
+    from ..jobs import Call, Jobs
 
 log = logging.getLogger(__name__)
-GOOD_COLOUR = {False: "#2e7d32", True: "#81c784"}  # light, dark
 
 
 def bounds(metadata: list[Any]) -> tuple[float | None, float | None]:
@@ -59,13 +59,23 @@ def _hint(unit: str, info: Any) -> str:
     return ", ".join(part for part in (unit, span) if part)
 
 
+class Effects(Protocol):
+    """What a change of the settings takes effect on (``SettingsCommand`` is one)."""
+
+    host: QWidget
+    jobs: Jobs
+    editor: CodeEditor
+    backend_label: QLabel
+    set_theme: Callable[..., None]
+
+
 class SettingsDialog(QDialog):
     """``applied`` after settings were saved and applied; ``tested`` with the Piston test's outcome."""
 
     applied = Signal()
     tested = Signal(bool, str)
 
-    def __init__(self, command: SettingsCommand, services: Services):
+    def __init__(self, command: Effects, services: Services):
         """``command`` says what a change takes effect on (the theme, the editor, the runner's label)
         and holds the jobs the checks run in, off the window's thread."""
         super().__init__(command.host)
@@ -102,7 +112,8 @@ class SettingsDialog(QDialog):
             if title == tr("Data"):
                 self._add_data_folder(form)
             if title == tr("Tutor"):
-                self.tutor = TutorPage(self, form)  # presets, model lists, the connection test
+                # presets, model lists, the connection test
+                self.tutor = TutorPage(self, form, self.rows, services, self.jobs, lambda: self.dark)
             self.tabs.addTab(page, title)
         self.message = QLabel("", objectName="settingsMessage", wordWrap=True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
@@ -303,7 +314,7 @@ class SettingsDialog(QDialog):
         reached, text = outcome
         self.test_button.setEnabled(True)
         self.test_result.setText(text)
-        self.test_result.setStyleSheet(f"color: {GOOD_COLOUR[self.dark] if reached else error_colour(self.dark)};")
+        self.test_result.setStyleSheet(f"color: {good_colour(self.dark) if reached else error_colour(self.dark)};")
         self.tested.emit(reached, text)
 
     def _on_test_failed(self, message: str) -> None:

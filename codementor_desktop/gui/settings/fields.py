@@ -28,6 +28,11 @@ def error_colour(dark: bool) -> str:
     return ERROR_ON_DARK if dark else ERROR_COLOUR
 
 
+def good_colour(dark: bool) -> str:
+    """A check that succeeded (a server reached), green on the dialog's theme."""
+    return "#81c784" if dark else "#2e7d32"
+
+
 def tr(text: str) -> str:
     return QCoreApplication.translate("Settings", text)
 

@@ -4,18 +4,19 @@ off the window's thread, its error shown as the provider words it), and where th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton
+from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from ...tutor.errors import ProviderError
 from ...tutor.provider import Provider, ProviderConfig
-from .fields import FieldRow, error_colour, tr
+from .fields import FieldRow, error_colour, good_colour, tr
 
 if TYPE_CHECKING:
-    from ..jobs import Call
-    from .dialog import SettingsDialog
+    from ...tools.services import Services
+    from ..jobs import Call, Jobs
 
 CUSTOM = "custom"
 PRESETS: tuple[tuple[str, str], ...] = (
@@ -48,10 +49,19 @@ class TutorPage(QObject):
 
     checked = Signal(bool, str)
 
-    def __init__(self, dialog: SettingsDialog, form: QFormLayout):
+    def __init__(
+        self,
+        dialog: QWidget,
+        form: QFormLayout,
+        rows: dict[str, FieldRow],
+        services: Services,
+        jobs: Jobs,
+        dark: Callable[[], bool],
+    ):
+        """On ``dialog``'s ``form``, beside its ``rows``; ``dark()`` says the dialog's theme."""
         super().__init__(dialog)
-        self.dialog = dialog
-        self.url_row = dialog.rows["llm_base_url"]
+        self.rows, self.services, self.jobs, self.dark = rows, services, jobs, dark
+        self.url_row = rows["llm_base_url"]
         self.call: Call | None = None  # the connection check under way
         self.preset = QComboBox(objectName="tutorPreset")
         for name, url in PRESETS:
@@ -63,7 +73,7 @@ class TutorPage(QObject):
         url_editor = self.url_row.editor
         assert isinstance(url_editor, QLineEdit)
         url_editor.textChanged.connect(self._follow_url)
-        self.models = {name: self._as_list(dialog.rows[name]) for name in MODEL_ROWS}
+        self.models = {name: self._as_list(rows[name]) for name in MODEL_ROWS}
         self.check_button = QPushButton(tr("Test connection"), objectName="tutorTest")
         self.check_button.setToolTip(tr("Ask the server which models it has, and list them under Fast and Deep model"))
         self.check_button.clicked.connect(self.check)
@@ -93,8 +103,8 @@ class TutorPage(QObject):
     def show_current(self) -> None:
         """After the rows show their values: the preset of the address, and where the key is kept."""
         self._follow_url(self.url_row.text())
-        if self.dialog.services.credentials.status == "session only":
-            key_row = self.dialog.rows["key:llm"]
+        if self.services.credentials.status == "session only":
+            key_row = self.rows["key:llm"]
             key_row.note.setText(tr("kept for this session only"))
             key_row.note.setToolTip(
                 tr("This computer has no keyring: a key typed here is kept until CodeMentor closes. "
@@ -126,11 +136,11 @@ class TutorPage(QObject):
         )
         if url is None:
             return
-        key = self.dialog.rows["key:llm"].value()
+        key = self.rows["key:llm"].value()
         self.check_button.setEnabled(False)
         self.check_result.setStyleSheet("")
         self.check_result.setText(tr("Asking %s for its models…") % url)
-        self.call = self.dialog.jobs.run(
+        self.call = self.jobs.run(
             lambda: list_models(url, key), self._on_checked, name="tutor-models",
             on_failed=lambda message: self._on_checked((False, message, [])),
         )  # fmt: skip
@@ -139,9 +149,7 @@ class TutorPage(QObject):
         reached, text, names = outcome
         self.check_button.setEnabled(True)
         self.check_result.setText(text)
-        from .dialog import GOOD_COLOUR
-
-        colour = GOOD_COLOUR[self.dialog.dark] if reached else error_colour(self.dialog.dark)
+        colour = good_colour(self.dark()) if reached else error_colour(self.dark())
         self.check_result.setStyleSheet(f"color: {colour};")
         for combo in self.models.values():
             typed = combo.currentText()

@@ -108,7 +108,7 @@ def test_trace_this_input_traces_the_code_on_it(window, qtbot):
     row = next(r for r in range(tab.table.rowCount()) if tab.table.item(r, 1).text() == "[3,3], 6")
     said: list[str] = []
     window.statusBar().messageChanged.connect(said.append)
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         qtbot.mouseClick(tab.trace_buttons[row], Qt.MouseButton.LeftButton)
     assert "Trace on edge case 1 ([3,3], 6)" in said
     assert window.viz.currentWidget() is window.viz.trace_tab
@@ -120,13 +120,13 @@ def test_stop_ends_a_search(threaded_window, qtbot):
     window = threaded_window
     register(window.services)
     open_two_sum(window, ENDLESS)
-    with qtbot.waitSignal(window.worker.started, timeout=5_000):
+    with qtbot.waitSignal(window.jobs.started, timeout=5_000):
         window.edges_action.trigger()
     tab = window.edge_finder.tab
     assert tab.searching and tab.stop_button.isVisible()
     qtbot.waitUntil(lambda: tab.elapsed.text() == "1 s", timeout=10_000)  # the clock runs
     # Each input may take 10 s of CPU: ending within 8 s means Stop killed the child.
-    with qtbot.waitSignal(window.worker.finished, timeout=8_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=8_000):
         qtbot.mouseClick(tab.stop_button, Qt.MouseButton.LeftButton)
     assert tab.status.text() == "Stopped by you: no edge cases to show."
     assert not tab.searching and tab.cases == []
@@ -149,7 +149,7 @@ def test_closing_the_window_during_a_search_leaves_nothing_running(threaded_wind
     window = threaded_window
     register(window.services)
     open_two_sum(window, ENDLESS)
-    with qtbot.waitSignal(window.worker.started, timeout=5_000):
+    with qtbot.waitSignal(window.jobs.started, timeout=5_000):
         window.edges_action.trigger()
     assert window.edge_finder._ticks.isActive()
     # The fixture closes the window and finds no timer, thread or child left behind.

@@ -103,8 +103,13 @@ def headline(result: dict, own: Collection[int] = ()) -> str:
     shown = verdict or Verdict.AC
     text = f"{_badge(shown)} · {escaped(shown.meaning)} · {passed}/{result.get('tests_total', len(tests))} passed"
     operations = result.get("operations") or {}
-    if operations.get("measured") and operations.get("message"):
-        text += f"<br>{escaped(operations['message'])}"
+    message = str(operations.get("message") or "") if operations.get("measured") else ""
+    # The judge's message starts with its own verdict ("accepted; about 1.2x …"): said once, above.
+    prefix = f"{shown.meaning};"
+    if message.lower().startswith(prefix):
+        message = message[len(prefix) :].strip()
+    if message:
+        text += f", {escaped(message)}"
     return text
 
 

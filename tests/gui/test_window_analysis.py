@@ -5,7 +5,7 @@ for an analysis by hand, Stop ends one, and the status bar names the layers that
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from codementor_desktop.gui.status import result_sentence
 from tests.integration.test_fault_localization_runs import SLIPPED_TWO_SUM
@@ -32,9 +32,12 @@ def test_a_submit_is_analysed_and_a_card_marks_its_lines(window, qtbot):
     assert analyst.tab.cards.cards == []  # nothing before a Submit
     submitted: list[dict] = []
     window.session.result_changed.connect(lambda kind, result: submitted.append(result) if kind == "run" else None)
+    QApplication.processEvents()  # the first layout fits the statement once the window is shown
+    sizes = window.centre.sizes()
     window.submit_action.trigger()
     qtbot.waitUntil(lambda: bool(analyst.tab.cards.result), timeout=60_000)
     result = analyst.tab.cards.result
+    assert window.centre.sizes() == sizes  # the layout stays as the learner left it
     # The verdict is what the learner sees first: the Tests tab stays in front and the status bar
     # keeps the verdict; the analysis filled its tab quietly.
     assert window.viz.currentWidget() is window.tests

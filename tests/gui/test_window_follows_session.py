@@ -1,0 +1,154 @@
+"""The run flow follows the session: what a panel shows of the last problem, language or code goes
+when they change; one key owner for Ctrl+Enter; custom input speaks the language on show. Each
+test is a rough edge a learner hit, through real child processes."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from tests.gui.edge_cases_standin import register
+
+SHOTS = os.environ.get("CODEMENTOR_SHOTS")
+RIGHT = (
+    "def two_sum(nums, target):\n    seen = {}\n    for j, v in enumerate(nums):\n"
+    "        if target - v in seen:\n            return [seen[target - v], j]\n        seen[v] = j\n"
+)
+SHORT_BY_ONE = """def two_sum(nums, target):
+    for i in range(len(nums)):
+        for j in range(i + 1, len(nums) - 1):
+            if nums[i] + nums[j] == target:
+                return [i, j]
+    return []
+"""
+JS_ERROR = "function twoSum(nums, target) {\n  const x = 1;\n  return nums.nothing.at(0);\n}\n"
+
+
+def set_language(window, language: str) -> None:
+    window.language.setCurrentIndex(window.language.findData(language))
+    assert window.current_language == language
+
+
+def custom_run(window, qtbot, text: str = "[3, 2, 4], 6"):
+    custom = window.custom_input
+    custom.box.input.setPlainText(text)
+    with qtbot.waitSignal(custom.finished, timeout=60_000):
+        custom.box.run_button.click()
+    return custom.box
+
+
+def test_the_reference_mark_goes_as_soon_as_the_code_changes(window, qtbot, tmp_path):
+    window.browser.select("two-sum")
+    window.editor.set_text(RIGHT)
+    box = custom_run(window, qtbot)
+    assert box.mark.text() == "✓ Matches the reference"
+    window.editor.replace_all(RIGHT + "    return []\n")  # an edit: the claim was about the code that ran
+    assert box.mark.text() == ""
+    assert box.yours.text.toPlainText() == "[1,2]"  # what ran is still shown, without the claim
+    window.show_tab(window.tests)
+    assert window.tests.grab().save(str(tmp_path / "custom-input-after-an-edit.png"))
+    if SHOTS:
+        window.tests.grab().save(os.path.join(SHOTS, "custom-input-after-an-edit.png"))
+
+
+def test_a_javascript_error_mark_does_not_survive_the_switch_to_python(window):
+    window.browser.select("two-sum")
+    set_language(window, "javascript")
+    window.editor.replace_all(JS_ERROR)
+    window.run_code()
+    assert window.editor.annotation_at(3), window.tests.summary.text()
+    set_language(window, "python")
+    assert marked(window) == []
+    window.documents.new_scratch()  # a scratch buffer keeps its text when the language changes
+    set_language(window, "javascript")
+    window.editor.set_text("const x = 1;\nnull.y;\n")
+    window.run_code()
+    assert window.editor.annotation_at(2)
+    set_language(window, "python")
+    assert marked(window) == []
+
+
+def marked(window) -> list[int]:
+    """The lines with an error's note under them."""
+    return [n for n in range(1, window.editor.lineCount() + 1) if window.editor.annotation_at(n)]
+
+
+def test_custom_input_names_the_javascript_function_as_javascript_declares_it(window, tmp_path):
+    window.browser.select("find-unpaired-number")
+    box = window.custom_input.box
+    assert "find_unpaired(nums)" in box.format.text()
+    set_language(window, "javascript")
+    assert "findUnpaired(nums)" in box.format.text() and "find_unpaired" not in box.format.text()
+    window.browser.select("course-schedule")  # camelCase parameters, as the starter writes them
+    assert "canFinish(numCourses, prerequisites)" in box.format.text()
+    box.set_open(True)
+    window.show_tab(window.tests)
+    assert window.tests.grab().save(str(tmp_path / "custom-input-javascript.png"))
+    if SHOTS:
+        window.tests.grab().save(os.path.join(SHOTS, "custom-input-javascript.png"))
+
+
+def test_ctrl_enter_runs_the_code_and_in_the_custom_input_box_runs_the_box(window, qtbot, recwarn):
+    window.browser.select("two-sum")
+    window.editor.set_text(RIGHT)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    messages: list[str] = []
+    from PySide6.QtCore import qInstallMessageHandler
+
+    previous = qInstallMessageHandler(lambda _kind, _context, text: messages.append(text))
+    try:
+        for _ in range(5):  # it failed now and then: every press must do what it says
+            window.tests.clear("nothing yet")
+            QWidget.setFocus(window.editor)
+            qtbot.waitUntil(window.editor.hasFocus)
+            qtbot.keyClick(window.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+            assert window.tests.verdicts() == ["AC", "AC", "AC"]  # Run ran the visible tests
+        box = window.custom_input.box
+        box.set_open(True)
+        box.input.setPlainText("[2, 7, 11, 15], 9")
+        window.tests.clear("nothing yet")
+        box.input.setFocus()
+        qtbot.waitUntil(box.input.hasFocus)
+        with qtbot.waitSignal(window.custom_input.finished, timeout=60_000):
+            qtbot.keyClick(box.input, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        assert box.yours.text.toPlainText() == "[0,1]"
+        assert window.tests.verdicts() == []  # the box ran, not the Run command
+        assert box.input.toPlainText() == "[2, 7, 11, 15], 9"  # and no new line was typed into it
+    finally:
+        qInstallMessageHandler(previous)
+    assert not [m for m in messages if "Ambiguous shortcut" in m]
+
+
+def test_panels_forget_the_last_problem(window, qtbot, tmp_path):
+    register(window.services)
+    window.browser.select("two-sum")
+    window.editor.replace_all(SHORT_BY_ONE)
+    window.run_code()
+    custom_run(window, qtbot)
+    window.edges_action.trigger()
+    qtbot.waitUntil(lambda: bool(window.edge_finder.tab.cases), timeout=60_000)
+    assert window.tests.verdicts() and window.custom_input.box.yours.text.toPlainText()
+    window.browser.select("find-unpaired-number")
+    assert window.tests.verdicts() == []
+    assert window.custom_input.box.yours.text.toPlainText() == "" and window.custom_input.box.mark.text() == ""
+    assert window.edge_finder.tab.cases == [] and window.edge_finder.tab.table.rowCount() == 0
+    assert window.session.latest("run") is None
+    window.show_tab(window.edge_finder.tab)
+    assert window.viz.grab().save(str(tmp_path / "edge-cases-after-a-new-problem.png"))
+    if SHOTS:
+        window.viz.grab().save(os.path.join(SHOTS, "edge-cases-after-a-new-problem.png"))
+
+
+def test_a_language_switch_forgets_the_edge_cases_and_the_custom_input(window, qtbot):
+    register(window.services)
+    window.browser.select("two-sum")
+    window.editor.replace_all(SHORT_BY_ONE)
+    custom_run(window, qtbot)
+    window.edges_action.trigger()
+    qtbot.waitUntil(lambda: bool(window.edge_finder.tab.cases), timeout=60_000)
+    set_language(window, "javascript")
+    assert window.edge_finder.tab.cases == []
+    assert window.custom_input.box.yours.text.toPlainText() == ""

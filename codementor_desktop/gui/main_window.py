@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -40,7 +40,7 @@ from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
 from .jobs import Call, Jobs
-from .layout import fit_statement, restore_layout, save_layout, set_focus_order, show_tab
+from .layout import Layout, fit_statement, restore_layout, save_layout, set_focus_order, show_tab
 from .learning import Learning, attach_learning
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
@@ -54,10 +54,11 @@ from .problems.statement import StatementView
 from .runs import Runs
 from .scratch_run import ScratchRun
 from .session import Session
+from .settings import open_settings
 from .status import JobsShown, close_unsaved, runner_label
 from .theme import PlotFollower, apply_theme, recolour_plots
 from .toolbar import build_toolbar, show_run_buttons
-from .tour import offer_tour
+from .tour import offer_tour, show_tour
 from .viz.panel import VisualizationPanel
 from .workers import ToolWorker
 
@@ -77,13 +78,6 @@ class MainWindow(QMainWindow):
     # Set by ``attach``; nothing reads them before (``ready`` says when they are there).
     services: Services
     worker: ToolWorker  # kept until the learner's parts (learning, chat) follow the jobs: nothing runs on it
-    # Set in ``__init__`` by the builders of the menus (menu_bar.py).
-    quit_action: QAction
-    find_action: QAction
-    replace_action: QAction
-    problems_action: QAction
-    settings_action: QAction
-    theme_actions: dict[str, QAction]
 
     def __init__(
         self,
@@ -136,6 +130,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.centre)
         self.splitter.setSizes([300, 980])
         self.setCentralWidget(self.splitter)
+        self.window_layout = Layout(self, self.splitter, self.centre, self.panels, self.statement)
 
         toolbar = build_toolbar(
             self,
@@ -165,7 +160,17 @@ class MainWindow(QMainWindow):
             dialog_parent=self,
         )
         self.chat = ChatSeat(self, tutor_factory)  # the tutor's dock, beside the editor
-        build_file_edit(self)
+        edit = build_file_edit(
+            self,
+            documents=self.documents,
+            ready=lambda: self.ready,
+            editor=self.editor,
+            find_bar=self.find_bar,
+            reset_action=self.reset_action,
+            quit_action=self.quit_action,
+            open_settings=lambda: open_settings(self),
+        )
+        self.find_action, self.replace_action, self.settings_action = edit.find, edit.replace, edit.settings
         self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action, self.edges_action = (
             build_menus(
                 self,
@@ -177,7 +182,18 @@ class MainWindow(QMainWindow):
                 stepping=self.viz.stepping_actions(),
             )
         )
-        build_view_help(self)
+        view = build_view_help(
+            self,
+            problem_list=self.browser,
+            chat_actions=[self.chat.toggle_action, self.chat.focus_action],
+            panels=self.panels,
+            show_tab=self.show_tab,
+            editor=self.editor,
+            set_theme=self.set_theme,
+            show_tour=self._when_ready(lambda: show_tour(self)),
+            learner=lambda: self.session.learner,
+        )
+        self.problems_action, self.theme_actions = view.problems, view.themes
         self.viz.currentChanged.connect(lambda _index: recolour_plots(self.viz))  # a tab added late
         self.plot_follower = PlotFollower(self)
         self.plot_follower.watch(list(self.viz.pages.values()))
@@ -214,7 +230,7 @@ class MainWindow(QMainWindow):
         self._build_parts(services)
         self.documents.attach(services.paths.data_dir)
         self.hints = Hints(self)
-        set_focus_order(self)
+        set_focus_order(self.statement, self.language, self.editor)
         self.learning: Learning = attach_learning(self)  # profile, recommendations, learners, history
         self.backend_label.setText(
             runner_label(services.backend_name, services.containment(), services.containment_mode())
@@ -223,11 +239,14 @@ class MainWindow(QMainWindow):
             "\n".join(f"{layer}: {'yes' if on else 'no'} ({detail})" for layer, on, detail in services.containment())
         )
         self.say(self.tr("%d problems to practise on.") % len(services.bank))
-        self._first_layout = not restore_layout(self)
+        self._first_layout = not restore_layout(
+            self.window_layout, services.paths.config_dir, self.learning.recommendations
+        )
         self.browser.set_bank(services.bank, self.drafts.statuses())
         self._open_where_left()
         QWidget.setFocus(self.editor)  # the keys go to the code (ScintillaEdit.setFocus is a Scintilla message)
-        self.running_marker = watch_for_crash(self)
+        problem = services.bank.get(self.problem_id) if self.problem_id else None
+        self.running_marker = watch_for_crash(services.paths.data_dir, self.notice, problem.title if problem else None)
         self.tour = offer_tour(self)
 
     def _build_parts(self, services: Services) -> None:
@@ -327,7 +346,7 @@ class MainWindow(QMainWindow):
 
     def show_tab(self, widget: QWidget) -> None:
         """Bring a panel tab to the front, with room enough for a trace."""
-        show_tab(self, widget, PANEL_SHARE)
+        show_tab(self.window_layout, widget, PANEL_SHARE)
 
     def _show_title(self, name: str) -> None:
         self.setWindowTitle(f"{name} — CodeMentor" if name else "CodeMentor")
@@ -375,7 +394,7 @@ class MainWindow(QMainWindow):
         self.own_tests.show()
         self.chat.follow()  # the conversation about this problem
         if self._first_layout:  # once laid out at the window's size
-            QTimer.singleShot(0, self, lambda: fit_statement(self))
+            QTimer.singleShot(0, self, lambda: fit_statement(self.window_layout))
 
     def _starter(self, problem_id: str, language: str) -> str:
         problem = self.services.bank.get(problem_id)
@@ -424,7 +443,7 @@ class MainWindow(QMainWindow):
         if not self.drafts.flush(10.0) and not close_unsaved(self, self.drafts.last_error):
             event.ignore()
             return
-        save_layout(self)
+        save_layout(self.window_layout, self.services.paths.config_dir, self.learning.recommendations)
         self.chat.shutdown()
         self.custom_input.shutdown()
         self.worker.shutdown()

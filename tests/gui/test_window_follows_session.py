@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from tests.gui.edge_cases_standin import register
 
@@ -152,3 +152,31 @@ def test_a_language_switch_forgets_the_edge_cases_and_the_custom_input(window, q
     set_language(window, "javascript")
     assert window.edge_finder.tab.cases == []
     assert window.custom_input.box.yours.text.toPlainText() == ""
+
+
+QUADRATIC = """def two_sum(nums, target):
+    for i in range(len(nums)):
+        for j in range(i + 1, len(nums)):
+            if nums[i] + nums[j] == target:
+                return [i, j]
+    return []
+"""
+
+
+def test_after_a_submit_the_verdict_is_what_the_learner_sees(window, qtbot, tmp_path):
+    """A quadratic two-sum is too slow on the large hidden tests: the status bar says so, and the
+    analysis that follows fills its tab without taking the Tests tab's place or the status bar."""
+    window.resize(1280, 800)
+    window.browser.select("two-sum")
+    window.editor.replace_all(QUADRATIC)
+    QApplication.processEvents()  # the first layout fits the statement once the window is shown
+    sizes = window.centre.sizes()
+    window.submit_action.trigger()
+    verdict = window.statusBar().currentMessage()
+    assert verdict.startswith("Time limit exceeded on"), verdict
+    qtbot.waitUntil(lambda: bool(window.analyst.tab.cards.result), timeout=90_000)
+    assert window.statusBar().currentMessage() == verdict
+    assert window.viz.currentWidget() is window.tests and window.centre.sizes() == sizes
+    assert window.grab().save(str(tmp_path / "window-after-submit.png"))
+    if SHOTS:
+        window.grab().save(os.path.join(SHOTS, "window-after-submit.png"))

@@ -359,7 +359,6 @@ class MainWindow(QMainWindow):
         self.autosave.follow(None, self.current_language)
         choose_no_problem(self.browser.list)
         self.hints.show_problem(None)
-        self.tests.clear(self.tr("This code belongs to no problem, so it has no tests: Run shows its output."))
 
     def _open_where_left(self) -> None:
         """The problem, language and draft of the last session (or of the one that crashed)."""
@@ -390,7 +389,6 @@ class MainWindow(QMainWindow):
         self.debugger.marks.stop_following()
         self.autosave.follow(problem_id, language)
         self.drafts.remember_open(problem_id, language)
-        self.tests.clear(self.tr("Run your code to see the tests here."))
         self.own_tests.show()
         self.chat.follow()  # the conversation about this problem
         if self._first_layout:  # once laid out at the window's size

@@ -77,6 +77,21 @@ class Runs(QObject):
         self.save_now, self.after_submit, self.on_running = save_now, after_submit, on_running
         self.running: Run | None = None
         self.last: Run | None = None  # the last Run or Submit started (its code is the one the Tests tab shows)
+        session.results_cleared.connect(self._forget)
+        session.code_changed.connect(self._code_changed)
+
+    def _forget(self) -> None:
+        """Another problem, language or learner: the last run's rows and output are not about it."""
+        self.output.show_text("")
+        if self.session.problem_id is None:
+            self.tests.clear(tr("This code belongs to no problem, so it has no tests: Run shows its output."))
+        else:
+            self.tests.clear(tr("Run your code to see the tests here."))
+
+    def _code_changed(self) -> None:
+        """The verdicts on show were about the code before this edit: they say so (once)."""
+        if self.session.latest(ResultKind.RUN) is not None and self.running is None:
+            self.tests.mark_outdated(tr("These results are of your code before your last edit: Run again."))
 
     @property
     def ran_code(self) -> str:

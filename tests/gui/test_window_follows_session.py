@@ -180,3 +180,15 @@ def test_after_a_submit_the_verdict_is_what_the_learner_sees(window, qtbot, tmp_
     assert window.grab().save(str(tmp_path / "window-after-submit.png"))
     if SHOTS:
         window.grab().save(os.path.join(SHOTS, "window-after-submit.png"))
+
+
+def test_verdicts_of_code_since_edited_say_so(window):
+    window.browser.select("two-sum")
+    window.editor.replace_all(RIGHT)
+    window.run_code()
+    assert window.tests.verdicts() == ["AC", "AC", "AC"]
+    assert "before your last edit" not in window.tests.summary.text()
+    window.editor.replace_all(RIGHT + "# a note\n")
+    assert "before your last edit" in window.tests.summary.text()
+    window.run_code()
+    assert "before your last edit" not in window.tests.summary.text()

@@ -192,3 +192,35 @@ def test_verdicts_of_code_since_edited_say_so(window):
     assert "before your last edit" in window.tests.summary.text()
     window.run_code()
     assert "before your last edit" not in window.tests.summary.text()
+
+
+def test_custom_input_and_a_run_do_not_stop_each_other(threaded_window, qtbot):
+    """Custom input has a lane of its own: a Run started beside it leaves it going, Stop (Escape)
+    stops the Run, and the box's own button stops the box."""
+    window = threaded_window
+    window.browser.select("two-sum")
+    window.editor.set_text("def two_sum(nums, target):\n    while True:\n        pass\n")
+    custom = window.custom_input
+    custom.box.run_button.click()
+    assert custom.running
+    with qtbot.waitSignal(window.jobs.started, timeout=5_000):
+        window.run_code()
+    assert custom.running and window.jobs.busy
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
+        window.stop_action.trigger()
+    assert custom.running and custom.box.run_button.text() == "Stop"
+    with qtbot.waitSignal(custom.finished, timeout=30_000):
+        custom.box.run_button.click()
+    assert not custom.running and custom.box.yours.text.toPlainText() == "Stopped before it finished."
+
+
+def test_a_picture_of_verdicts_of_edited_code(window, tmp_path):
+    window.resize(1280, 800)
+    window.browser.select("two-sum")
+    window.editor.replace_all(RIGHT)
+    window.run_code()
+    window.editor.replace_all(RIGHT + "# a note\n")
+    window.show_tab(window.tests)
+    assert window.viz.grab().save(str(tmp_path / "tests-of-edited-code.png"))
+    if SHOTS:
+        window.viz.grab().save(os.path.join(SHOTS, "tests-of-edited-code.png"))

@@ -224,3 +224,15 @@ def test_a_picture_of_verdicts_of_edited_code(window, tmp_path):
     assert window.viz.grab().save(str(tmp_path / "tests-of-edited-code.png"))
     if SHOTS:
         window.viz.grab().save(os.path.join(SHOTS, "tests-of-edited-code.png"))
+
+
+def test_a_trace_going_ends_without_a_word_when_the_problem_changes(threaded_window, qtbot):
+    window = threaded_window
+    window.browser.select("two-sum")
+    window.editor.set_text("def two_sum(nums, target):\n    i = 0\n    while True:\n        i += 1\n")
+    window.trace_action.trigger()
+    qtbot.waitUntil(lambda: window.viz.step_count > 0, timeout=20_000)
+    with qtbot.waitSignal(window.jobs.ended, timeout=10_000):
+        window.browser.select("find-unpaired-number")
+    assert not window.jobs.busy and not window.debugger.busy
+    assert "Stopped by you" not in window.viz.trace_tab.banner.text()

@@ -83,6 +83,7 @@ class Debugger(QObject):
         self._stop: tuple[int, list, str] | None = None  # a breakpoint's step, watches and message
         self._chosen: Breakpoint | None = None  # the breakpoint of the run going
         self.dialog: BreakpointDialog | None = None
+        self._silent = False  # a call cancelled because the session moved on: nothing to say
         self.panel.stepChanged.connect(self._on_step)
         self.editor.breakpointClicked.connect(self._on_margin_click)
         self.editor.marginMenuRequested.connect(lambda line, _where: self.edit_breakpoint(line))
@@ -93,10 +94,17 @@ class Debugger(QObject):
         return self.call is not None and self.call.live
 
     def _forget(self) -> None:
-        """Another problem, language or learner: no trace on show is of this code."""
+        """Another problem, language or learner: no trace on show is of this code, and a trace or a
+        breakpoint run still going is of the last one: it ends without a word."""
         self._traced = None
         self._stop = None
         self.marks.stop_following()
+        if self.busy and self.call is not None:
+            self._silent = True
+            try:
+                self.call.cancel()
+            finally:
+                self._silent = False
 
     # -- starting ---------------------------------------------------------------------------------
 
@@ -146,9 +154,7 @@ class Debugger(QObject):
             arguments,
             lambda result: self._breakpoint_done(result, serial),
             on_failed=self._failed,
-            on_cancelled=lambda: self.panel.trace_tab.set_message(
-                tr("Stopped by you before the breakpoint was reached."), "info"
-            ),
+            on_cancelled=self._breakpoint_cancelled,
         )
         return self.call
 
@@ -238,7 +244,13 @@ class Debugger(QObject):
     def _failed(self, message: str) -> None:
         self.panel.trace_tab.set_message(tr("Internal error: %s") % message, "error")
 
+    def _breakpoint_cancelled(self) -> None:
+        if not self._silent:
+            self.panel.trace_tab.set_message(tr("Stopped by you before the breakpoint was reached."), "info")
+
     def _trace_cancelled(self) -> None:
+        if self._silent:
+            return
         count = self.panel.step_count
         self.panel.finish_trace(
             {"stop_reason": "cancelled", "message": f"Stopped by you at step {count:,}: the steps so far are kept."}

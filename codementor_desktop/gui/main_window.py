@@ -293,6 +293,7 @@ class MainWindow(QMainWindow):
         # A new problem, language or learner: what was shown of the last one goes (an error's mark
         # in the code too: a JavaScript error's line means nothing in the Python code).
         session.results_cleared.connect(self.editor.clear_diagnostics)
+        session.results_cleared.connect(lambda: self.statusBar().clearMessage())  # its sentence was about the last one
 
     def _bridge_worker(self) -> None:
         """Until the learner's parts follow the jobs and the session, they hear of the window's

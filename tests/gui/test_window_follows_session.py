@@ -90,7 +90,7 @@ def test_custom_input_names_the_javascript_function_as_javascript_declares_it(wi
         window.tests.grab().save(os.path.join(SHOTS, "custom-input-javascript.png"))
 
 
-def test_ctrl_enter_runs_the_code_and_in_the_custom_input_box_runs_the_box(window, qtbot, recwarn):
+def test_ctrl_enter_runs_the_code_and_in_the_custom_input_box_runs_the_box(window, qtbot):
     window.browser.select("two-sum")
     window.editor.set_text(RIGHT)
     window.activateWindow()
@@ -136,6 +136,7 @@ def test_panels_forget_the_last_problem(window, qtbot, tmp_path):
     assert window.custom_input.box.yours.text.toPlainText() == "" and window.custom_input.box.mark.text() == ""
     assert window.edge_finder.tab.cases == [] and window.edge_finder.tab.table.rowCount() == 0
     assert window.session.latest("run") is None
+    assert window.statusBar().currentMessage() == ""  # its sentence was about the last problem
     window.show_tab(window.edge_finder.tab)
     assert window.viz.grab().save(str(tmp_path / "edge-cases-after-a-new-problem.png"))
     if SHOTS:

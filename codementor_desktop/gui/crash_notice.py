@@ -8,15 +8,12 @@ says that they were.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .window_files import RUNNING, Flag
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 
 def tr(text: str) -> str:
@@ -68,12 +65,11 @@ def crash_sentence(problem_title: str | None) -> str:
     return tr("CodeMentor closed unexpectedly last time; your drafts are kept as you left them.")
 
 
-def watch_for_crash(window: MainWindow) -> Flag:
-    """Say so if the last session did not end cleanly; mark this one as running. The window
-    clears the returned marker when it closes cleanly."""
-    marker = Flag(window.services.paths.data_dir, RUNNING)
+def watch_for_crash(data_dir: Path, notice: MessageBar, problem_title: str | None) -> Flag:
+    """Say so in ``notice`` if the last session did not end cleanly (``problem_title``: the problem
+    it reopened); mark this one as running. The window clears the returned marker when it closes cleanly."""
+    marker = Flag(data_dir, RUNNING)
     if marker.is_set():
-        problem = window.services.bank.get(window.problem_id) if window.problem_id else None
-        window.notice.show_message(crash_sentence(problem.title if problem is not None else None))
+        notice.show_message(crash_sentence(problem_title))
     marker.set()
     return marker

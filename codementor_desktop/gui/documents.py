@@ -9,20 +9,24 @@ buffer with a path: Run executes it once, Trace traces it, there is nothing to S
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QComboBox, QFileDialog, QListWidget, QMessageBox, QWidget
 
 from ..domain.vocabulary import Language
 from .text import escaped, message_box
 from .window_files import RecentFiles
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from .editor.code_editor import CodeEditor
+    from .problems.statement import StatementView
+    from .session import Session
 
 log = logging.getLogger(__name__)
 EXTENSIONS = {".py": Language.PYTHON.value, ".js": Language.JAVASCRIPT.value}
@@ -68,18 +72,42 @@ def language_of(path: Path) -> str:
 
 
 class Documents(QObject):
-    """The window's open document and the commands on it (File ▸ New scratch, Open, Save, Save as,
-    Recent files). ``changed`` follows any change of the document or its modified flag."""
+    """The open document and the commands on it (File ▸ New scratch, Open, Save, Save as, Recent
+    files). ``changed`` follows any change of the document or its modified flag. ``leave_problem``
+    lets the problem go (its draft kept) before the editor holds code of no problem; ``save_now``
+    saves a problem's draft; ``set_title`` shows the document's name (the window's title)."""
 
     changed = Signal()
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        session: Session,
+        *,
+        editor: CodeEditor,
+        language: QComboBox,
+        statement: StatementView,
+        reset_action: QAction,
+        submit_action: QAction,
+        say: Callable[[str], None],
+        set_title: Callable[[str], None],
+        save_now: Callable[[], None],
+        leave_problem: Callable[[], None],
+        dialog_parent: QWidget,
+    ):
+        super().__init__(dialog_parent)
+        self.session = session
+        self.editor, self.language, self.statement = editor, language, statement
+        self.reset_action, self.submit_action = reset_action, submit_action
+        self.say, self.set_title, self.save_now = say, set_title, save_now
+        self.leave_problem, self.dialog_parent = leave_problem, dialog_parent
         self.current = Document(Kind.PROBLEM, Language.PYTHON.value)
         self.recent: RecentFiles | None = None  # the data folder is known once the services are
-        window.editor.edited.connect(self._on_edited)
+        editor.edited.connect(self._on_edited)
         self.changed.connect(self._show)
+
+    @property
+    def language_on_show(self) -> str:
+        return str(self.language.currentData())
 
     def attach(self, data_dir: Path) -> None:
         self.recent = RecentFiles(data_dir)
@@ -94,22 +122,23 @@ class Documents(QObject):
     def set_language(self, language: str) -> None:
         """The language box changed while a file or scratch buffer is open: the code is read as that."""
         self.current.language = language
-        self.window.editor.set_language(language)
+        self.editor.set_language(language)
+        self.session.language = language  # results of the code read as the other language go
         self.changed.emit()
 
     def new_scratch(self) -> bool:
         """An empty buffer of no problem, in the language on show."""
         if not self.may_leave():
             return False
-        self._show_free(Document(Kind.SCRATCH, self.window.current_language), "")
-        self.window.say(self.tr("A scratch buffer: Run executes your code and Trace traces it."))
+        self._show_free(Document(Kind.SCRATCH, self.language_on_show), "")
+        self.say(self.tr("A scratch buffer: Run executes your code and Trace traces it."))
         return True
 
     def open_file(self, path: Path | None = None) -> bool:
         """Open a .py or .js file (asked for when ``path`` is None); the code on show is asked about first."""
         if path is None:
             name, _ = QFileDialog.getOpenFileName(
-                self.window, self.tr("Open a file"), str(self._folder()), self.tr("Code (*.py *.js)")
+                self.dialog_parent, self.tr("Open a file"), str(self._folder()), self.tr("Code (*.py *.js)")
             )
             if not name:
                 return False
@@ -123,12 +152,12 @@ class Documents(QObject):
             self._forget(path)
             return False
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            message_box(self.window, QMessageBox.Icon.Warning, self.tr("Open a file"),
+            message_box(self.dialog_parent, QMessageBox.Icon.Warning, self.tr("Open a file"),
                         self.tr("%s could not be opened: %s") % (path, exc))  # fmt: skip
             return False
         self._show_free(Document(Kind.FILE, language, path=path.resolve()), text)
         self._remember(path)
-        self.window.say(self.tr("Opened %s.") % path.name)
+        self.say(self.tr("Opened %s.") % path.name)
         return True
 
     def open_recent(self, path: Path) -> bool:
@@ -139,8 +168,8 @@ class Documents(QObject):
         """Write the file (asking where for a scratch buffer); a bank problem's draft is saved as it is."""
         document = self.current
         if not document.free:
-            self.window.autosave.save_now()
-            self.window.say(self.tr("Your code is saved as you type: nothing to do."))
+            self.save_now()
+            self.say(self.tr("Your code is saved as you type: nothing to do."))
             return True
         if document.path is None:
             return self.save_as()
@@ -152,7 +181,7 @@ class Documents(QObject):
             suffix = SUFFIX_OF.get(self.current.language, ".py")
             suggested = self.current.path or self._folder() / f"{self._stem()}{suffix}"
             name, _ = QFileDialog.getSaveFileName(
-                self.window, self.tr("Save as"), str(suggested), self.tr("Python (*.py);;JavaScript (*.js)")
+                self.dialog_parent, self.tr("Save as"), str(suggested), self.tr("Python (*.py);;JavaScript (*.js)")
             )
             if not name:
                 return False
@@ -162,27 +191,28 @@ class Documents(QObject):
         try:
             language = language_of(path)
         except ValueError as exc:
-            message_box(self.window, QMessageBox.Icon.Warning, self.tr("Save as"), str(exc))
+            message_box(self.dialog_parent, QMessageBox.Icon.Warning, self.tr("Save as"), str(exc))
             return False
         if not self.current.free:
-            self.window.autosave.save_now()  # the draft stays the problem's; the file is a copy
-            leave_problem(self.window)
+            self.save_now()  # the draft stays the problem's; the file is a copy
+            self.leave_problem()
         self.current = Document(Kind.FILE, language, path=path.resolve(), modified=True)
-        if language != self.window.current_language:
-            show_language(self.window, language)
+        if language != self.language_on_show:
+            self.show_language(language)
+        self.session.open(None, language)  # the code is a file's now: no problem on show
         return self._write(self.current.path or path)
 
     def _write(self, path: Path) -> bool:
         try:
-            path.write_text(self.window.editor.text(), encoding="utf-8")
+            path.write_text(self.editor.text(), encoding="utf-8")
         except OSError as exc:
-            message_box(self.window, QMessageBox.Icon.Warning, self.tr("Save"),
+            message_box(self.dialog_parent, QMessageBox.Icon.Warning, self.tr("Save"),
                         self.tr("%s could not be saved: %s\n\nYour code is still in the editor.") % (path, exc))  # fmt: skip
             return False
         self.current.modified = False
         self._remember(path)
         self.changed.emit()
-        self.window.say(self.tr("Saved %s.") % path.name)
+        self.say(self.tr("Saved %s.") % path.name)
         return True
 
     def may_leave(self) -> bool:
@@ -203,22 +233,28 @@ class Documents(QObject):
             self.tr("Unsaved changes"),
             self.tr("%s has changes that are not saved. Save them?") % self.current.name,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            self.window,
+            self.dialog_parent,
         )
         box.setObjectName("unsavedQuestion")
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         return box
 
     # --- inside --------------------------------------------------------------------------------
+    def show_language(self, language: str) -> None:
+        """Show code in ``language`` (the box set without reopening the problem)."""
+        self.language.blockSignals(True)
+        self.language.setCurrentIndex(self.language.findData(language))
+        self.language.blockSignals(False)
+        self.editor.set_language(language)
+
     def _show_free(self, document: Document, text: str) -> None:
-        window = self.window
-        leave_problem(window)
+        self.leave_problem()
         self.current = document
-        show_language(window, document.language)
-        window.editor.set_text(text)
-        window.session.open(None, document.language)  # a file or a scratch buffer: no problem on show
+        self.show_language(document.language)
+        self.editor.set_text(text)
+        self.session.open(None, document.language)  # a file or a scratch buffer: no problem on show
         where = escaped(document.path) if document.path is not None else self.tr("not saved yet")
-        window.statement.setHtml(
+        self.statement.setHtml(
             f"<h2>{escaped(document.name)}</h2><p><i>{where}</i></p><p>"
             + self.tr("Your own code, outside the problem bank: <b>Run</b> executes it once and shows what it "
                       "prints in Output; <b>Trace</b> (F5) follows it step by step. Choose a problem on the left "
@@ -233,16 +269,13 @@ class Documents(QObject):
 
     def _show(self) -> None:
         """The title (name, ``*`` when modified), and the commands that mean nothing without a problem."""
-        window, document = self.window, self.current
+        document = self.current
         name = document.name + ("*" if document.modified else "")
-        window.setWindowTitle(f"{name} — CodeMentor" if name else "CodeMentor")
-        window.title_label.setText(f"  {name}  ")
-        window.reset_action.setEnabled(not document.free)
-        window.submit_action.setEnabled(not document.free)
+        self.set_title(name)
+        self.reset_action.setEnabled(not document.free)
+        self.submit_action.setEnabled(not document.free)
         if document.free:
-            window.submit_action.setToolTip(
-                self.tr("Submit judges a problem's tests: this code belongs to no problem.")
-            )
+            self.submit_action.setToolTip(self.tr("Submit judges a problem's tests: this code belongs to no problem."))
 
     def _remember(self, path: Path) -> None:
         if self.recent is not None:
@@ -252,7 +285,7 @@ class Documents(QObject):
         """A recent file that is gone: say so once and drop it from the list."""
         if self.recent is not None:
             self.recent.drop(path)
-        self.window.say(self.tr("%s is no longer there: it was removed from the recent files.") % path)
+        self.say(self.tr("%s is no longer there: it was removed from the recent files.") % path)
         return False
 
     def _folder(self) -> Path:
@@ -262,32 +295,18 @@ class Documents(QObject):
         return recent[0].parent if recent else Path.home()
 
     def _stem(self) -> str:
-        if self.current.kind is Kind.PROBLEM and self.window.problem_id:
-            return self.window.problem_id.replace("-", "_")
+        if self.current.kind is Kind.PROBLEM and self.session.problem_id:
+            return self.session.problem_id.replace("-", "_")
         return "scratch"
 
 
-def show_language(window: MainWindow, language: str) -> None:
-    """Show code in ``language`` (the box set without reopening the problem)."""
-    window.language.blockSignals(True)
-    window.language.setCurrentIndex(window.language.findData(language))
-    window.language.blockSignals(False)
-    window.editor.set_language(language)
+def show_language(window, language: str) -> None:  # noqa: ANN001 - kept for learners.py until it follows the session
+    """Show code in ``language`` (the box set without reopening the problem): ``Documents.show_language``."""
+    window.documents.show_language(language)
 
 
-def leave_problem(window: MainWindow) -> None:
-    """The editor is about to hold code of no problem: the draft is kept, the problem let go."""
-    window.autosave.follow(None, window.current_language)
-    window.problem_id = None
-    choose_no_problem(window)
-    window.hints.show_problem(None)
-    window.custom_input.show_problem()  # the box asks for the function's arguments, with no reference
-    window.debugger.marks.stop_following()
-    window.tests.clear(tr("This code belongs to no problem, so it has no tests: Run shows its output."))
-
-
-def choose_no_problem(window: MainWindow) -> None:
-    """No problem selected in the list, without opening anything."""
-    window.browser.list.blockSignals(True)
-    window.browser.list.setCurrentRow(-1)
-    window.browser.list.blockSignals(False)
+def choose_no_problem(problems: QListWidget) -> None:
+    """No problem selected in the list ``problems``, without opening anything."""
+    problems.blockSignals(True)
+    problems.setCurrentRow(-1)
+    problems.blockSignals(False)

@@ -55,6 +55,9 @@ class Call:
     stop: threading.Event = field(default_factory=threading.Event)
     ended: bool = False
     threaded: bool = False  # off the GUI thread even when ``Jobs.synchronous`` (a tutor's turn)
+    # Reports made on another thread while the jobs run synchronously (a trace's steps come from
+    # the runner's reader thread): handed over on the GUI thread before the call's answer.
+    held: list[tuple[str, Any]] = field(default_factory=list)
 
     @property
     def live(self) -> bool:
@@ -82,6 +85,7 @@ class Jobs(QObject):
 
     started = Signal(object)  # Call
     ended = Signal(object)  # Call: done, failed or cancelled
+    progressed = Signal(object, float, str)  # Call, fraction, text: a window call's progress (the status bar)
 
     def __init__(self, registry: Any, session: Session, synchronous: bool = False, parent: QObject | None = None):
         super().__init__(parent)
@@ -92,6 +96,8 @@ class Jobs(QObject):
         self._lanes: dict[str, _Lane] = {}
         self._current: dict[str, Call] = {}  # the call under way (or queued last) in a superseding lane
         self._relay = _Relay()
+        self._home = threading.current_thread()  # the GUI thread: callbacks run only there
+        self._held_lock = threading.Lock()
         self._relay.report.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
 
     # --- starting ---------------------------------------------------------------------------
@@ -224,10 +230,18 @@ class Jobs(QObject):
         self._report(call, "done", value)
 
     def _report(self, call: Call, what: str, payload: Any) -> None:
-        if self.synchronous and not call.threaded:
-            self._deliver(call, what, payload)
-        else:
+        if not self.synchronous or call.threaded:
             self._relay.report.emit(call, what, payload)
+            return
+        if threading.current_thread() is not self._home:
+            with self._held_lock:
+                call.held.append((what, payload))  # handed over before the answer, on the GUI thread
+            return
+        with self._held_lock:
+            held, call.held = call.held, []
+        for earlier, value in held:
+            self._deliver(call, earlier, value)
+        self._deliver(call, what, payload)
 
     def _deliver(self, call: Call, what: str, payload: Any) -> None:
         """On the GUI thread: hand a report to its call's callback, unless the call is over."""
@@ -243,6 +257,8 @@ class Jobs(QObject):
         if what == "progress":
             if call.on_progress is not None:
                 call.on_progress(*payload)
+            if call.lane == WINDOW:
+                self.progressed.emit(call, *payload)
             return
         call.ended = True
         if self._current.get(call.lane) is call:

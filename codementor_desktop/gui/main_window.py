@@ -1,7 +1,10 @@
 """The main window: problem browser, statement, editor, panel tabs, toolbar, menus and status bar.
 
-It takes the services it shows; ``app.py`` builds them. Work goes to the ``ToolWorker``; the
-window only renders what comes back, and ignores results of jobs that are no longer current.
+It takes the services it shows; ``app.py`` builds them. It is the one module that knows every
+part: it builds them, each with the session, the jobs, the services and the few widgets and
+callables it uses, and wires them; no part holds the window. Work goes through ``Jobs``, each call
+with its own callbacks; a part follows the session (a new problem, language or learner clears
+what it shows).
 The learner's code is kept as a draft in the services' ``drafts`` as they type, and the window
 starts where it was left: the same problem, language and draft, the same layout.
 
@@ -13,13 +16,12 @@ editor's margin are the ``Debugger``'s, and the stepping keys are in the Debug m
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QComboBox,
     QLabel,
     QMainWindow,
     QProgressBar,
@@ -29,39 +31,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..domain.vocabulary import ProblemStatus
 from .analysis.analyst import Analyst
 from .chat.seat import ChatSeat
 from .crash_notice import MessageBar, watch_for_crash
 from .debugger.debugger import Debugger
-from .documents import Documents, choose_no_problem, show_language
+from .documents import Documents, choose_no_problem
 from .edge_cases.finder import EdgeFinder
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
-from .jobs import Jobs
-from .layout import fit_statement, restore_layout, save_layout, set_focus_order, show_tab
+from .jobs import Call, Jobs
+from .layout import Layout, fit_statement, restore_layout, save_layout, set_focus_order, show_tab
 from .learning import Learning
 from .menu_bar import build_file_edit, build_view_help
 from .menus import build_menus
 from .panels.custom_input import CustomInput
-from .panels.output_view import OutputView, printed_by_tests
-from .panels.own_tests import remove_own, show_own
+from .panels.output_view import OutputView
+from .panels.own_tests import OwnTests
 from .panels.tests_panel import TestsPanel
 from .problems.browser import ProblemBrowser
 from .problems.hints import Hints
 from .problems.statement import StatementView
-from .runs import Run, start_run
+from .runs import Runs
 from .scratch_run import ScratchRun
-from .session import ResultKind, Session
+from .session import Session
 from .settings import SettingsCommand
-from .status import close_unsaved, job_sentence, progress_sentence, result_sentence, runner_label, started_sentence
-from .text import escaped
+from .status import JobsShown, close_unsaved, runner_label
 from .theme import PlotFollower, apply_theme, recolour_plots
 from .toolbar import build_toolbar, show_run_buttons
 from .tour import TourGuide, tour_steps
 from .viz.panel import VisualizationPanel
-from .workers import ToolWorker
 
 if TYPE_CHECKING:  # the services are built after the window first paints
     from ..tools.services import Services
@@ -73,33 +72,18 @@ PANEL_SHARE = 0.45  # of the centre's height, for the panel when a trace is show
 
 class MainWindow(QMainWindow):
     """Built in two stages so that it paints early: the widgets first (cheap: no database, no
-    bank), then ``attach(services)`` once they are loaded. Given ``services``, it attaches at once."""
+    bank), then ``attach(services)`` once they are loaded. Given ``services``, it attaches at once.
+    ``synchronous`` (tests) runs every job at once in the GUI thread."""
 
     # Set by ``attach``; nothing reads them before (``ready`` says when they are there).
     services: Services
-    worker: ToolWorker
-    # Set in ``__init__`` by the builders of the toolbar (toolbar.py) and the menus (menu_bar.py).
-    title_label: QLabel
-    language: QComboBox
-    run_action: QAction
-    submit_action: QAction
-    trace_action: QAction
-    analyze_action: QAction
-    edges_action: QAction
-    stop_action: QAction
-    reset_action: QAction
-    quit_action: QAction
-    find_action: QAction
-    replace_action: QAction
-    problems_action: QAction
-    settings_action: QAction
-    theme_actions: dict[str, QAction]
 
     def __init__(
         self,
         services: Services | None = None,
-        worker: ToolWorker | None = None,
         tutor_factory: TutorFactory | None = None,
+        *,
+        synchronous: bool = False,
     ):
         """``tutor_factory`` makes the chat's tutors (``open_tutor``'s signature); the app's own by default."""
         super().__init__()
@@ -107,14 +91,11 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("CodeMentor"))
         self.setObjectName("mainWindow")
         self.resize(1280, 800)
-        self._problem_id: str | None = None
-        self._run: Run | None = None
         self._first_layout = False  # no layout kept from a last session: fit the statement
-        self._ran_code = ""  # the code of the last Run or Submit
         # What the window is about, and the one way off the GUI thread: parts take these (and the
         # few widgets they use), never the window. The learner is known once the services are.
         self.session = Session(learner="")
-        self.jobs = Jobs(None, self.session, parent=self)
+        self.jobs = Jobs(None, self.session, synchronous=synchronous, parent=self)
 
         self.browser = ProblemBrowser()
         self.statement = StatementView()
@@ -136,7 +117,6 @@ class MainWindow(QMainWindow):
         self.viz.insertTab(1, self.output, self.tr("Output"))
         self.viz.setCurrentIndex(0)
         self.panels = self.viz  # the panel tabs: Tests, Output, Trace, Structure, Variables, Flow
-        self.documents = Documents(self)  # what the editor holds: a problem, a file or a scratch buffer
 
         self.centre = QSplitter(Qt.Orientation.Vertical)
         self.centre.addWidget(self.statement)
@@ -149,12 +129,73 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.centre)
         self.splitter.setSizes([300, 980])
         self.setCentralWidget(self.splitter)
+        self.window_layout = Layout(
+            self, self.splitter, self.centre, self.panels, self.statement, self.browser.techniques_action
+        )
 
-        build_toolbar(self)
+        toolbar = build_toolbar(
+            self,
+            on_language=self._on_language,
+            run=self.run_code,
+            submit=self.submit_code,
+            trace=self._when_ready(lambda: self.debugger.trace()),
+            analyze=self._when_ready(lambda: self.analyst.analyze()),
+            reset=self.reset_code,
+            close=self.close,
+        )
+        self.title_label, self.language = toolbar.title_label, toolbar.language
+        self.run_action, self.submit_action, self.trace_action = toolbar.run, toolbar.submit, toolbar.trace
+        self.analyze_action, self.stop_action = toolbar.analyze, toolbar.stop
+        self.reset_action, self.quit_action = toolbar.reset, toolbar.quit
+        self.documents = Documents(  # what the editor holds: a problem, a file or a scratch buffer
+            self.session,
+            editor=self.editor,
+            language=self.language,
+            statement=self.statement,
+            reset_action=self.reset_action,
+            submit_action=self.submit_action,
+            say=self.say,
+            set_title=self._show_title,
+            save_now=lambda: self.autosave.save_now() if self.ready else None,
+            leave_problem=self._leave_problem,
+            dialog_parent=self,
+        )
         self.chat = ChatSeat(self, self.session, self.jobs, tutor_factory)  # the tutor's dock, beside the editor
-        build_file_edit(self)
-        self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action = build_menus(self)
-        build_view_help(self)
+        edit = build_file_edit(
+            self,
+            documents=self.documents,
+            ready=lambda: self.ready,
+            editor=self.editor,
+            find_bar=self.find_bar,
+            reset_action=self.reset_action,
+            quit_action=self.quit_action,
+            open_settings=lambda: self.settings_command.open(),
+        )
+        self.find_action, self.replace_action, self.settings_action = edit.find, edit.replace, edit.settings
+        self.breakpoint_action, self.toggle_breakpoint_action, self.edit_breakpoint_action, self.edges_action = (
+            build_menus(
+                self,
+                toolbar,
+                run_to_breakpoint=self._when_ready(lambda: self.debugger.run_to_breakpoint()),
+                toggle_breakpoint=self._when_ready(lambda: self.debugger.toggle_breakpoint()),
+                edit_breakpoint=self._when_ready(lambda: self.debugger.edit_breakpoint()),
+                find_edge_cases=self._when_ready(lambda: self.edge_finder.find()),
+                stepping=self.viz.stepping_actions(),
+            )
+        )
+        view = build_view_help(
+            self,
+            problem_list=self.browser,
+            chat_actions=[self.chat.toggle_action, self.chat.focus_action],
+            panels=self.panels,
+            show_tab=self.show_tab,
+            editor=self.editor,
+            set_theme=self.set_theme,
+            show_tour=self._when_ready(lambda: self.tour_guide.show()),
+            learner=lambda: self.session.learner,
+            techniques=self.browser.techniques_action,
+        )
+        self.problems_action, self.theme_actions = view.problems, view.themes
         self.viz.currentChanged.connect(lambda _index: recolour_plots(self.viz))  # a tab added late
         self.plot_follower = PlotFollower(self)
         self.plot_follower.watch(list(self.viz.pages.values()))
@@ -163,6 +204,7 @@ class MainWindow(QMainWindow):
         self.backend_label = QLabel("", textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.backend_label)
+        self.jobs_shown = JobsShown(self.jobs, self.progress, self.stop_action, self.say)
         self.settings_command = SettingsCommand(  # Edit ▸ Settings…
             self,
             self.jobs,
@@ -174,51 +216,41 @@ class MainWindow(QMainWindow):
         self.say(self.tr("Loading the problems…"))
         self.browser.problemSelected.connect(self.open_problem)
         if services is not None:
-            self.attach(services, worker)
+            self.attach(services)
 
-    def attach(self, services: Services, worker: ToolWorker | None = None) -> None:
-        """The services are ready: the bank, the drafts, the worker; the window where it was left."""
+    def attach(self, services: Services) -> None:
+        """The services are ready: the bank, the drafts, the tools; the window where it was left."""
         self.services = services
         self._ready = True
         self.drafts = services.drafts
         self.editor.apply_style(font_size=services.settings.font_size)
         self.set_theme(services.settings.theme, save=False)
         self.settings_command.attach(services)
-        self.worker = worker or ToolWorker(services.registry, services.settings.user, parent=self)
-        self.worker.setParent(self)
-        self.session.learner = services.settings.user
-        self.jobs.registry = services.registry
-        self.jobs.synchronous = self.worker.synchronous
-        self.viz.follow(self.session, self.jobs)
-        self.editor.edited.connect(self.session.edited)
+        session, jobs = self.session, self.jobs
+        session.learner = services.settings.user
+        jobs.registry = services.registry
+        self.viz.follow(session, jobs)
+        self.editor.edited.connect(session.edited)
         self.autosave = DraftAutosave(self.editor, self.drafts, self)
-        self.debugger = Debugger(self)
-        self.analyst = Analyst(self)
-        self.scratch = ScratchRun(self)
+        self._build_parts(services)
         self.documents.attach(services.paths.data_dir)
-        self.custom_input = CustomInput(self)  # under the tests' table
         self.hints = Hints(
-            self.session, services, statement=self.statement, host=self, say=self.say,
+            session, services, statement=self.statement, host=self, say=self.say,
             bar=self.findChild(QToolBar, "mainToolbar"), menu_bar=self.menuBar(),
         )  # fmt: skip
         self.chat.attach(
             services, code=self.editor.text, say=self.say, show_run=self._show_tutor_run,
             trace=lambda case: self.debugger.trace(case), hint_taken=self.hints.refresh,
         )  # fmt: skip
-        set_focus_order(self)
-        self.tests.analyzeRequested.connect(self._analyze_from_tests)
-        self.edge_finder = EdgeFinder(self)  # the Edge cases tab, and the learner's own tests
-        self.tests.edgeCasesRequested.connect(self.edge_finder.find)
-        self.tests.removeOwnRequested.connect(lambda number: remove_own(self, number))
+        set_focus_order(self.statement, self.language, self.editor)
         self.learning = Learning(  # profile, recommendations, learners, history, the learner's data
-            self.session, self.jobs, services, host=self, browser=self.browser, panels=self.viz,
+            session, jobs, services, host=self, browser=self.browser, panels=self.viz,
             editor=self.editor, menu_bar=self.menuBar(), quit_action=self.quit_action,
             problems_action=self.problems_action, status_bar=self.statusBar(),
             choose_language=self._choose_language, keep_work=self._keep_work,
             may_leave=self.documents.may_leave, say=self.say,
         )  # fmt: skip
-        self.session.learner_changed.connect(self._show_learners_work)
-        self.stop_action.triggered.connect(self.worker.cancel)
+        session.learner_changed.connect(self._show_learners_work)
         self.backend_label.setText(
             runner_label(services.backend_name, services.containment(), services.containment_mode())
         )
@@ -226,17 +258,14 @@ class MainWindow(QMainWindow):
             "\n".join(f"{layer}: {'yes' if on else 'no'} ({detail})" for layer, on, detail in services.containment())
         )
         self.say(self.tr("%d problems to practise on.") % len(services.bank))
-        self.worker.started.connect(self._on_started)
-        self.worker.progress.connect(self._on_progress)
-        self.worker.result.connect(self._on_result)
-        self.worker.error.connect(self._on_error)
-        self.worker.finished.connect(self._on_finished)
-        self.worker.cancelled.connect(self._on_cancelled)
-        self._first_layout = not restore_layout(self)
+        self._first_layout = not restore_layout(
+            self.window_layout, services.paths.config_dir, self.learning.recommendations
+        )
         self.browser.set_bank(services.bank, self.drafts.statuses())
         self._open_where_left()
         QWidget.setFocus(self.editor)  # the keys go to the code (ScintillaEdit.setFocus is a Scintilla message)
-        self.running_marker = watch_for_crash(self)
+        problem = services.bank.get(self.problem_id) if self.problem_id else None
+        self.running_marker = watch_for_crash(services.paths.data_dir, self.notice, problem.title if problem else None)
         self.tour_guide = TourGuide(
             self, services.paths.data_dir, keep_clear=lambda: [self.statement],
             steps=lambda: tour_steps(self.findChild(QToolBar, "mainToolbar"), self.run_action, self.submit_action,
@@ -244,22 +273,64 @@ class MainWindow(QMainWindow):
         )  # fmt: skip
         self.tour = self.tour_guide.offer()
 
+    def _build_parts(self, services: Services) -> None:
+        """The parts that run the learner's code, each given what it uses."""
+        session, jobs, save_now = self.session, self.jobs, self.autosave.save_now
+        self.own_tests = OwnTests(session, services, self.tests, self.say)
+        self.debugger = Debugger(
+            session, jobs, services,
+            editor=self.editor, panel=self.viz, selected_test=self.tests.selected_test,
+            is_free=lambda: self.documents.current.free, save_now=save_now, say=self.say,
+            show_tab=self.show_tab, dialog_parent=self, parent=self,
+        )  # fmt: skip
+        self.analyst = Analyst(
+            session, jobs, services, editor=self.editor, say=self.say, show_tab=self.show_tab, dialog_parent=self,
+            parent=self,
+        )  # fmt: skip
+        self.viz.insertTab(2, self.analyst.tab, self.tr("Analysis"))
+        self.edge_finder = EdgeFinder(  # the Edge cases tab, and the learner's own tests
+            session, jobs, services,
+            code=self.editor.text, own_tests=self.own_tests, trace=self.debugger.trace, save_now=save_now,
+            say=self.say, show_tab=self.show_tab, parent=self,
+        )  # fmt: skip
+        self.viz.insertTab(self.viz.indexOf(self.analyst.tab) + 1, self.edge_finder.tab, self.tr("Edge cases"))
+        self.scratch = ScratchRun(
+            session, jobs, services, editor=self.editor, output=self.output, say=self.say,
+            show_output=lambda: self.panels.setCurrentWidget(self.output), parent=self,
+        )  # fmt: skip
+        self.runs = Runs(
+            session, jobs, services,
+            editor=self.editor, tests=self.tests, output=self.output, own_tests=self.own_tests, say=self.say,
+            show_tests=lambda: self.panels.setCurrentWidget(self.tests), mark_problem=self.browser.set_status,
+            save_now=save_now, after_submit=self.analyst.after_submit,
+            on_running=lambda run: show_run_buttons(self.run_action, self.submit_action, run), parent=self,
+        )  # fmt: skip
+        self.custom_input = CustomInput(
+            session, jobs, services, code=self.editor.text, say=self.say, trace=self.debugger.trace, parent=self
+        )
+        layout = self.tests.layout()
+        if layout is not None:
+            layout.addWidget(self.custom_input.box)  # under the tests' table
+        self.tests.analyzeRequested.connect(self._analyze_from_tests)
+        self.tests.edgeCasesRequested.connect(self.edge_finder.find)
+        self.tests.removeOwnRequested.connect(self.own_tests.remove)
+        # A new problem, language or learner: what was shown of the last one goes (an error's mark
+        # in the code too: a JavaScript error's line means nothing in the Python code).
+        session.results_cleared.connect(self.editor.clear_diagnostics)
+        session.results_cleared.connect(lambda: self.statusBar().clearMessage())  # its sentence was about the last one
+
     @property
     def ready(self) -> bool:
         return self._ready
 
+    def _when_ready(self, command: Callable[[], object]) -> Callable[[], object]:
+        """A command for an action; before the services are loaded it does nothing."""
+        return lambda: command() if self.ready else None
+
     def _analyze_from_tests(self) -> None:
         """The Tests tab's button: the run on show is evidence only while the code is the one it ran."""
-        ran = self._ran_code == self.editor.text()
+        ran = self.runs.ran_code == self.editor.text()
         self.analyst.analyze(run_id=self.tests.run_id if ran else None)
-
-    def _side_job(self, job: int) -> bool:
-        """A trace, a breakpoint run or an analysis: they show in their own tabs, not in Tests."""
-        return self.debugger.owns(job) or self.analyst.owns(job) or self.edge_finder.owns(job) or self.scratch.owns(job)
-
-    def _debugging(self, command: str):
-        """A debugger command for an action; before the services are loaded it does nothing."""
-        return lambda: getattr(self.debugger, command)() if self.ready else None
 
     # --- building ---------------------------------------------------------------------------
     def set_theme(self, name: str, save: bool = True) -> None:
@@ -282,11 +353,7 @@ class MainWindow(QMainWindow):
 
     @property
     def problem_id(self) -> str | None:
-        return self._problem_id
-
-    @problem_id.setter
-    def problem_id(self, problem_id: str | None) -> None:
-        self._problem_id = problem_id
+        return self.session.problem_id
 
     def say(self, text: str) -> None:
         """A sentence in the status bar."""
@@ -294,13 +361,24 @@ class MainWindow(QMainWindow):
 
     def show_tab(self, widget: QWidget) -> None:
         """Bring a panel tab to the front, with room enough for a trace."""
-        show_tab(self, widget, PANEL_SHARE)
+        show_tab(self.window_layout, widget, PANEL_SHARE)
+
+    def _show_title(self, name: str) -> None:
+        self.setWindowTitle(f"{name} — CodeMentor" if name else "CodeMentor")
+        self.title_label.setText(f"  {name}  ")
+
+    def _leave_problem(self) -> None:
+        """The editor is about to hold code of no problem: the draft is kept, the problem let go."""
+        if not self.ready:
+            return
+        self.autosave.follow(None, self.current_language)
+        choose_no_problem(self.browser.list)
 
     def _open_where_left(self) -> None:
         """The problem, language and draft of the last session (or of the one that crashed)."""
         place = self.drafts.last_open()
         if place is not None and place[0] in self.services.bank and self.language.findData(place[1]) >= 0:
-            show_language(self, place[1])
+            self.documents.show_language(place[1])
             if self.browser.select(place[0]):
                 return
         ids = self.browser.visible_ids()  # a first run: the first problem is an easy one (the bank's order)
@@ -319,23 +397,22 @@ class MainWindow(QMainWindow):
 
     def _keep_work(self) -> None:
         """What the learner on show leaves: the run is stopped, the draft and the open problem kept."""
-        self.worker.cancel()
+        self.jobs.cancel()
         self.autosave.save_now()
-        if self._problem_id is not None:
-            self.drafts.remember_open(self._problem_id, self.current_language)
+        if self.problem_id is not None:
+            self.drafts.remember_open(self.problem_id, self.current_language)
 
-    def _show_learners_work(self, name: str) -> None:
+    def _show_learners_work(self, _name: str) -> None:
         """Another learner (or theirs read afresh): their drafts, statuses and the problem they had open."""
         self.drafts = self.services.drafts
         self.autosave.use_book(self.drafts)
-        self.worker.learner = name
         self.browser.set_statuses(self.drafts.statuses())
         place = self.drafts.last_open()
         first = self.browser.visible_ids()
         bank = self.services.bank
         problem_id = place[0] if place is not None and place[0] in bank else (first[0] if first else None)
         if place is not None and problem_id == place[0] and self.language.findData(place[1]) >= 0:
-            show_language(self, place[1])
+            self.documents.show_language(place[1])
         if problem_id is not None:
             self.browser.list.blockSignals(True)
             self.browser.select(problem_id)
@@ -347,121 +424,50 @@ class MainWindow(QMainWindow):
         if problem is None:
             return
         if not self.documents.may_leave():
-            choose_no_problem(self)  # Cancel: the file on show stays
+            choose_no_problem(self.browser.list)  # Cancel: the file on show stays
             return
         self.autosave.save_now()
-        self._problem_id = problem_id
         self.documents.show_problem(problem.title, self.current_language)
         language = self.current_language
         self.editor.set_language(language)
         draft = self.drafts.load(problem_id, language)
-        self.editor.set_text(draft if draft is not None else self._starter(problem_id))
+        self.editor.set_text(draft if draft is not None else self._starter(problem_id, language))
         self.session.open(problem_id, language)  # panels forget the last problem's results
         self.debugger.marks.stop_following()
         self.autosave.follow(problem_id, language)
         self.drafts.remember_open(problem_id, language)
-        self.tests.clear(self.tr("Run your code to see the tests here."))
-        show_own(self)
+        self.own_tests.show()
         if self._first_layout:  # once laid out at the window's size
-            QTimer.singleShot(0, self, lambda: fit_statement(self))
+            QTimer.singleShot(0, self, lambda: fit_statement(self.window_layout))
 
-    def _starter(self, problem_id: str) -> str:
+    def _starter(self, problem_id: str, language: str) -> str:
         problem = self.services.bank.get(problem_id)
-        return problem.starter_code(self.current_language).strip() + "\n" if problem is not None else ""
+        return problem.starter_code(language).strip() + "\n" if problem is not None else ""
 
     def _on_language(self) -> None:
         if self.documents.current.free:
             self.documents.set_language(self.current_language)
-        elif self._problem_id is not None:
-            self.open_problem(self._problem_id)
+        elif self.problem_id is not None:
+            self.open_problem(self.problem_id)
 
     def reset_code(self) -> None:
         """Back to the starter code, as one step Ctrl+Z undoes."""
-        if self._problem_id is None:
+        if self.problem_id is None:
             return
-        self.editor.replace_all(self._starter(self._problem_id))
+        self.editor.replace_all(self._starter(self.problem_id, self.current_language))
         self.say(self.tr("Starter code restored. Ctrl+Z brings your code back."))
 
     # --- running ----------------------------------------------------------------------------
-    def run_code(self, include_hidden: bool = False) -> int | None:
-        if self.ready and self.documents.current.free and not include_hidden:
-            return self.scratch.run()
-        if self._problem_id is None:
-            self.say(self.tr("Choose a problem first."))
+    def run_code(self, include_hidden: bool = False) -> Call | None:
+        """Run (or, with ``include_hidden``, Submit) the code: a problem's tests, or a file's code once."""
+        if not self.ready:
             return None
-        self.autosave.save_now()  # the code that ran is worth keeping whatever happens next
-        self.editor.clear_diagnostics()
-        self._ran_code = self.editor.text()
-        # ``started`` (inside ``submit``) gives the run its job id; a synchronous worker has the
-        # result before ``submit`` returns.
-        self._run, arguments = start_run(self, self._problem_id, self._ran_code, include_hidden)
-        return self.worker.submit("execute_code", arguments)
+        if self.documents.current.free and not include_hidden:
+            return self.scratch.run()
+        return self.runs.start(include_hidden)
 
-    def submit_code(self) -> int | None:
+    def submit_code(self) -> Call | None:
         return self.run_code(include_hidden=True)
-
-    def _on_started(self, job: int, name: str) -> None:
-        self.stop_action.setEnabled(True)
-        self.progress.setValue(0)
-        self.progress.setVisible(True)
-        if self._side_job(job):
-            self._run = None  # a trace or an analysis replaces the run that was going
-            show_run_buttons(self, None)
-            self.say(job_sentence(name))
-            return
-        if self._run is not None and self._run.job == 0:
-            self._run = replace(self._run, job=job)
-        show_run_buttons(self, self._run)
-        # The last run's rows would read as this run's verdicts until it ends: take them away.
-        self.tests.clear(self.tr("Running…"))
-        self.output.show_text("")
-        self.say(started_sentence(name, self.services.bank.get(self._problem_id or ""), self._run))
-
-    def _on_progress(self, _job: int, fraction: float, text: str) -> None:
-        self.progress.setValue(int(fraction * 100))
-        self.say(progress_sentence(text))
-
-    def _on_result(self, job: int, result: dict) -> None:
-        if self._side_job(job):
-            return  # a trace, a breakpoint or an analysis: its own tab shows it
-        run = self._run if self._run is not None and self._run.job == job else None
-        if run is not None and (run.problem_id, run.language) == (self._problem_id, self.current_language):
-            self.session.show(ResultKind.RUN, result)  # the profile and the recommendations follow attempts
-        if run is not None and "run_id" in result:
-            self.browser.set_status(run.problem_id, ProblemStatus.of_run(result.get("verdict"), run.submitted))
-        if run is not None and (run.problem_id, run.language) != (self._problem_id, self.current_language):
-            problem = self.services.bank.get(run.problem_id)
-            title = problem.title if problem is not None else run.problem_id
-            self.say(f"{title}: {result_sentence(result)}")
-            return  # the learner has moved on: these results are not about the code on screen
-        self.tests.show_result(result, run.own if run is not None else None)
-        self.panels.setCurrentWidget(self.tests)
-        self.output.show_text(printed_by_tests(result))
-        line = result.get("line_number")
-        if line and result.get("error_message"):
-            self.editor.annotate_error(int(line), result["error_message"])
-        self.say(result_sentence(result))
-        if run is not None and run.submitted:
-            self.analyst.after_submit(result)
-
-    def _on_error(self, job: int, message: str) -> None:
-        if not self._side_job(job):
-            self.tests.clear(self.tr("<b>Internal error</b>: %s") % escaped(message))
-        self.say(self.tr("An internal error stopped the job; the log has the details."))
-
-    def _on_cancelled(self, job: int) -> None:
-        self._end_run()
-        if not self._side_job(job):
-            self.tests.clear(self.tr("<b>Stopped</b> · the run was stopped before it finished: no verdict."))
-        self.say(self.tr("Stopped."))
-
-    def _on_finished(self, _job: int) -> None:
-        self._end_run()
-
-    def _end_run(self) -> None:
-        self.stop_action.setEnabled(False)
-        self.progress.setVisible(False)
-        show_run_buttons(self, None)
 
     # --- lifetime ---------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
@@ -472,18 +478,18 @@ class MainWindow(QMainWindow):
         self.viz.shutdown()
         self.output.stop()
         if not self.ready:
+            self.jobs.shutdown()
             super().closeEvent(event)  # closed while loading: nothing was opened, nothing to keep
             return
         self.autosave.save_now()
-        if self._problem_id is not None:
-            self.drafts.remember_open(self._problem_id, self.current_language)
-        if not self.drafts.flush(10.0) and not close_unsaved(self):
+        if self.problem_id is not None:
+            self.drafts.remember_open(self.problem_id, self.current_language)
+        if not self.drafts.flush(10.0) and not close_unsaved(self, self.drafts.last_error):
             event.ignore()
             return
-        save_layout(self)
+        save_layout(self.window_layout, self.services.paths.config_dir, self.learning.recommendations)
         self.chat.shutdown()
         self.custom_input.shutdown()
-        self.worker.shutdown()
         self.jobs.shutdown()
         self.learning.shutdown()
         self.running_marker.clear()  # a clean exit: the next start is no crash's

@@ -7,11 +7,13 @@ from anywhere in the window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QTabWidget, QWidget
 
 from .assistant_dialog import show_assistant_dialog
 from .file_menu import build_file_commands
@@ -19,7 +21,9 @@ from .help_dialogs import show_about, show_shortcuts
 from .theme import THEMES
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from .documents import Documents
+    from .editor.code_editor import CodeEditor
+    from .editor.find_bar import FindBar
 
 
 def tr(text: str) -> str:
@@ -38,16 +42,33 @@ def _command(owner: QWidget, text: str, keys: str | list[str] | None, slot, tip:
     return action
 
 
-def build_file_edit(window: MainWindow) -> None:
+@dataclass(frozen=True)
+class EditCommands:
+    find: QAction
+    replace: QAction
+    settings: QAction
+
+
+def build_file_edit(
+    owner: QMainWindow,
+    *,
+    documents: Documents,
+    ready: Callable[[], bool],
+    editor: CodeEditor,
+    find_bar: FindBar,
+    reset_action: QAction,
+    quit_action: QAction,
+    open_settings: Callable[[], object],
+) -> EditCommands:
     """File (the learner's own files, Reset code, Quit) and Edit, the first two menus of the bar."""
-    file = window.menuBar().addMenu(tr("&File"))
-    build_file_commands(window, file)  # New scratch, Open, Open recent, Save, Save as
-    file.addActions([window.reset_action])
+    file = owner.menuBar().addMenu(tr("&File"))
+    build_file_commands(owner, file, documents, ready)  # New scratch, Open, Open recent, Save, Save as
+    file.addActions([reset_action])
     file.addSeparator()
-    file.addAction(window.quit_action)
-    editor = box = window.editor  # not the editor's box: the find bar's fields keep their own keys
+    file.addAction(quit_action)
+    box = editor  # not the editor's box: the find bar's fields keep their own keys
     local = Qt.ShortcutContext.WidgetWithChildrenShortcut  # the code's keys, not the search box's
-    edit = window.menuBar().addMenu(tr("&Edit"))
+    edit = owner.menuBar().addMenu(tr("&Edit"))
     edit.addActions([
         _command(box, tr("Undo"), "Ctrl+Z", editor.undo, tr("Undo the last change to the code"), local),
         _command(box, tr("Redo"), ["Ctrl+Shift+Z", "Ctrl+Y"], editor.redo, tr("Redo what was undone"), local),
@@ -60,82 +81,101 @@ def build_file_edit(window: MainWindow) -> None:
         _command(box, tr("Select all"), "Ctrl+A", editor.selectAll, tr("Select all the code"), local),
     ])  # fmt: skip
     edit.addSeparator()
-    bar = window.find_bar
-    window.find_action = _command(window, tr("&Find…"), "Ctrl+F", bar.open_bar, tr("Find in the code"))
-    window.replace_action = _command(
-        window, tr("&Replace…"), "Ctrl+H", lambda: bar.open_bar(replacing=True), tr("Find and replace in the code")
+    bar = find_bar
+    find = _command(owner, tr("&Find…"), "Ctrl+F", bar.open_bar, tr("Find in the code"))
+    replace = _command(
+        owner, tr("&Replace…"), "Ctrl+H", lambda: bar.open_bar(replacing=True), tr("Find and replace in the code")
     )
     edit.addActions([
-        window.find_action,
-        window.replace_action,
-        _command(window, tr("Find next"), "F3", bar.find_next, tr("Go to the next match")),
-        _command(window, tr("Find previous"), "Shift+F3", bar.find_previous, tr("Go to the previous match")),
-        _command(window, tr("&Go to line…"), "Ctrl+G", lambda: ask_line(window), tr("Move the caret to a line")),
+        find,
+        replace,
+        _command(owner, tr("Find next"), "F3", bar.find_next, tr("Go to the next match")),
+        _command(owner, tr("Find previous"), "Shift+F3", bar.find_previous, tr("Go to the previous match")),
+        _command(owner, tr("&Go to line…"), "Ctrl+G", lambda: ask_line(owner, editor), tr("Move the caret to a line")),
     ])  # fmt: skip
     edit.addSeparator()
     edit.addAction(_command(box, tr("Toggle &comment"), "Ctrl+/", editor.toggle_comment,
                             tr("Comment out the selected lines, or bring them back"), local))  # fmt: skip
     edit.addSeparator()
-    window.settings_action = _command(window, tr("&Settings…"), "Ctrl+,", lambda: window.settings_command.open(),
-                                      tr("Where code runs, limits, the tutor, the theme and the data folder"))  # fmt: skip
-    edit.addAction(window.settings_action)
+    settings = _command(owner, tr("&Settings…"), "Ctrl+,", open_settings,
+                        tr("Where code runs, limits, the tutor, the theme and the data folder"))  # fmt: skip
+    edit.addAction(settings)
+    return EditCommands(find, replace, settings)
 
 
-def build_view_help(window: MainWindow) -> None:
+@dataclass(frozen=True)
+class ViewCommands:
+    problems: QAction
+    themes: dict[str, QAction]
+
+
+def build_view_help(
+    owner: QMainWindow,
+    *,
+    problem_list: QWidget,
+    chat_actions: list[QAction],
+    panels: QTabWidget,
+    show_tab: Callable[[QWidget], None],
+    editor: CodeEditor,
+    set_theme: Callable[[str], None],
+    show_tour: Callable[[], object],
+    learner: Callable[[], str],
+    techniques: QAction,
+) -> ViewCommands:
     """View (panels, zoom, theme) and Help, the last menus of the bar; then every menu is described."""
-    view = window.menuBar().addMenu(tr("&View"))
-    panels = view.addMenu(tr("&Panels"))
-    window.problems_action = _command(window, tr("Problem list"), "Ctrl+Shift+L", lambda: window.browser.setVisible(
-        not window.browser.isVisible()), tr("Show or hide the list of problems"))  # fmt: skip
-    window.problems_action.setCheckable(True)
-    window.problems_action.setChecked(True)
-    panels.addAction(window.problems_action)
-    panels.addActions([window.chat.toggle_action, window.chat.focus_action])
-    for number in range(window.panels.count()):
-        name = window.panels.tabText(number).replace("&", "")
-        page = window.panels.widget(number)
+    view = owner.menuBar().addMenu(tr("&View"))
+    panel_menu = view.addMenu(tr("&Panels"))
+    problems = _command(owner, tr("Problem list"), "Ctrl+Shift+L", lambda: problem_list.setVisible(
+        not problem_list.isVisible()), tr("Show or hide the list of problems"))  # fmt: skip
+    problems.setCheckable(True)
+    problems.setChecked(True)
+    panel_menu.addAction(problems)
+    panel_menu.addActions(chat_actions)
+    for number in range(panels.count()):
+        name = panels.tabText(number).replace("&", "")
+        page = panels.widget(number)
         if page is None:
             continue
-        panels.addAction(_command(window, tr("Show %s") % name, f"Alt+{number + 1}",
-                                  lambda p=page: window.show_tab(p),
-                                  tr("Bring the %s tab to the front") % name))  # fmt: skip
+        panel_menu.addAction(_command(owner, tr("Show %s") % name, f"Alt+{number + 1}",
+                                      lambda p=page: show_tab(p),
+                                      tr("Bring the %s tab to the front") % name))  # fmt: skip
     view.addSeparator()
     view.addActions([
-        _command(window, tr("Zoom &in"), ["Ctrl++", "Ctrl+="], lambda: window.editor.zoom_by(1), tr("Larger code")),
-        _command(window, tr("Zoom &out"), "Ctrl+-", lambda: window.editor.zoom_by(-1), tr("Smaller code")),
-        _command(window, tr("&Reset zoom"), "Ctrl+0", lambda: window.editor.zoom_by(0), tr("Code at the size of the settings")),
+        _command(owner, tr("Zoom &in"), ["Ctrl++", "Ctrl+="], lambda: editor.zoom_by(1), tr("Larger code")),
+        _command(owner, tr("Zoom &out"), "Ctrl+-", lambda: editor.zoom_by(-1), tr("Smaller code")),
+        _command(owner, tr("&Reset zoom"), "Ctrl+0", lambda: editor.zoom_by(0), tr("Code at the size of the settings")),
     ])  # fmt: skip
     view.addSeparator()
-    themes = view.addMenu(tr("&Theme"))
-    group = QActionGroup(window)
-    window.theme_actions = {}
+    theme_menu = view.addMenu(tr("&Theme"))
+    group = QActionGroup(owner)
+    themes: dict[str, QAction] = {}
     for name, label in zip(THEMES, (tr("&Light"), tr("&Dark")), strict=True):
-        action = _command(window, label, None, lambda n=name: window.set_theme(n), tr("The %s theme") % name)
+        action = _command(owner, label, None, lambda n=name: set_theme(n), tr("The %s theme") % name)
         action.setCheckable(True)
         group.addAction(action)
-        themes.addAction(action)
-        window.theme_actions[name] = action
-    view.addAction(window.browser.techniques_action)
-    help_menu = window.menuBar().addMenu(tr("&Help"))
+        theme_menu.addAction(action)
+        themes[name] = action
+    view.addAction(techniques)
+    help_menu = owner.menuBar().addMenu(tr("&Help"))
     help_menu.addActions([
-        _command(window, tr("&Keyboard shortcuts"), "F1", lambda: show_shortcuts(window), tr("Every command and its keys")),
-        _command(window, tr("&Tour"), None, lambda: window.tour_guide.show() if window.ready else None,
+        _command(owner, tr("&Keyboard shortcuts"), "F1", lambda: show_shortcuts(owner), tr("Every command and its keys")),
+        _command(owner, tr("&Tour"), None, show_tour,
                  tr("Show the guided tour of Run, Submit, Trace and the panels again")),
-        _command(window, tr("Use with an &assistant…"), None,
-                 lambda: show_assistant_dialog(window, window.services.settings.user),
+        _command(owner, tr("Use with an &assistant…"), None,
+                 lambda: show_assistant_dialog(owner, learner()),
                  tr("The configuration that lets an assistant (MCP) use CodeMentor's tools")),
-        _command(window, tr("&About CodeMentor"), None, lambda: show_about(window), tr("Version and licences")),
+        _command(owner, tr("&About CodeMentor"), None, lambda: show_about(owner), tr("Version and licences")),
     ])  # fmt: skip
-    for top in window.menuBar().actions():  # the bar is complete: Help is its last menu
+    for top in owner.menuBar().actions():  # the bar is complete: Help is its last menu
         menu = top.menu()
         if isinstance(menu, QMenu):
             describe(menu)
+    return ViewCommands(problems, themes)
 
 
-def ask_line(window: MainWindow) -> None:
-    editor = window.editor
+def ask_line(parent: QWidget, editor: CodeEditor) -> None:
     current = editor.lineFromPosition(editor.currentPos()) + 1
-    number, ok = QInputDialog.getInt(window, tr("Go to line"), tr("Line (1 to %d):") % editor.lineCount(),
+    number, ok = QInputDialog.getInt(parent, tr("Go to line"), tr("Line (1 to %d):") % editor.lineCount(),
                                      current, 1, max(editor.lineCount(), 1))  # fmt: skip
     if ok:
         editor.go_to_line(number)

@@ -3,44 +3,46 @@ breakpoint, Analyze code, Find edge cases, Stop, the breakpoints); the Debug men
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow
 
-from .toolbar import window_action
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
+from .toolbar import Toolbar, window_action
 
 
-def build_menus(window: MainWindow) -> tuple[QAction, QAction, QAction]:
-    """The menus; returns the actions they add to the window's: Run to breakpoint, Toggle and Edit breakpoint."""
-    make = partial(window_action, window)
+def build_menus(
+    owner: QMainWindow,
+    toolbar: Toolbar,
+    *,
+    run_to_breakpoint: Callable[[], object],
+    toggle_breakpoint: Callable[[], object],
+    edit_breakpoint: Callable[[], object],
+    find_edge_cases: Callable[[], object],
+    stepping: list[QAction],
+) -> tuple[QAction, QAction, QAction, QAction]:
+    """The Run and Debug menus; returns the actions they add to the window's: Run to breakpoint,
+    Toggle and Edit breakpoint, Find edge cases."""
+    make = partial(window_action, owner)
     to_breakpoint = make(
-        "Run to breakpoint", "Ctrl+F5", window._debugging("run_to_breakpoint"), None,
+        "Run to breakpoint", "Ctrl+F5", run_to_breakpoint, None,
         "Run until the breakpoint on the caret's line (or the first one) stops",
     )  # fmt: skip
-    toggle = make(
-        "Toggle breakpoint",
-        "F9",
-        window._debugging("toggle_breakpoint"),
-        None,
-        "Set or remove a breakpoint on the caret's line",
-    )
+    toggle = make("Toggle breakpoint", "F9", toggle_breakpoint, None, "Set or remove a breakpoint on the caret's line")
     edit = make(
-        "Edit breakpoint…", "Ctrl+F9", window._debugging("edit_breakpoint"), None,
+        "Edit breakpoint…", "Ctrl+F9", edit_breakpoint, None,
         "Condition, nth hit and watches of the caret line's breakpoint",
     )  # fmt: skip
-    window.edges_action = make(
-        "Find edge cases", "Ctrl+Shift+E", lambda: window.edge_finder.find() if window.ready else None, None,
+    edges = make(
+        "Find edge cases", "Ctrl+Shift+E", find_edge_cases, None,
         "Look for inputs where your code goes wrong, and show the smallest",
     )  # fmt: skip
-    run = window.menuBar().addMenu(window.tr("&Run"))
-    run.addActions([window.run_action, window.submit_action, window.trace_action, to_breakpoint,
-                    window.analyze_action, window.edges_action, window.stop_action])  # fmt: skip
+    run = owner.menuBar().addMenu(owner.tr("&Run"))
+    run.addActions([toolbar.run, toolbar.submit, toolbar.trace, to_breakpoint,
+                    toolbar.analyze, edges, toolbar.stop])  # fmt: skip
     run.addSeparator()
     run.addActions([toggle, edit])  # Reset code and Quit are the File menu's
-    debug = window.menuBar().addMenu(window.tr("&Debug"))
-    debug.addActions(window.viz.stepping_actions())
-    return to_breakpoint, toggle, edit
+    debug = owner.menuBar().addMenu(owner.tr("&Debug"))
+    debug.addActions(stepping)
+    return to_breakpoint, toggle, edit, edges

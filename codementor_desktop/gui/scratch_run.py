@@ -4,14 +4,20 @@ ended. There are no tests, so nothing is judged and Submit stays off."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from .session import ResultKind
 from .status import meaning
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from ..tools.services import Services
+    from .editor.code_editor import CodeEditor
+    from .jobs import Call, Jobs
+    from .panels.output_view import OutputView
+    from .session import Session
 
 
 def tr(text: str) -> str:
@@ -19,54 +25,49 @@ def tr(text: str) -> str:
 
 
 class ScratchRun(QObject):
-    """The window's Run while a scratch buffer or a file is open."""
+    """Run while a scratch buffer or a file is open: in the window's lane, its answer in Output."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        self.job = 0
-        self._starting = False
-        # Connected before the window's own handlers: the job is known as ours when they run.
-        window.worker.started.connect(self._on_started)
-        window.worker.result.connect(self._on_result)
-        window.worker.error.connect(self._on_error)
+    def __init__(
+        self,
+        session: Session,
+        jobs: Jobs,
+        services: Services,
+        *,
+        editor: CodeEditor,
+        output: OutputView,
+        say: Callable[[str], None],
+        show_output: Callable[[], None],
+        parent: QObject | None = None,
+    ):
+        super().__init__(parent)
+        self.session, self.jobs, self.services = session, jobs, services
+        self.editor, self.output, self.say, self.show_output = editor, output, say, show_output
 
-    def owns(self, job: int) -> bool:
-        return job != 0 and job == self.job
-
-    def run(self) -> int | None:
-        window = self.window
-        window.editor.clear_diagnostics()
+    def run(self) -> Call:
+        self.editor.clear_diagnostics()
         arguments = {
-            "language": window.current_language,
-            "code": window.editor.text(),
-            "timeout_seconds": int(window.services.settings.timeout_seconds),
+            "language": self.session.language,
+            "code": self.editor.text(),
+            "timeout_seconds": int(self.services.settings.timeout_seconds),
         }
-        window.output.show_text("")
-        window.show_tab(window.output)
-        self._starting = True
-        try:
-            return window.worker.submit("bp_execute", arguments)
-        finally:
-            self._starting = False
+        self.output.show_text("")
+        self.show_output()
+        serial = self.session.code_serial
+        return self.jobs.call(
+            "bp_execute",
+            arguments,
+            lambda result: self._done(result, serial),
+            on_failed=lambda message: self.output.show_text(tr("The run could not start: %s") % message),
+        )
 
-    def _on_started(self, job: int, _name: str) -> None:
-        self.job = job if self._starting else 0  # another job replaced ours
-
-    def _on_result(self, job: int, result: dict) -> None:
-        if not self.owns(job):
-            return
-        window = self.window
-        window.output.show_text(output_text(result))
-        window.panels.setCurrentWidget(window.output)
+    def _done(self, result: dict, serial: int) -> None:
+        self.session.show(ResultKind.SCRATCH, result, serial)
+        self.output.show_text(output_text(result))
+        self.show_output()
         line = result.get("line_number")
         if line and result.get("error_message"):
-            window.editor.annotate_error(int(line), result["error_message"])
-        window.say(ending_sentence(result))
-
-    def _on_error(self, job: int, message: str) -> None:
-        if self.owns(job):
-            self.window.output.show_text(tr("The run could not start: %s") % message)
+            self.editor.annotate_error(int(line), result["error_message"])
+        self.say(ending_sentence(result))
 
 
 def output_text(result: dict) -> str:

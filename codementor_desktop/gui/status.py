@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
@@ -14,9 +15,11 @@ from ..domain.vocabulary import Verdict
 from .text import message_box
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QProgressBar, QWidget
+
     from ..problems.model import Problem
-    from .main_window import MainWindow
-    from .runs import Run
+    from .jobs import Call, Jobs
 
 log = logging.getLogger(__name__)
 
@@ -36,12 +39,12 @@ def runner_label(backend: str, layers: list[tuple[str, bool, str]], mode: str | 
     return text
 
 
-def close_unsaved(window: MainWindow) -> bool:
-    """The disk refused the draft: ask before closing (the text is still in the editor)."""
-    problem = window.drafts.last_error or "the database did not answer"
+def close_unsaved(parent: QWidget, last_error: str | None) -> bool:
+    """The disk refused the draft (``last_error``): ask before closing (the text is still in the editor)."""
+    problem = last_error or "the database did not answer"
     log.error("closing with an unsaved draft: %s", problem)
     answer = message_box(
-        window,
+        parent,
         QMessageBox.Icon.Warning,
         tr("CodeMentor"),
         tr("Your code could not be saved (%s).\n\nQuit anyway and lose the changes since the last save?") % problem,
@@ -61,6 +64,9 @@ JOBS = {
     "analyze_code": "Analysing your code…",
     "bp_analyze": "Analysing your code…",
     "measure_complexity": "Measuring the complexity…",
+    "analyze_code_patterns": "Analysing your code…",
+    "bp_find_edge_cases": "Looking for inputs where your code goes wrong…",
+    "flag_incorrect_analysis": "Telling us the finding is wrong…",
 }
 
 
@@ -84,11 +90,11 @@ def running_sentence(tests: int | None) -> str:
     return tr("Running 1 test…") if tests == 1 else tr("Running %d tests…") % tests
 
 
-def started_sentence(tool: str, problem: Problem | None, run: Run | None) -> str:
+def started_sentence(tool: str, problem: Problem | None, submitted: bool) -> str:
     """A Run's count of tests (a Submit's hidden ones are not known yet), or the job's words."""
     if tool != "execute_code":
         return job_sentence(tool)
-    return running_sentence(None if problem is None or run is None or run.submitted else len(problem.examples))
+    return running_sentence(None if problem is None or submitted else len(problem.examples))
 
 
 def progress_sentence(text: str) -> str:
@@ -115,3 +121,39 @@ def result_sentence(result: dict) -> str:
         return tr("%s: %d of %d tests") % (words, passed, len(tests))
     failing = next((t for t in tests if t.get("verdict") != Verdict.AC), tests[0])
     return tr("%s on test %s of %d") % (words, failing.get("test_id", "?"), len(tests))
+
+
+class JobsShown:
+    """The status bar's progress and the Stop command follow the window's lane of ``jobs``: shown
+    and enabled while a call is under way, the judge's progress said in words."""
+
+    def __init__(self, jobs: Jobs, progress: QProgressBar, stop: QAction, say: Callable[[str], None]):
+        self.jobs, self.progress, self.stop_action, self.say = jobs, progress, stop, say
+        jobs.started.connect(self._started)
+        jobs.ended.connect(self._ended)
+        jobs.progressed.connect(self._progressed)
+        stop.triggered.connect(self.stop)
+        stop.setEnabled(False)
+
+    def stop(self) -> None:
+        """Stop (Escape): the window's call under way ends; its part says what it kept."""
+        if self.jobs.busy:
+            self.jobs.cancel()
+            self.say(tr("Stopped."))
+
+    def _started(self, call: Call) -> None:
+        if call.name != "execute_code":  # a Run says how many tests it runs itself
+            self.say(job_sentence(call.name))
+        self.stop_action.setEnabled(True)
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+
+    def _ended(self, _call: Call) -> None:
+        if self.jobs.busy:
+            return  # a newer call goes on (latest wins): its own end hides the bar
+        self.stop_action.setEnabled(False)
+        self.progress.setVisible(False)
+
+    def _progressed(self, _call: Call, fraction: float, text: str) -> None:
+        self.progress.setValue(int(fraction * 100))
+        self.say(progress_sentence(text))

@@ -4,16 +4,16 @@ Reset code), beside the problem's title and the language; the menus list the sam
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QToolBar, QWidget
 
 from ..domain.vocabulary import Language
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
     from .runs import Run
 
 
@@ -22,73 +22,104 @@ def tr(text: str) -> str:
 
 
 def window_action(
-    window: MainWindow,
+    owner: QWidget,
     text: str,
     shortcut: str | None,
     slot: Callable[[], object] | None,
     bar: QToolBar | None,
     tip: str = "",
 ) -> QAction:
-    """One of the window's commands: on the toolbar ``bar``, or a shortcut of the window without a button."""
-    action = QAction(window.tr(text), window)
+    """One of the window's commands: on the toolbar ``bar``, or a shortcut of ``owner`` without a button."""
+    action = QAction(owner.tr(text), owner)
     if shortcut:
         action.setShortcut(QKeySequence(shortcut))
-    action.setToolTip(window.tr(tip))
+    action.setToolTip(owner.tr(tip))
     if slot is not None:
         action.triggered.connect(lambda _checked=False: slot())
     if bar is not None:
         bar.addAction(action)
     else:
-        window.addAction(action)
+        owner.addAction(action)
     return action
 
 
-def build_toolbar(window: MainWindow) -> None:
+@dataclass(frozen=True)
+class Toolbar:
+    """The toolbar's widgets and the window's commands it and the menus show."""
+
+    bar: QToolBar
+    title_label: QLabel
+    language: QComboBox
+    run: QAction
+    submit: QAction
+    trace: QAction
+    analyze: QAction
+    stop: QAction
+    reset: QAction
+    quit: QAction
+
+
+def build_toolbar(
+    owner: QMainWindow,
+    *,
+    on_language: Callable[[], None],
+    run: Callable[[], object],
+    submit: Callable[[], object],
+    trace: Callable[[], object],
+    analyze: Callable[[], object],
+    reset: Callable[[], object],
+    close: Callable[[], object],
+) -> Toolbar:
     """The toolbar (problem title, language, Run, Submit, Trace, Stop, Reset code) and the
-    window's own actions the menus list."""
+    window's own actions the menus list. Stop is connected by whoever follows the jobs."""
     bar = QToolBar(tr("Main"), objectName="mainToolbar", movable=False)
-    window.addToolBar(bar)
-    window.title_label = QLabel("", objectName="problemTitle", textFormat=Qt.TextFormat.PlainText)
-    window.title_label.setMinimumWidth(200)
-    bar.addWidget(window.title_label)
-    window.language = QComboBox(objectName="language")
-    window.language.addItem(tr("Python"), Language.PYTHON.value)
-    window.language.addItem(tr("JavaScript"), Language.JAVASCRIPT.value)
-    window.language.currentIndexChanged.connect(window._on_language)
-    bar.addWidget(window.language)
-    window.run_action = window_action(window, "Run", "Ctrl+Return", window.run_code, bar)
-    window.submit_action = window_action(window, "Submit", "Ctrl+Shift+Return", window.submit_code, bar)
-    window.trace_action = window_action(
-        window,
-        "Trace",
-        "F5",
-        window._debugging("trace"),
+    owner.addToolBar(bar)
+    title_label = QLabel("", objectName="problemTitle", textFormat=Qt.TextFormat.PlainText)
+    title_label.setMinimumWidth(200)
+    bar.addWidget(title_label)
+    language = QComboBox(objectName="language")
+    language.addItem(tr("Python"), Language.PYTHON.value)
+    language.addItem(tr("JavaScript"), Language.JAVASCRIPT.value)
+    language.currentIndexChanged.connect(lambda _index: on_language())
+    bar.addWidget(language)
+    toolbar = Toolbar(
         bar,
-        "Trace your code on the selected test (or the first example)",
+        title_label,
+        language,
+        run=window_action(owner, "Run", "Ctrl+Return", run, bar),
+        submit=window_action(owner, "Submit", "Ctrl+Shift+Return", submit, bar),
+        trace=window_action(
+            owner, "Trace", "F5", trace, bar, "Trace your code on the selected test (or the first example)"
+        ),
+        analyze=window_action(
+            owner,
+            "Analyze code",
+            "Ctrl+Shift+A",
+            analyze,
+            None,
+            "Look for weaknesses and measure the complexity of your code",
+        ),  # fmt: skip
+        stop=window_action(owner, "Stop", "Escape", None, bar, "Stop the running job"),
+        reset=window_action(
+            owner, "Reset code", None, reset, bar, "Go back to the starter code (Ctrl+Z brings your code back)"
+        ),
+        quit=window_action(owner, "Quit", "Ctrl+Q", close, None, "Save your work and quit"),
     )
-    window.analyze_action = window_action(window,
-        "Analyze code", "Ctrl+Shift+A", lambda: window.analyst.analyze() if window.ready else None, None,
-        "Look for weaknesses and measure the complexity of your code",
-    )  # fmt: skip
-    window.stop_action = window_action(window, "Stop", "Escape", None, bar, "Stop the running job")
-    window.stop_action.setEnabled(False)
-    window.reset_action = window_action(
-        window, "Reset code", None, window.reset_code, bar, "Go back to the starter code (Ctrl+Z brings your code back)"
-    )
-    window.quit_action = window_action(window, "Quit", "Ctrl+Q", window.close, None, "Save your work and quit")
-    show_run_buttons(window, None)
-    window.language.setAccessibleName(window.tr("Language of the code"))
+    toolbar.stop.setEnabled(False)
+    show_run_buttons(toolbar.run, toolbar.submit, None)
+    language.setAccessibleName(tr("Language of the code"))
     for action in bar.actions():
         button = bar.widgetForAction(action)
         if button is not None and not button.accessibleName() and action.text():
             button.setAccessibleName(action.text().replace("&", ""))
+    return toolbar
 
 
-def show_run_buttons(window: MainWindow, running: Run | None) -> None:
+def show_run_buttons(run_action: QAction, submit_action: QAction, running: Run | None) -> None:
     """While a run is going, Run and Submit say that they replace it."""
     for action, submits, idle_tip in (
-        (window.run_action, False, tr("Run the visible tests")),
-        (window.submit_action, True, tr("Run every test, hidden ones too")),
+        (run_action, False, tr("Run the visible tests")),
+        (submit_action, True, tr("Run every test, hidden ones too")),
     ):
         if running is None:
             text, tip = (tr("Submit") if submits else tr("Run")), idle_tip

@@ -14,7 +14,6 @@ from codementor_desktop.gui.chat.pane import ChatPane
 from codementor_desktop.gui.chat.transcript import Message
 from codementor_desktop.gui.main_window import MainWindow
 from codementor_desktop.gui.window_files import TOUR_SEEN, Flag
-from codementor_desktop.gui.workers import ToolWorker
 from codementor_desktop.tutor.turns import Intent
 from tests.fakes.openai_server import Call, FakeOpenAI, calls, text
 from tests.gui.conftest import window_leftovers
@@ -28,7 +27,7 @@ SHOTS = os.environ.get("CODEMENTOR_SHOTS")
 def app_window(qtbot, services):
     """A window with the app's own tutor factory (none given)."""
     Flag(services.paths.data_dir, TOUR_SEEN).set()
-    window = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True))
+    window = MainWindow(services, synchronous=True)
     qtbot.addWidget(window)
     window.resize(1400, 860)
     yield window
@@ -135,7 +134,7 @@ def test_three_failing_runs_of_one_test_offer_help_in_the_chat(qtbot, app_window
     assert offer.tutor_event.signal == "failing_runs" and "[3,2,4], 6" in offer.tutor_event.message
     talk(qtbot, pane, offer.yes.click)  # accepting is an "I'm stuck": the coach moves a hint level up
     assert len(cards(pane, EscalationCard)) == 1
-    with qtbot.waitSignal(app_window.worker.finished):
+    with qtbot.waitSignal(app_window.jobs.ended):
         app_window.run_code()  # offered once: a fourth failing run offers nothing more
     qtbot.waitUntil(lambda: not app_window.chat.stuck._due)
     assert len(cards(pane, OfferCard)) == 1
@@ -143,7 +142,7 @@ def test_three_failing_runs_of_one_test_offer_help_in_the_chat(qtbot, app_window
 
 def test_a_conversation_left_open_is_shown_again_in_the_next_window(qtbot, services):
     Flag(services.paths.data_dir, TOUR_SEEN).set()
-    first = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True))
+    first = MainWindow(services, synchronous=True)
     qtbot.addWidget(first)
     pane = open_two_sum(qtbot, first)
     talk(qtbot, pane, lambda: pane.send("Why does it fail?"))
@@ -151,7 +150,7 @@ def test_a_conversation_left_open_is_shown_again_in_the_next_window(qtbot, servi
     session = pane.tutor.session_id
     first.close()
 
-    second = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True))
+    second = MainWindow(services, synchronous=True)
     qtbot.addWidget(second)
     again = open_two_sum(qtbot, second)
     assert again.tutor.session_id == session  # the same stored conversation goes on
@@ -166,7 +165,7 @@ def test_a_conversation_left_open_is_shown_again_in_the_next_window(qtbot, servi
     talk(qtbot, again, lambda: again.send("I get it: j must start after i, never at i itself"))  # concluded
     assert cards(again, SummaryCard)  # the next window starts afresh
     second.close()
-    third = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True))
+    third = MainWindow(services, synchronous=True)
     qtbot.addWidget(third)
     fresh = open_two_sum(qtbot, third)
     assert fresh.tutor.session_id != session and cards(fresh, ToolCard) == []

@@ -20,7 +20,6 @@ from codementor_desktop.gui.chat.richtext import RichText
 from codementor_desktop.gui.chat.transcript import Message
 from codementor_desktop.gui.main_window import MainWindow
 from codementor_desktop.gui.window_files import TOUR_SEEN, Flag
-from codementor_desktop.gui.workers import ToolWorker
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tutor.cancellation import Cancellation
 from codementor_desktop.tutor.events import Escalated, Listener, ToolFinished, ToolStarted, TurnEnded
@@ -107,7 +106,7 @@ def chat_window(qtbot, services):
         made.update(learner=learner, ask_consent=ask_consent, confirm_write=_options.get("confirm_write"))
         return made["tutor"](services_)
 
-    window = MainWindow(services, ToolWorker(services.registry, services.settings.user, synchronous=True),
+    window = MainWindow(services, synchronous=True,
                         tutor_factory=factory)  # fmt: skip
     window.made = made
     qtbot.addWidget(window)

@@ -101,7 +101,7 @@ def test_a_scratch_run_prints_through_a_real_child(threaded_window, qtbot):
     window.documents.new_scratch()
     assert window.windowTitle() == "Scratch — CodeMentor"
     window.editor.set_text("print(sum(range(10)))\nprint('done')\n")
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.run_code()
     qtbot.waitUntil(lambda: "ran in" in window.output.shown_text())
     shown = window.output.shown_text()

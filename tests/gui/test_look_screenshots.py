@@ -10,7 +10,6 @@ import os
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from codementor_desktop.gui.tour import show_tour
 from tests.gui import test_window_screenshots
 from tests.gui.test_window_analysis import QUADRATIC, open_two_sum
 from tests.gui.test_window_debugger import traced
@@ -53,7 +52,7 @@ def test_the_window_at_1280_by_800(window, qtbot, tmp_path, theme):
     save(qtbot, window, tmp_path / f"{prefix}-profile.png")
     window.browser.techniques_action.trigger()  # the techniques of unsolved problems too
     save(qtbot, window, tmp_path / f"{prefix}-techniques-shown.png")
-    tour = show_tour(window)
+    tour = window.tour_guide.show()
     save(qtbot, window, tmp_path / f"{prefix}-tour.png")
     for _ in range(3):
         tour.next_step()  # the panels' step, over the tab bar

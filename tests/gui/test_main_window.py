@@ -1,4 +1,4 @@
-"""The walking skeleton: pick a problem, edit, Run on a worker, see the verdicts."""
+"""The walking skeleton: pick a problem, edit, Run off the GUI thread, see the verdicts."""
 
 from codementor_desktop.gui.editor.code_editor import CodeEditor, bgr
 
@@ -46,49 +46,6 @@ def test_drafts_survive_switching_problems(window, qtbot):
     assert window.editor.text() != "# my draft"
     window.browser.select(ids[0])
     assert window.editor.text() == "# my draft"
-
-
-def test_the_threaded_worker_delivers_through_signals(qtbot, services):
-    from codementor_desktop.gui.workers import ToolWorker
-
-    worker = ToolWorker(services.registry, "ada")
-    try:
-        with qtbot.waitSignal(worker.result, timeout=30_000) as blocker:
-            worker.submit(
-                "bp_execute", {"language": "python", "code": "def f(x):\n    return x + 1\n", "input_data": 1}
-            )
-        assert blocker.args[1]["return_value"] == "2"
-    finally:
-        worker.shutdown()
-
-
-def test_latest_job_wins_and_stop_kills_the_run(qtbot, services):
-    from codementor_desktop.gui.workers import ToolWorker
-
-    worker = ToolWorker(services.registry, "ada")
-    results = []
-    worker.result.connect(lambda job, result: results.append((job, result)))
-    try:
-        slow = worker.submit(
-            "bp_execute",
-            {
-                "language": "python",
-                "code": "def f(x):\n    while True:\n        x += 1\n",
-                "input_data": 1,
-                "timeout_seconds": 10,
-            },
-        )
-        with qtbot.waitSignal(worker.finished, timeout=30_000, check_params_cb=lambda job: job != slow):
-            fast = worker.submit(
-                "bp_execute", {"language": "python", "code": "def f(x):\n    return 7\n", "input_data": 1}
-            )
-        qtbot.waitUntil(lambda: any(job == fast for job, _ in results), timeout=30_000)
-        assert [job for job, _ in results] == [fast]
-        with qtbot.waitSignal(worker.cancelled, timeout=5_000):
-            worker.submit("bp_execute", {"language": "python", "code": "while True:\n    pass\n"})
-            worker.cancel()
-    finally:
-        worker.shutdown()
 
 
 def test_editor_basics(qtbot):

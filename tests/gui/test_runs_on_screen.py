@@ -25,13 +25,13 @@ def test_a_stopped_run_leaves_no_verdicts_and_says_stopped(threaded_window, qtbo
     window = threaded_window
     window.browser.select("two-sum")
     window.editor.replace_all(GOOD)
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.run_code()
     assert window.tests.verdicts() == ["AC", "AC", "AC"]
     assert window.run_action.text() == "Run"
 
     window.editor.replace_all(ENDLESS)
-    with qtbot.waitSignal(window.worker.started, timeout=5_000):
+    with qtbot.waitSignal(window.jobs.started, timeout=5_000):
         window.run_code()
     assert window.tests.verdicts() == []  # the last run's AC rows are gone
     assert shown(window.tests.summary) == "Running…"
@@ -40,7 +40,7 @@ def test_a_stopped_run_leaves_no_verdicts_and_says_stopped(threaded_window, qtbo
     assert window.submit_action.text() == "Submit instead"
     assert "stops the current run" in window.submit_action.toolTip()
 
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.stop_action.trigger()
         assert shown(window.tests.summary).startswith("Stopped")
     assert window.tests.verdicts() == []
@@ -59,7 +59,7 @@ def test_learner_text_is_shown_as_written(window):
     assert "TypeError: '<' not supported between instances of 'int' and 'str'" in text
     window.tests.show_result({"error_code": "INVALID_ARGUMENTS", "error_message": "code <b>bold</b> & <i>x"})
     assert shown(window.tests.summary) == "INVALID_ARGUMENTS: code <b>bold</b> & <i>x"
-    window._on_error(1, "ValueError: <script> & more")
+    window.runs._failed("ValueError: <script> & more")
     assert shown(window.tests.summary) == "Internal error: ValueError: <script> & more"
 
 
@@ -76,7 +76,7 @@ def test_an_output_with_markup_is_shown_as_written_in_its_tooltip(window):
 
 def test_test_times_are_the_results_times(window, qtbot):
     results = []
-    window.worker.result.connect(lambda _job, result: results.append(result))
+    window.session.result_changed.connect(lambda kind, result: results.append(result) if kind == "run" else None)
     window.browser.select("two-sum")
     window.editor.replace_all(GOOD)
     window.run_code()

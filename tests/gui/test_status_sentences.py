@@ -23,7 +23,7 @@ def test_a_run_says_how_many_tests_and_how_they_went(threaded_window, qtbot):
     window.browser.select("two-sum")
     window.editor.set_text(GOOD)
     messages = said(window)
-    with qtbot.waitSignal(window.worker.finished, timeout=60_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=60_000):
         window.run_code()
     assert "Running 3 tests…" in messages
     assert messages[-1] == "Accepted: 3 of 3 tests"

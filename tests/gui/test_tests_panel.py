@@ -1,6 +1,7 @@
 """The Tests tab's headline says what a judge says: the first failing test in order, with its verdict."""
 
 import pytest
+from PySide6.QtGui import QTextDocument
 
 from codementor_desktop.domain.vocabulary import Verdict
 from codementor_desktop.gui.panels import tests_panel
@@ -59,6 +60,21 @@ def test_all_passed_shows_the_count_and_the_operations(panel):
     )
     text = panel.summary.text()
     assert "AC</b> · accepted · 2/2 passed" in text and "about 1.2x the reference" in text
+
+
+def test_an_accepted_headline_says_the_verdict_once_in_one_sentence(panel):
+    """It read "accepted · 16/16 passed accepted; about …": the judge's operations message starts
+    with its own "accepted;"."""
+    operations = {"measured": True, "message": "accepted; about 1.2x the reference's operations at n = 10,000"}
+    tests = [row(i, "AC") for i in range(1, 17)]
+    panel.show_result(
+        {"status": "completed", "verdict": "AC", "test_results": tests, "tests_total": 16, "operations": operations}
+    )
+    document = QTextDocument()
+    document.setHtml(panel.summary.text())
+    text = document.toPlainText()
+    assert text == "AC · accepted · 16/16 passed, about 1.2x the reference's operations at n = 10,000"
+    assert text.lower().count("accepted") == 1
 
 
 def test_a_cancelled_run_says_stopped(panel):

@@ -107,7 +107,7 @@ def test_a_late_trace_from_the_window_is_not_shown_after_the_problem_changed(thr
     window.browser.select("search-rotated-sorted-array")
     window.editor.replace_all(SLOW_SUM.replace("def f(a)", "def search_rotated(nums, target)"))
     QWidget.setFocus(window.editor)
-    with qtbot.waitSignal(window.worker.finished, timeout=60_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=60_000):
         window.trace_action.trigger()
         window.browser.select("two-sum")  # before any step of the trace came back
     QCoreApplication.processEvents()
@@ -164,7 +164,7 @@ def test_the_breakpoint_banner_goes_when_predict_starts(window, qtbot, tmp_path)
     lines = window.editor.text().splitlines()
     line = next(i for i, text in enumerate(lines, start=1) if "height(node.left)" in text)
     window.debugger.breakpoints.put(Breakpoint(line, "node.val == 3", 1, ("node.left.val",)))
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     tab = window.viz.trace_tab
     assert tab.banner.isVisible() and tab.watches.isVisible()

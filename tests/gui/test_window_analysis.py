@@ -5,8 +5,9 @@ for an analysis by hand, Stop ends one, and the status bar names the layers that
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
+from codementor_desktop.gui.status import result_sentence
 from tests.integration.test_fault_localization_runs import SLIPPED_TWO_SUM
 
 QUADRATIC = """def two_sum(nums, target):
@@ -30,11 +31,18 @@ def test_a_submit_is_analysed_and_a_card_marks_its_lines(window, qtbot):
     analyst = window.analyst
     assert analyst.tab.cards.cards == []  # nothing before a Submit
     submitted: list[dict] = []
-    window.worker.result.connect(lambda _job, result: submitted.append(result))
+    window.session.result_changed.connect(lambda kind, result: submitted.append(result) if kind == "run" else None)
+    QApplication.processEvents()  # the first layout fits the statement once the window is shown
+    sizes = window.centre.sizes()
     window.submit_action.trigger()
     qtbot.waitUntil(lambda: bool(analyst.tab.cards.result), timeout=60_000)
     result = analyst.tab.cards.result
-    assert window.viz.currentWidget() is analyst.tab
+    assert window.centre.sizes() == sizes  # the layout stays as the learner left it
+    # The verdict is what the learner sees first: the Tests tab stays in front and the status bar
+    # keeps the verdict; the analysis filled its tab quietly.
+    assert window.viz.currentWidget() is window.tests
+    assert window.statusBar().currentMessage() == result_sentence(submitted[0])
+    window.show_tab(analyst.tab)
     patterns = {card.pattern_type: card for card in analyst.tab.cards.cards}
     assert "suboptimal_time_complexity" in patterns, result
     assert result["attempt_id"] == submitted[0]["run_id"]  # the analysis is of that stored run
@@ -77,10 +85,10 @@ def test_code_that_does_not_parse_gets_one_card_that_shows_the_line(window, qtbo
 def test_stop_ends_an_analysis_and_says_so(threaded_window, qtbot):
     window = threaded_window
     open_two_sum(window, QUADRATIC)
-    with qtbot.waitSignal(window.worker.started, timeout=5_000):
+    with qtbot.waitSignal(window.jobs.started, timeout=5_000):
         window.analyze_action.trigger()
     assert window.stop_action.isEnabled()
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.stop_action.trigger()
     assert window.analyst.tab.status.text() == "Analysis stopped by you."
     assert window.tests.isEnabled()  # the Tests tab was not cleared as if a run had stopped
@@ -119,6 +127,7 @@ def test_a_submit_with_a_slip_marks_the_likely_bug_lines_in_the_editor(window, q
     analyst = window.analyst
     window.submit_action.trigger()
     qtbot.waitUntil(lambda: bool(analyst.tab.cards.result), timeout=90_000)
+    window.show_tab(analyst.tab)  # the learner opens it: a Submit leaves the Tests tab in front
     cards = {card.pattern_type: card for card in analyst.tab.cards.cards}
     assert "likely_bug_location" in cards, analyst.tab.cards.result
     card = cards["likely_bug_location"]

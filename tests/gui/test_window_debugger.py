@@ -43,7 +43,7 @@ def open_problem(window, code: str) -> None:
 def traced(window, qtbot, code: str = SEARCH) -> None:
     """F5 on the editor, then wait for the trace and the panel's pass over it."""
     open_problem(window, code)
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.trace_action.trigger()
     qtbot.waitUntil(lambda: not window.viz.busy, timeout=20_000)
 
@@ -53,8 +53,9 @@ def test_f5_traces_the_editor_code_on_the_first_example_into_the_trace_tab(threa
     open_problem(window, SEARCH)
     qtbot.waitUntil(window.isActiveWindow)
     batches: list[int] = []
-    window.worker.steps.connect(lambda _job, batch: batches.append(len(batch)))
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    add_steps = window.viz.add_steps
+    window.viz.add_steps = lambda batch: (batches.append(len(batch)), add_steps(batch))  # each batch the call streams
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         qtbot.keyClick(window.editor, Qt.Key.Key_F5)
     qtbot.waitUntil(lambda: not window.viz.busy, timeout=20_000)
     panel = window.viz
@@ -156,7 +157,7 @@ def test_a_margin_breakpoint_with_a_condition_stops_where_it_should(window, qtbo
     assert editor.marked_lines(CONDITIONAL_MARKER) == [5]
     assert debugger.breakpoints.all() == [Breakpoint(5, "lo > 0", 1, ("nums[lo]", "hi"))]
 
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     panel = window.viz
     assert panel.currentWidget() is panel.trace_tab
@@ -172,20 +173,20 @@ def test_a_margin_breakpoint_with_a_condition_stops_where_it_should(window, qtbo
     assert not watches.isHidden()
 
     debugger.breakpoints.put(Breakpoint(5, "lo > 100"))
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     assert "never" in panel.trace_tab.banner.text().lower()
     debugger.breakpoints.put(Breakpoint(5, "undefined_name > 1"))
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     assert "never all defined" in panel.trace_tab.banner.text()
     debugger.breakpoints.put(Breakpoint(5, "nums[hi + 10] > 0"))
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     assert "IndexError" in panel.trace_tab.banner.text()
     debugger.breakpoints.remove(5)
     debugger.breakpoints.put(Breakpoint(8))  # a plain one: no condition of the learner's to speak of
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     assert panel.trace_tab.banner.text() == "Stopped at the breakpoint on line 8."
 
@@ -196,13 +197,13 @@ def test_stop_during_a_trace_keeps_the_steps_and_says_where(threaded_window, qtb
     panel = window.viz
     window.trace_action.trigger()
     qtbot.waitUntil(lambda: panel.step_count > 0, timeout=20_000)
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.stop_action.trigger()
     count = panel.step_count
     assert f"Stopped by you at step {count:,}" in panel.trace_tab.banner.text()
     qtbot.waitUntil(lambda: not panel.busy, timeout=20_000)
     assert panel.step_count == count  # nothing of the stopped child arrives afterwards
-    assert not window.stop_action.isEnabled() and not window.worker.busy
+    assert not window.stop_action.isEnabled() and not window.jobs.busy
 
 
 def test_a_run_that_never_ends_is_traced_to_its_limit_with_the_loop_marked(window, qtbot):

@@ -43,7 +43,7 @@ def test_a_javascript_trace_steps_draws_its_array_and_stops_at_a_javascript_cond
     window.editor.replace_all(SEARCH)
     window.activateWindow()
     QWidget.setFocus(window.editor)
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.trace_action.trigger()
     qtbot.waitUntil(lambda: not window.viz.busy, timeout=20_000)
     panel, editor = window.viz, window.editor
@@ -71,7 +71,7 @@ def test_a_javascript_trace_steps_draws_its_array_and_stops_at_a_javascript_cond
     dialog.watch.setText("nums[lo], hi")
     dialog.accept()
     assert editor.marked_lines(CONDITIONAL_MARKER) == [5]
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     watches = panel.trace_tab.watches
     shown = {watches.item(r, 0).text(): watches.item(r, 1).text() for r in range(watches.rowCount())}

@@ -125,7 +125,7 @@ def test_trace_this_input_traces_the_code_on_it(window, qtbot):
     given = tab.table.item(row, 1).text()
     said: list[str] = []
     window.statusBar().messageChanged.connect(said.append)
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         qtbot.mouseClick(tab.trace_buttons[row], Qt.MouseButton.LeftButton)
     assert f"Trace on edge case {row + 1} ({given})" in said
     assert window.viz.currentWidget() is window.viz.trace_tab
@@ -136,7 +136,7 @@ def test_trace_this_input_traces_the_code_on_it(window, qtbot):
 def test_stop_ends_a_search(threaded_window, qtbot):
     window = threaded_window
     open_two_sum(window, ENDLESS)
-    with qtbot.waitSignal(window.worker.started, timeout=5_000):
+    with qtbot.waitSignal(window.jobs.started, timeout=5_000):
         window.edges_action.trigger()
     tab = window.edge_finder.tab
     assert tab.searching and tab.stop_button.isVisible()
@@ -144,7 +144,7 @@ def test_stop_ends_a_search(threaded_window, qtbot):
     # Once its children have started, the search runs its 8 s budget on this code (every input is
     # out of time): ending within 5 s of Stop means Stop ended it.
     qtbot.waitUntil(lambda: "cases" in tab.status.text() or "Hypothesis" in tab.status.text(), timeout=SEARCH_MS)
-    with qtbot.waitSignal(window.worker.finished, timeout=5_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=5_000):
         qtbot.mouseClick(tab.stop_button, Qt.MouseButton.LeftButton)
     assert tab.status.text() == "Stopped by you: no edge cases to show."
     assert not tab.searching and tab.cases == []
@@ -166,7 +166,7 @@ def test_an_error_of_the_tool_is_said_in_a_sentence(window, qtbot):
 def test_closing_the_window_during_a_search_leaves_nothing_running(threaded_window, qtbot):
     window = threaded_window
     open_two_sum(window, ENDLESS)
-    with qtbot.waitSignal(window.worker.started, timeout=5_000):
+    with qtbot.waitSignal(window.jobs.started, timeout=5_000):
         window.edges_action.trigger()
     assert window.edge_finder._ticks.isActive()
     # The fixture closes the window and finds no timer, thread or child left behind.

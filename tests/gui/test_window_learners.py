@@ -1,6 +1,6 @@
 """Who is practicing: the dialog lists the learners of the database with the settings' learner
 chosen; at start it is shown only for several learners or when the settings ask; switching
-re-attaches the window (drafts, statuses, runs, profile, the worker's learner) and nothing of one
+re-attaches the window (drafts, statuses, runs, profile, the jobs' learner) and nothing of one
 learner shows for another. Real database, real runs, the real profile tools."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_switching_learner_reattaches_everything_shown(window, qtbot, services):
     assert switch.text().replace("&", "") == "Switch learner…"
 
     assert window.learning.learners.switch("bea")
-    assert services.settings.user == "bea" and window.session.learner == "bea" and window.worker.learner == "bea"
+    assert services.settings.user == "bea" and window.session.learner == "bea"
     assert "def two_sum(nums, target):\n    seen" not in window.editor.text()  # the starter, not the first one's code
     assert window.browser.status_of("two-sum") is ProblemStatus.NEW
     assert "bea" in window.learning.learner_button.text()

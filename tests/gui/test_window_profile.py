@@ -76,7 +76,7 @@ def test_refreshing_the_profile_does_not_stop_a_run(threaded, qtbot):
     before = profile.refreshes
     window.viz.setCurrentWidget(profile.tab)  # shown while the run goes on: refreshed on the side worker
     qtbot.waitUntil(lambda: profile.refreshes > before, timeout=10_000)
-    assert window.worker.busy  # the run is still going: the profile neither waited for it nor stopped it
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    assert window.jobs.busy  # the run is still going: the profile neither waited for it nor stopped it
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         pass
     assert window.tests.run_id is not None and job is not None

@@ -43,7 +43,7 @@ def test_screenshots_of_the_window_states(window, qtbot, tmp_path):
 
     window.debugger.breakpoints.put(Breakpoint(5, "lo > 0", 1, ("nums[lo]", "hi")))
     window.debugger.breakpoints.put(Breakpoint(8))
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     save(qtbot, window, tmp_path / "w3-breakpoint-stop.png")
 

@@ -16,7 +16,7 @@ def trace_problem(window, qtbot, problem_id: str, code: str | None = None, langu
     problem = window.services.bank.get(problem_id)
     window.editor.replace_all(code if code is not None else problem.reference_solution(language))
     QWidget.setFocus(window.editor)
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.trace_action.trigger()
     qtbot.waitUntil(lambda: not window.viz.busy, timeout=20_000)
 
@@ -80,7 +80,7 @@ def test_run_to_breakpoint_on_a_tree_problem_stops_with_the_real_tree(window, qt
     lines = window.editor.text().splitlines()
     line = next(i for i, text in enumerate(lines, start=1) if "height(node.left)" in text)
     window.debugger.breakpoints.put(Breakpoint(line, "node.val == 3", 1, ("node.left.val", "node.right.val")))
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         window.breakpoint_action.trigger()
     watches = window.viz.trace_tab.watches
     shown = {watches.item(r, 0).text(): watches.item(r, 1).text() for r in range(watches.rowCount())}
@@ -92,7 +92,7 @@ def test_trace_this_input_from_the_custom_input_box_builds_that_tree(window, qtb
     window.editor.replace_all(window.services.bank.get("tree-diameter").reference_solution("python"))
     box = window.custom_input.box
     box.input.setPlainText("[1,2,3,4,5,null,null,6]")  # 6 → 4 → 2 → 1 → 3: four edges
-    with qtbot.waitSignal(window.worker.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.ended, timeout=30_000):
         box.trace_button.click()
     qtbot.waitUntil(lambda: not window.viz.busy, timeout=20_000)
     banner = window.viz.trace_tab.banner.text()

@@ -19,7 +19,6 @@ PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 # Circles kept on purpose, each with why. A circle not listed here fails the test, and so does a
 # listed one that is gone (the list must say what is true).
 KNOWN_CIRCLES: dict[frozenset[str], str] = {}  # none: a circle needs its reason written here
-UNTIL_THE_PARTS_TAKE_THE_SESSION = "until the window's parts take the session"
 
 
 @pytest.fixture(scope="module")
@@ -62,13 +61,11 @@ def test_no_import_circle_in_the_tools(graph: grimp.ImportGraph) -> None:
     assert [sorted(c) for c in found if any(m.startswith(f"{PACKAGE}.tools.") for m in c)] == []
 
 
-@pytest.mark.xfail(reason=UNTIL_THE_PARTS_TAKE_THE_SESSION, strict=False)
 def test_no_import_circle_through_the_window(graph: grimp.ImportGraph) -> None:
     found = circles(imports(graph))
     assert [sorted(c) for c in found if WINDOW in c] == []
 
 
-@pytest.mark.xfail(reason=UNTIL_THE_PARTS_TAKE_THE_SESSION, strict=False)
 def test_no_gui_module_but_the_window_imports_the_window(graph: grimp.ImportGraph) -> None:
     importers = graph.find_modules_that_directly_import(WINDOW)
     assert sorted(m for m in importers if m.startswith(f"{PACKAGE}.gui.")) == []

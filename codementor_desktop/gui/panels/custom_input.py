@@ -3,18 +3,24 @@ this input" shows their code's output beside the reference solution's ("Expected
 with a mark that says whether they match. The reference's code is never shown, only its answer.
 
 The box is filled with the first example when a problem opens; what the learner types is checked
-as they type (a bracket left open, a missing argument) and the reason is said beside it. The run
-goes off the window's thread (both programs run in the child); Stop ends it. A scratch file with
-no problem shows only the learner's output.
+as they type (a bracket left open, a missing argument) and the reason is said beside it. The
+format line names the function as the language on show declares it (``findUnpaired(nums)`` in
+JavaScript). The run goes off the window's thread in a lane of its own in ``Jobs``: it neither
+stops a Run or a Trace under way nor is stopped by them (the box's own button stops it). A
+scratch file with no problem shows only the learner's output.
+
+The mark ("✓ Matches the reference") is about the code that ran: it goes as soon as the code
+changes, and the outputs go with a new problem, language or learner.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QKeySequence, QShortcut
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -26,12 +32,17 @@ from PySide6.QtWidgets import (
 )
 
 from ...tools.own_input import Output, OwnInputRun, input_problem, run_on_input
+from ..session import ResultKind
 from ..text import escaped
-from ..viz.background import BackgroundCall
 
 if TYPE_CHECKING:
     from ...problems.model import Problem
-    from ..main_window import MainWindow
+    from ...tools.services import Services
+    from ..jobs import Call, Jobs
+    from ..session import Session
+
+LANE = "custom_input"  # its own lane: a custom input and a Run do not stop each other
+RUN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 # Mid-tones that read on the light and the dark theme alike (the mark stays when the theme changes).
 MATCH = ("✓ Matches the reference", "#3f9f4f")
@@ -45,6 +56,39 @@ def _monospace(editor: QPlainTextEdit, lines: int) -> None:
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("CustomInput", text)
+
+
+def camel(name: str) -> str:
+    """A Python parameter's name as the JavaScript starters write it: ``num_courses`` -> ``numCourses``."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def signature(problem: Problem, language: str) -> str:
+    """The function the learner writes, as ``language`` declares it: ``findUnpaired(nums)``."""
+    names = [p.name if language != "javascript" else camel(p.name) for p in problem.function.params]
+    return f"{problem.function_name(language)}({', '.join(names)})"
+
+
+class _CtrlEnter(QObject):
+    """Ctrl+Enter in the box runs the box's input: the box takes the key before the window's Run
+    shortcut sees it (a second shortcut on the same keys made both ambiguous, and neither ran)."""
+
+    def __init__(self, run: Callable[[], None], parent: QObject):
+        super().__init__(parent)
+        self._run = run
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        kind = event.type()
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(event, QKeyEvent):
+            ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+            shift = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            if ctrl and not shift and event.key() in RUN_KEYS:
+                event.accept()
+                if kind == QEvent.Type.KeyPress:
+                    self._run()
+                return True
+        return super().eventFilter(watched, event)
 
 
 class _Side(QWidget):
@@ -105,8 +149,7 @@ class CustomInputBox(QWidget):
         self.trace_button.clicked.connect(self.traceRequested)
         self.example_button = QPushButton(tr("Example 1"), objectName="customInputExample")
         self.example_button.setToolTip(tr("Put the first example's input back in the box"))
-        QShortcut(QKeySequence("Ctrl+Return"), self.input, self.runRequested.emit,
-                  context=Qt.ShortcutContext.WidgetShortcut)  # fmt: skip
+        self.input.installEventFilter(_CtrlEnter(self.runRequested.emit, self))
         self.yours = _Side(tr("Your output"), "customInputYours")
         self.expected = _Side(tr("Expected (reference)"), "customInputExpected")
         longest = max(
@@ -164,43 +207,51 @@ class CustomInputBox(QWidget):
 
 
 class CustomInput(QObject):
-    """The window's custom input: fills the box for the open problem and runs it. ``finished``
-    once a run's outputs are on show (or it failed, or was stopped)."""
+    """Custom input of the session's problem: fills the box for it and runs it. ``finished`` once a
+    run's outputs are on show (or it failed, or was stopped). ``code`` gives the editor's text;
+    ``trace(label_and_input)`` traces an input (the debugger's)."""
 
     finished = Signal()
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        session: Session,
+        jobs: Jobs,
+        services: Services,
+        *,
+        code: Callable[[], str],
+        say: Callable[[str], None],
+        trace: Callable[[tuple[str, str]], object],
+        parent: QObject | None = None,
+    ):
+        super().__init__(parent)
+        self.session, self.jobs, self.services = session, jobs, services
+        self.code, self.say, self.trace_input = code, say, trace
         self.box = CustomInputBox()
-        layout = window.tests.layout()
-        if layout is not None:
-            layout.addWidget(self.box)  # under the tests' table
-        self._call: BackgroundCall | None = None
+        self._call: Call | None = None
         self._cancel: threading.Event | None = None
-        self._busy = False
         self._problem: Problem | None = None
         self.box.runRequested.connect(self.run)
         self.box.traceRequested.connect(self.trace)
         self.box.example_button.clicked.connect(self._fill_example)
         self.box.input.textChanged.connect(self._check)
-        window.browser.problemSelected.connect(lambda _id: self.show_problem())
+        session.results_cleared.connect(self.show_problem)  # a new problem, language or learner
+        session.code_changed.connect(lambda: self.box.show_mark(None))  # the mark was about the code that ran
         self.show_problem()
 
     @property
     def running(self) -> bool:
-        # Until its answer is shown, not while its thread lives: a thread that has sent its answer
-        # may not have ended yet, and a press then must start a new run, not stop a finished one.
-        return self._busy
+        # Until its answer is shown: a press then must start a new run, not stop a finished one.
+        return self._call is not None and self._call.live
 
     def show_problem(self) -> None:
-        """The open problem's format and first example (none for a scratch file)."""
-        problem_id = self.window.problem_id
-        self._problem = self.window.services.bank.get(problem_id) if problem_id else None
+        """The open problem's format and first example (none for a scratch file); a run going is stopped."""
+        self.stop()
+        problem_id = self.session.problem_id
+        self._problem = self.services.bank.get(problem_id) if problem_id else None
         problem = self._problem
         if problem is not None:
-            names = ", ".join(p.name for p in problem.function.params)
-            self.box.format.setText(f"<b>Input</b>: {escaped(problem.function.python)}({escaped(names)})")
+            self.box.format.setText(f"<b>Input</b>: {escaped(signature(problem, self.session.language))}")
             self.box.format.setToolTip(tr("The arguments as the examples write them, by position or by name"))
         else:
             self.box.format.setText(tr("<b>Input</b>: your function's arguments"))
@@ -222,61 +273,67 @@ class CustomInput(QObject):
         self.box.refuse(message or "")
         return message
 
-    def run(self) -> None:
+    def run(self) -> Call | None:
         """Run the learner's code (and the reference) on the box's input; a second press stops it."""
         if self.running:
             self.stop()
-            return
+            return None
         if self._check():
-            return
-        window = self.window
+            return None
         self.box.set_open(True)
-        code, language, text = window.editor.text(), window.current_language, self.box.input.toPlainText()
+        code, language, text = self.code(), self.session.language, self.box.input.toPlainText()
         problem_id = self._problem.id if self._problem is not None else None
         self._cancel = cancel = threading.Event()
-        services = window.services
-        self._call = BackgroundCall(
-            lambda: run_on_input(
-                services, code=code, language=language, text=text, problem_id=problem_id, cancel=cancel
-            ),  # fmt: skip
-            "custom-input",
-            self,
-        )
-        self._call.done.connect(self._on_done)
-        self._call.failed.connect(self._on_failed)
+        services = self.services
         self.box.run_button.setText(tr("Stop"))
         self.box.show_mark(None)
         self.box.yours.show_output(None, "Running…")
         self.box.expected.show_output(None, tr("Running the reference…") if problem_id else "")
-        window.say(tr("Running your code on your input…"))
-        self._busy = True
-        self._call.start()
+        self.say(tr("Running your code on your input…"))
+        serial = self.session.code_serial
+        self._call = self.jobs.run(
+            lambda: run_on_input(
+                services, code=code, language=language, text=text, problem_id=problem_id, cancel=cancel
+            ),  # fmt: skip
+            lambda result: self._on_done(result, serial),
+            name=LANE,
+            on_failed=self._on_failed,
+            lane=LANE,
+        )
+        return self._call
 
-    def trace(self) -> int | None:
+    def trace(self) -> object:
         """Open the Trace tab on the editor's code with the box's input, built as the judge builds it."""
         if self._problem is None or self._check():
             if self._problem is None:
-                self.window.say(tr("Trace (F5) traces a scratch file as a script; choose a problem to trace an input."))
+                self.say(tr("Trace (F5) traces a scratch file as a script; choose a problem to trace an input."))
             return None
-        return self.window.debugger.trace((tr("your input"), self.box.input.toPlainText()))
+        return self.trace_input((tr("your input"), self.box.input.toPlainText()))
 
     def stop(self) -> None:
+        """Stop the run going: its child is killed, and its answer, if one still comes, is dropped."""
+        call, self._call = self._call, None
         if self._cancel is not None:
             self._cancel.set()
-
-    def _on_done(self, result: OwnInputRun) -> None:
+        if call is None or not call.live:
+            return
+        call.cancel()
         self._ended()
-        if self._cancel is not None and self._cancel.is_set():
-            self.box.yours.show_output(None, tr("Stopped before it finished."))
-            self.box.expected.show_output(None)
-            self.window.say(tr("Stopped."))
-        else:
-            self.box.yours.show_output(result["yours"])
-            self.box.expected.show_output(result["expected"])
-            self.box.show_mark(result["matched"])
-            said = {True: tr("Your output matches the reference's."), False: tr("Your output differs from the reference's."),
-                    None: tr("Your code ran on your input.")}  # fmt: skip
-            self.window.say(said[result["matched"]])
+        self.box.yours.show_output(None, tr("Stopped before it finished."))
+        self.box.expected.show_output(None)
+        self.say(tr("Stopped."))
+        self.finished.emit()
+
+    def _on_done(self, result: OwnInputRun, serial: int) -> None:
+        self._ended()
+        self.session.show(ResultKind.CUSTOM_INPUT, dict(result), serial)
+        self.box.yours.show_output(result["yours"])
+        self.box.expected.show_output(result["expected"])
+        current = serial == self.session.code_serial  # edited while it ran: no claim about the code on show
+        self.box.show_mark(result["matched"] if current else None)
+        said = {True: tr("Your output matches the reference's."), False: tr("Your output differs from the reference's."),
+                None: tr("Your code ran on your input.")}  # fmt: skip
+        self.say(said[result["matched"] if current else None])
         self.finished.emit()
 
     def _on_failed(self, message: str) -> None:
@@ -285,11 +342,8 @@ class CustomInput(QObject):
         self.finished.emit()
 
     def _ended(self) -> None:
-        self._busy = False
         self.box.run_button.setText(tr("Run with this input"))
 
     def shutdown(self) -> None:
-        """Stop a run going and wait for its thread (the window is closing)."""
+        """Stop a run going (the window is closing; ``Jobs.shutdown`` waits for its thread)."""
         self.stop()
-        if self._call is not None:
-            self._call.wait(15.0)

@@ -103,8 +103,13 @@ def headline(result: dict, own: Collection[int] = ()) -> str:
     shown = verdict or Verdict.AC
     text = f"{_badge(shown)} · {escaped(shown.meaning)} · {passed}/{result.get('tests_total', len(tests))} passed"
     operations = result.get("operations") or {}
-    if operations.get("measured") and operations.get("message"):
-        text += f"<br>{escaped(operations['message'])}"
+    message = str(operations.get("message") or "") if operations.get("measured") else ""
+    # The judge's message starts with its own verdict ("accepted; about 1.2x …"): said once, above.
+    prefix = f"{shown.meaning};"
+    if message.lower().startswith(prefix):
+        message = message[len(prefix) :].strip()
+    if message:
+        text += f", {escaped(message)}"
     return text
 
 
@@ -150,6 +155,7 @@ class TestsPanel(QWidget):
         self._own: list[Any] = []  # the learner's own tests of the problem (test_id, input, expected_output)
         self._own_ids: dict[int, int] = {}  # a test id of the run on show -> the own test it ran
         self._row_owner: list[int | None] = []  # each row's own test number, None for the problem's tests
+        self._outdated = False  # the code was edited since the run on show
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
         top.addWidget(self.analyze_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -158,6 +164,13 @@ class TestsPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
         layout.addWidget(self.table)
+
+    def mark_outdated(self, sentence: str) -> None:
+        """The results on show are of code since edited: ``sentence`` says so under the headline."""
+        if self._outdated or not self._tests:
+            return
+        self._outdated = True
+        self.summary.setText(f"{self.summary.text()}<br><i style='color:{NOT_RUN_COLOUR}'>{escaped(sentence)}</i>")
 
     def show_running(self, text: str) -> None:
         """A message (rich text: escape what the learner wrote) instead of a result."""
@@ -169,12 +182,14 @@ class TestsPanel(QWidget):
         self._tests = []
         self._own_ids = {}
         self.run_id = None
+        self._outdated = False
         self.summary.setText(text)
         self._render()
 
     def show_result(self, result: dict, own_ids: dict[int, int] | None = None) -> None:
         """A run's result; ``own_ids`` maps the test ids of the learner's own tests to their numbers."""
         self.run_id = result.get("run_id")
+        self._outdated = False
         self._own_ids = dict(own_ids or {})
         self.summary.setText(headline(result, self._own_ids))
         self._tests = [] if result.get("error_code") else list(result.get("test_results") or [])

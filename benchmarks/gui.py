@@ -16,7 +16,10 @@ alternately, as a ratio; and the time until the app has loaded everything (its p
 after a second picture, of the loaded window). Targets: no stall over 50 ms; start at most 2x
 the bare window.
 
-    QT_QPA_PLATFORM=offscreen uv run python benchmarks/gui.py [--rounds 5]
+With ``--busy N``, N processes that spin on a core run beside it the whole time (a machine busy
+with a build or another program), so the figures can be compared with the quiet ones.
+
+    QT_QPA_PLATFORM=offscreen uv run python benchmarks/gui.py [--rounds 5] [--busy 2]
 """
 
 from __future__ import annotations
@@ -234,12 +237,30 @@ def start_ratio(rounds: int) -> tuple[float, float, float] | None:
     return statistics.median(app_times), statistics.median(bare_times), statistics.median(loaded_times)
 
 
+def spin_beside(count: int) -> list[subprocess.Popen]:
+    """``count`` processes that keep a core busy until they are ended."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="launches of each window for the start ratio")
     parser.add_argument("--no-start", action="store_true", help="skip the start-time comparison")
+    parser.add_argument("--busy", type=int, default=0, metavar="N", help="run N busy processes beside it")
     args = parser.parse_args()
+    busy = spin_beside(args.busy)
+    try:
+        return measure(args)
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+
+
+def measure(args: argparse.Namespace) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
+    if args.busy:
+        print(f"{args.busy} busy processes spin beside it")
 
     started = time.perf_counter()
     long_trace = samples.trace_here(samples.COUNTING, "running_stats", 10**6, max_steps=STEPS)

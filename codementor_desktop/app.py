@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QMainWindow, QWidget
 
     from .storage.database import DatabaseCorrupt
     from .storage.settings import LoadedSettings
@@ -19,10 +19,12 @@ if TYPE_CHECKING:
 def main(screenshot: Path | None = None) -> int:
     """Run the window until it closes; with ``screenshot``, save a picture of it and quit.
 
-    The window paints first, with its editor; the settings, the database, the problem bank and
-    the tools load on a thread meanwhile (sqlalchemy, pydantic and the rest take seconds to
-    import), and the window is attached to them when they are ready. A screenshot is taken as
-    soon as the window first paints, and again, over it, once everything is loaded.
+    What paints first is a light window of the same size: an editor and a status line saying what
+    is loading, built from Qt and Scintilla alone. The window's own modules (its panels, charts,
+    the tutor, the database's models: seconds of imports), the settings, the database, the problem
+    bank and the tools load on a worker meanwhile; then the window is built, attached to them and
+    shown in the light window's place. A screenshot is taken at the first paint, and again, over
+    it, once everything is loaded.
 
     Where there is no display (or its libraries are missing) it says so and returns 2 before Qt
     loads its platform plugin, which would abort the process with a misleading message.
@@ -36,28 +38,66 @@ def main(screenshot: Path | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from .gui.main_window import MainWindow
-    from .gui.viz.background import BackgroundCall
-
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("CodeMentor")
     app.setOrganizationName("CodeMentor")
-    window = MainWindow()
-    window.show()
+    first = _first_window()
+    first.show()
     if screenshot is not None:
-        QTimer.singleShot(0, lambda: window.grab().save(str(screenshot)))
-    _close_on_terminate(window)
+        QTimer.singleShot(0, lambda: first.grab().save(str(screenshot)))
     held: list[Services] = []
-    loading = BackgroundCall(lambda: _load(held), "startup", window)
-    loading.done.connect(lambda loaded: _attach(app, window, loaded, held, screenshot))
-    loading.failed.connect(lambda message: _failed(app, message))
-    QTimer.singleShot(0, loading.start)  # after the first paint
+    starting: list = []  # the start's Jobs, made after the first paint (psygnal takes a while)
+    QTimer.singleShot(0, lambda: starting.append(_start_loading(app, first, held, screenshot)))
     try:
         return app.exec()
     finally:
-        loading.wait()
+        for jobs in starting:
+            jobs.shutdown()
         for services in held:
             services.close()
+
+
+def _first_window() -> QMainWindow:
+    """The window as it first paints: the title, the size and an editor of the real one, and what
+    is still loading; built from Qt and Scintilla alone, so it paints as fast as a bare editor."""
+    from PySide6.QtWidgets import QMainWindow
+
+    from .gui.editor.code_editor import CodeEditor
+
+    first = QMainWindow()
+    first.setWindowTitle("CodeMentor")
+    first.resize(1280, 800)
+    editor = CodeEditor(first)
+    editor.setReadOnly(True)
+    first.setCentralWidget(editor)
+    first.statusBar().showMessage("Loading the problems, your drafts and the tools…")
+    _close_on_terminate(first)
+    return first
+
+
+def _start_loading(app, first: QMainWindow, held: list[Services], screenshot: Path | None):
+    """After the first paint: the window's modules and the services load on a worker of a Jobs of
+    the start's own (the window's Jobs belongs to a window that cannot exist before its modules
+    are imported), then the window replaces the first one on the GUI thread."""
+    from .gui.jobs import Jobs
+    from .gui.session import Session
+
+    jobs = Jobs(None, Session(learner=""))
+    jobs.run(
+        lambda: _prepare(held),
+        lambda loaded: _attach(app, first, loaded, held, screenshot),
+        name="startup",
+        on_failed=lambda message: _failed(app, message),
+    )
+    return jobs
+
+
+def _prepare(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorrupt]:
+    """On the start's worker: import the window's modules (Python's import lock makes this safe
+    while the GUI thread waits for events), then load the settings and the services."""
+    from .gui import main_window  # noqa: F401 - imported here so that the GUI thread never waits for it
+
+    return _load(held)
 
 
 def _load(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorrupt]:
@@ -84,17 +124,29 @@ def _load(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorr
     return loaded, services
 
 
-def _attach(app, window, result: tuple, held: list, screenshot: Path | None) -> None:
-    """On the GUI thread: say what went wrong on the way, then show the services in the window."""
+def _attach(app, first: QMainWindow, result: tuple, held: list, screenshot: Path | None) -> None:
+    """On the GUI thread: build the window in the first one's place, say what went wrong on the
+    way, then show the services in the window."""
     from PySide6.QtWidgets import QMessageBox
 
     from .applog import install_crash_handler
     from .gui.learners import ask_at_start
+    from .gui.main_window import MainWindow
     from .gui.text import message_box
     from .storage.database import set_aside
     from .tools.services import Services
 
     loaded, services = result
+    if not first.isVisible():
+        return  # closed before everything had loaded: the services are closed on the way out
+    window = MainWindow()
+    window.setGeometry(first.geometry())
+    if first.isMaximized():
+        window.setWindowState(first.windowState())
+    _KEPT.append(window)  # a top-level window lives as long as the app, whoever else holds it
+    window.show()
+    first.close()
+    _close_on_terminate(window)
     install_crash_handler(
         loaded.paths.app_log,
         notify=lambda text: None if message_box(None, QMessageBox.Icon.Critical, "CodeMentor", text) else None,

@@ -60,16 +60,23 @@ def main(screenshot: Path | None = None) -> int:
 def _first_window() -> QMainWindow:
     """The window as it first paints: the title, the size and an editor of the real one, and what
     is still loading; built from Qt and Scintilla alone, so it paints as fast as a bare editor."""
-    from PySide6.QtWidgets import QMainWindow
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter
 
     from .gui.editor.code_editor import CodeEditor
 
     first = QMainWindow()
     first.setWindowTitle("CodeMentor")
     first.resize(1280, 800)
-    editor = CodeEditor(first)
+    # Where the window's problem list, editor and tutor will be, so that it does not jump.
+    parts = QSplitter(first)
+    problems = QLabel("Loading the problems…", parts)
+    problems.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    editor = CodeEditor(parts)
     editor.setReadOnly(True)
-    first.setCentralWidget(editor)
+    QLabel("", parts)  # the tutor's place
+    parts.setSizes([380, 580, 320])
+    first.setCentralWidget(parts)
     first.statusBar().showMessage("Loading the problems, your drafts and the tools…")
     _close_on_terminate(first)
     return first

@@ -7,7 +7,8 @@ A heartbeat timer asks to run every 5 ms and records the longest gap between two
 * a 100,000-step trace is received in batches of 1,000 (decoded from JSON on a second thread, as
   the runner's reader thread does, and queued to the GUI thread), and replayed by the panel;
 * the slider is then scrubbed end to end, once with each tab in front (Trace, Structure drawing an
-  array, Variables plotting 100,000 steps, Flow);
+  array, Variables plotting 100,000 steps, Flow), as fast as the loop turns and again at a
+  mouse's pace (a move every 8 ms);
 * the slider is scrubbed through a trace whose Structure tab draws a 1,000-node tree.
 
 Beside them, the floor: the longest stall of an event loop with nothing to do, under the same load.
@@ -49,6 +50,7 @@ from codementor_desktop.tools import sample_traces as samples  # noqa: E402
 STEPS = 100_000
 BATCH = 1_000
 TREE_NODES = 1_000
+MOUSE = 0.008  # seconds between two moves of a dragged slider
 WALK = (
     samples.BUILD_TREE
     + """
@@ -161,16 +163,27 @@ def receive(app: QApplication, panel: VisualizationPanel, trace: dict, code: str
     return beat.stop()
 
 
-def scrub(app: QApplication, panel: VisualizationPanel, start: int = 0, moves: int = 600) -> tuple[float, float]:
-    """Drag the slider from ``start`` to the last step, one move per turn of the event loop."""
+def scrub(
+    app: QApplication, panel: VisualizationPanel, start: int = 0, moves: int = 600, pace: float = 0.0
+) -> tuple[float, float]:
+    """Drag the slider from ``start`` to the last step: one move per turn of the event loop, or,
+    with ``pace``, one move every ``pace`` seconds (a mouse reports a drag every 8 ms or so, and
+    between its moves the GUI thread sleeps: on a busy machine a thread that never sleeps waits
+    behind every other for its core)."""
     slider = panel.trace_tab.slider
     last = panel.step_count - 1
     targets = [start + (last - start) * k // moves for k in range(moves + 1)]
     beat = Heartbeat()
     beat.start()
+    due = time.perf_counter()
     for value in targets:
         slider.setValue(value)
         app.processEvents()
+        if pace:
+            due += pace
+            while (left := due - time.perf_counter()) > 0:
+                time.sleep(min(left, 0.002))
+                app.processEvents()
     run_until(app, lambda: not panel.busy)
     return beat.stop()
 
@@ -310,6 +323,11 @@ def measure(args: argparse.Namespace) -> int:
         panel.set_step(0)
         app.processEvents()
         results[f"scrubbing 100,000 steps end to end, {tab} tab"] = scrub(app, panel)
+        panel.set_step(0)
+        app.processEvents()
+        results[f"scrubbing 100,000 steps end to end at a mouse's pace (8 ms a move), {tab} tab"] = scrub(
+            app, panel, pace=MOUSE
+        )
     panel.setCurrentWidget(panel.trace_tab)
     receive(app, panel, tree_trace, WALK)
     walk_starts = next(s["step"] for s in tree_trace["steps"] if s.get("function") == "walk")
@@ -321,6 +339,11 @@ def measure(args: argparse.Namespace) -> int:
     app.processEvents()
     drawn = structure.drawing.model.total if structure.drawing and structure.drawing.model else 0
     results[f"a {drawn:,}-node tree drawing following the slider"] = scrub(app, panel, start=walk_starts + 1)
+    panel.set_step(walk_starts + 1)
+    app.processEvents()
+    results[f"a {drawn:,}-node tree drawing following the slider at a mouse's pace"] = scrub(
+        app, panel, start=walk_starts + 1, pace=MOUSE
+    )
     panel.shutdown()
     panel.close()
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow, QWidget
 
+    from .gui.main_window import MainWindow
     from .storage.database import DatabaseCorrupt
     from .storage.settings import LoadedSettings
     from .tools.services import Services
@@ -83,28 +84,55 @@ def _first_window() -> QMainWindow:
 
 
 def _start_loading(app, first: QMainWindow, held: list[Services], screenshot: Path | None):
-    """After the first paint: the window's modules and the services load on a worker of a Jobs of
-    the start's own (the window's Jobs belongs to a window that cannot exist before its modules
-    are imported), then the window replaces the first one on the GUI thread."""
+    """After the first paint: the window's modules are imported on a worker of a Jobs of the
+    start's own (the window's Jobs belongs to a window that cannot exist before its modules are
+    imported); then the services load on that worker while the GUI thread builds the window in
+    the first one's place, and the window is attached to them when both are ready."""
     from .gui.jobs import Jobs
     from .gui.session import Session
 
     jobs = Jobs(None, Session(learner=""))
-    jobs.run(
-        lambda: _prepare(held),
-        lambda loaded: _attach(app, first, loaded, held, screenshot),
-        name="startup",
-        on_failed=lambda message: _failed(app, message),
-    )
+    failed = lambda message: _failed(app, message)  # noqa: E731 - one callback for both steps
+    built: list[MainWindow] = []
+    loaded: list[tuple] = []
+
+    def attach_when_ready() -> None:
+        if built and loaded:
+            _attach(app, built[0], loaded[0], held, screenshot)
+
+    def services_loaded(result: tuple) -> None:
+        loaded.append(result)
+        attach_when_ready()
+
+    def imported(_nothing: None) -> None:
+        jobs.run(lambda: _load(held), services_loaded, name="services", on_failed=failed)
+        if first.isVisible():  # else closed before the window came: the services close on the way out
+            built.append(_take_over(first))
+            attach_when_ready()
+
+    jobs.run(_import_window, imported, name="window", on_failed=failed)
     return jobs
 
 
-def _prepare(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorrupt]:
-    """On the start's worker: import the window's modules (Python's import lock makes this safe
-    while the GUI thread waits for events), then load the settings and the services."""
+def _import_window() -> None:
+    """On the start's worker: the window's modules (its panels, charts, the tutor, the database's
+    models); Python's import lock makes this safe while the GUI thread waits for events."""
     from .gui import main_window  # noqa: F401 - imported here so that the GUI thread never waits for it
 
-    return _load(held)
+
+def _take_over(first: QMainWindow) -> MainWindow:
+    """On the GUI thread: the window, built and shown in the first one's place."""
+    from .gui.main_window import MainWindow
+
+    window = MainWindow()
+    window.setGeometry(first.geometry())
+    if first.isMaximized():
+        window.setWindowState(first.windowState())
+    _KEPT.append(window)  # a top-level window lives as long as the app, whoever else holds it
+    window.show()
+    first.close()
+    _close_on_terminate(window)
+    return window
 
 
 def _load(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorrupt]:
@@ -131,29 +159,19 @@ def _load(held: list[Services]) -> tuple[LoadedSettings, Services | DatabaseCorr
     return loaded, services
 
 
-def _attach(app, first: QMainWindow, result: tuple, held: list, screenshot: Path | None) -> None:
-    """On the GUI thread: build the window in the first one's place, say what went wrong on the
-    way, then show the services in the window."""
+def _attach(app, window: MainWindow, result: tuple, held: list, screenshot: Path | None) -> None:
+    """On the GUI thread: say what went wrong on the way, then show the services in the window."""
     from PySide6.QtWidgets import QMessageBox
 
     from .applog import install_crash_handler
     from .gui.learners import ask_at_start
-    from .gui.main_window import MainWindow
     from .gui.text import message_box
     from .storage.database import set_aside
     from .tools.services import Services
 
     loaded, services = result
-    if not first.isVisible():
+    if not window.isVisible():
         return  # closed before everything had loaded: the services are closed on the way out
-    window = MainWindow()
-    window.setGeometry(first.geometry())
-    if first.isMaximized():
-        window.setWindowState(first.windowState())
-    _KEPT.append(window)  # a top-level window lives as long as the app, whoever else holds it
-    window.show()
-    first.close()
-    _close_on_terminate(window)
     install_crash_handler(
         loaded.paths.app_log,
         notify=lambda text: None if message_box(None, QMessageBox.Icon.Critical, "CodeMentor", text) else None,

@@ -22,10 +22,10 @@ def main(screenshot: Path | None = None) -> int:
 
     What paints first is a light window of the same size: an editor and a status line saying what
     is loading, built from Qt and Scintilla alone. The window's own modules (its panels, charts,
-    the tutor, the database's models: seconds of imports), the settings, the database, the problem
-    bank and the tools load on a worker meanwhile; then the window is built, attached to them and
-    shown in the light window's place. A screenshot is taken at the first paint, and again, over
-    it, once everything is loaded.
+    the tutor, the database's models: seconds of imports) load on a worker meanwhile; then the
+    window is built in the light window's place while the settings, the database, the problem bank
+    and the tools load on the worker, and it is attached to them when they are ready. A screenshot
+    is taken at the first paint, and again, over it, once everything is loaded.
 
     Where there is no display (or its libraries are missing) it says so and returns 2 before Qt
     loads its platform plugin, which would abort the process with a misleading message.

@@ -190,9 +190,11 @@ def _number(frame: Mapping[str, Any], key: str) -> float | None:
 
 
 def _clip(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text``: its beginning and its end, as the children clip."""
     if len(text) <= limit:
         return text
-    return text[:limit] + f"\n... ({len(text)} characters in all)"
+    head, tail = limit // 2, limit - limit // 2
+    return f"{text[:head]}\n... ({len(text) - limit} characters left out, {len(text)} in all) ...\n{text[-tail:]}"
 
 
 def _short(value: Any) -> str:

@@ -56,6 +56,61 @@ def test_a_closing_brace_goes_back_to_its_opening_line(qtbot, editor):
     assert editor.text().endswith("\n  }\n}")
 
 
+def type_at_end(qtbot, editor, language: str, text: str, *keys) -> str:
+    """Load ``text``, put the caret at its end and press ``keys`` (a string types, a key presses)."""
+    editor.set_language(language)
+    editor.set_text(text)
+    editor.gotoPos(editor.textLength())
+    for key in keys:
+        if isinstance(key, str):
+            qtbot.keyClicks(editor, key)
+        else:
+            qtbot.keyClick(editor, key)
+    return editor.text()
+
+
+@pytest.mark.parametrize("spaces", ["", "  ", "    ", "        "])
+def test_a_closing_brace_on_a_line_of_only_whitespace_goes_to_its_block(qtbot, editor, spaces):
+    code = "function f(nums) {\n  for (const n of nums) {\n    total += n;\n"
+    assert type_at_end(qtbot, editor, "javascript", code + spaces, "}") == code + "  }"
+
+
+def test_a_closing_brace_without_its_opening_goes_one_step_out(qtbot, editor):
+    fragment = "a();\n  b();\n    c();\n"  # pasted without its braces: the file's step is 2
+    assert type_at_end(qtbot, editor, "javascript", fragment + "    ", "}") == fragment + "  }"
+
+
+def test_a_closing_brace_after_text_stays_where_it_was_typed(qtbot, editor):
+    code = "function f() {\n    return {"
+    assert type_at_end(qtbot, editor, "javascript", code, "}") == code + "}"
+
+
+@pytest.mark.parametrize(
+    ("language", "code", "left"),
+    [
+        ("javascript", "function f(x) {\n  if (x) {\n    ", "function f(x) {\n  if (x) {\n  "),
+        ("javascript", "function f(x) {\n    if (x) {\n        ", "function f(x) {\n    if (x) {\n    "),
+        ("python", "def f(x):\n  if x:\n    ", "def f(x):\n  if x:\n  "),
+        ("python", "def f(x):\n    if x:\n        ", "def f(x):\n    if x:\n    "),
+    ],
+)
+def test_backspace_in_leading_whitespace_removes_one_step_of_the_files_indentation(qtbot, editor, language, code, left):
+    assert type_at_end(qtbot, editor, language, code, Qt.Key.Key_Backspace) == left
+
+
+@pytest.mark.parametrize(("language", "step"), [("javascript", 2), ("python", 4)])
+def test_an_empty_file_indents_by_its_languages_step(qtbot, editor, language, step):
+    opener = "function f() {" if language == "javascript" else "def f():"
+    typed = type_at_end(qtbot, editor, language, "", opener, Qt.Key.Key_Return, "x")
+    assert typed == opener + "\n" + " " * step + "x"
+    assert type_at_end(qtbot, editor, language, "", " " * step * 2, Qt.Key.Key_Backspace) == " " * step
+
+
+def test_enter_after_an_opening_brace_in_four_space_code_indents_four(qtbot, editor):
+    code = "function f(x) {\n    if (x) {"
+    assert type_at_end(qtbot, editor, "javascript", code, Qt.Key.Key_Return, "y();") == code + "\n        y();"
+
+
 def test_find_selects_each_match_in_turn_and_wraps(editor):
     editor.set_text("total = 0\nfor t in items:\n    total += t\nprint(Total)\n")
     found = []

@@ -39,7 +39,8 @@ class StdinLines(QObject):
 
 
 def the_window():
-    return next(w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow")
+    """The app's window, or None while the light first window stands in for it."""
+    return next((w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow"), None)
 
 
 def report(window) -> None:
@@ -60,7 +61,7 @@ def main() -> int:
 
     def act() -> None:
         window = the_window()
-        if not window.ready:  # the window paints before its problems and drafts have loaded
+        if window is None or not window.ready:  # the window comes after the first paint, then loads
             QTimer.singleShot(20, act)
             return
         if command == "show":

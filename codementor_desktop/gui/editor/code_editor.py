@@ -1,5 +1,6 @@
 """The learner's code editor: Scintilla with the Python (or JavaScript) lexer, line numbers, a
-monospace font, four-space indentation, the failing line annotated after a run, and what a trace
+monospace font, the file's own indentation step (four spaces by default in Python, two in
+JavaScript), the failing line annotated after a run, and what a trace
 shows in the code: the current step's line (an arrow and a tint) with the step's changes written
 at its end, the lines of a loop that kept a stopped run going, and breakpoints in the margin.
 
@@ -12,8 +13,8 @@ import keyword
 
 import lexilla
 import lexilla.pyside6_scintilla
-from PySide6.QtCore import QPoint, Signal
-from PySide6.QtGui import QContextMenuEvent, QFontDatabase
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QContextMenuEvent, QFontDatabase, QKeyEvent
 from pyside6_scintilla import ScintillaEdit
 
 from ...domain.vocabulary import Language
@@ -130,8 +131,15 @@ class CodeEditor(EditingMixin, ScintillaEdit):
         self.gotoPos(0)
 
     def _on_modified(self, kind: int, *_details) -> None:
-        if kind & TEXT_CHANGES and not self._loading:
-            self.edited.emit()
+        if kind & TEXT_CHANGES:
+            self.text_changed_indentation()
+            if not self._loading:
+                self.edited.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() in (Qt.Key.Key_Backspace, Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            self.indentation_step()  # Scintilla's own (un)indent uses the file's step, not a fixed 4
+        super().keyPressEvent(event)
 
     # --- look -------------------------------------------------------------------------------
     def set_language(self, language: str) -> None:
@@ -139,6 +147,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
         if language == self._language:
             return
         self._language = Language(language).value
+        self.text_changed_indentation()  # an empty file's default step is the language's
         if language == Language.JAVASCRIPT:
             lexer = lexilla.create_lexer(lexilla.Language.CPP)
             lexilla.pyside6_scintilla.set_lexer(self, lexer)

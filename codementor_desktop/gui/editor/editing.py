@@ -1,5 +1,6 @@
-"""What a learner expects from any code editor, beyond typing: brace matching, dedent after a line
-that ends a block, finding and replacing, going to a line, commenting lines out, zoom, and no
+"""What a learner expects from any code editor, beyond typing: brace matching, the file's own
+indentation step (2 spaces in 2-space code), dedent after a line that ends a block and on a
+closing brace, finding and replacing, going to a line, commenting lines out, zoom, and no
 horizontal scrollbar until a line is wider than the view.
 
 A mixin of ``CodeEditor`` (a ``ScintillaEdit``): every call here is a Scintilla message. Scintilla
@@ -9,6 +10,7 @@ positions are byte offsets into the UTF-8 text, so the search measures its needl
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...domain.vocabulary import Language
@@ -24,7 +26,26 @@ STYLE_BRACELIGHT, STYLE_BRACEBAD = 34, 35
 # A Python line starting with one of these ends its block: the next line goes one level out.
 BLOCK_ENDERS = re.compile(rb"^\s*(return|pass|break|continue|raise)\b")
 COMMENT = {Language.PYTHON.value: "#", Language.JAVASCRIPT.value: "//"}
-JS_INDENT = 2
+# The indentation step of a file that does not show its own yet (PEP 8; most JavaScript styles).
+DEFAULT_INDENT = {Language.PYTHON.value: 4, Language.JAVASCRIPT.value: 2}
+LEADING = re.compile(r"^[ \t]*")
+
+
+def indent_step(text: str, language: str, tab_width: int = 4) -> int:
+    """The indentation step the code uses: the commonest rise of indentation from one non-blank
+    line to the next (2 in 2-space code, 4 in 4-space code), or the language's default."""
+    rises: Counter[int] = Counter()
+    previous = 0
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        width = len(LEADING.match(line).group().expandtabs(tab_width))  # type: ignore[union-attr]
+        if 0 < width - previous <= 8:
+            rises[width - previous] += 1
+        previous = width
+    if not rises:
+        return DEFAULT_INDENT.get(language, 4)
+    return rises.most_common(1)[0][0]
 
 
 class EditingMixin(_Editor):
@@ -38,6 +59,7 @@ class EditingMixin(_Editor):
             ...
 
     def setup_editing(self) -> None:
+        self._step_known = False  # the indentation step is measured again after each change
         # Scintilla's default scroll width is 2000 px: a scrollbar for six lines of code. Start
         # narrow and let it grow with the widest line seen.
         self.setScrollWidth(1)
@@ -66,33 +88,56 @@ class EditingMixin(_Editor):
         self.styleSetBold(STYLE_BRACEBAD, True)
 
     # --- indentation ----------------------------------------------------------------------------
+    def text_changed_indentation(self) -> None:
+        """The text changed: its indentation step is measured again when next needed."""
+        self._step_known = False
+
+    def indentation_step(self) -> int:
+        """The file's indentation step, also what Tab adds and Backspace in leading spaces removes."""
+        if not self._step_known:
+            text = bytes(self.getText(self.textLength() + 1)).rstrip(b"\0").decode("utf-8", "replace")
+            self.setIndent(indent_step(text, self.language, self.tabWidth()))
+            self._step_known = True
+        return self.indent()
+
     def indent_new_line(self, line: int) -> None:
         """The indentation of a line just begun with Enter: the previous line's, one level in after
         ``:`` (Python) or ``{`` (JavaScript), one level out after ``return``, ``pass``, ``break``,
         ``continue`` or ``raise``."""
+        step = self.indentation_step()
         previous = self.lineIndentation(line - 1)
         text = bytes(self.getLine(line - 1)).rstrip(b"\0").rstrip()
         if self.language == Language.PYTHON:
             if text.endswith(b":"):
-                previous += 4
+                previous += step
             elif BLOCK_ENDERS.match(text):
-                previous = max(previous - 4, 0)
+                previous = max(previous - step, 0)
         elif self.language == Language.JAVASCRIPT and text.endswith(b"{"):
-            previous += JS_INDENT
+            previous += step
         if previous:
             self.setLineIndentation(line, previous)
             self.gotoPos(self.lineIndentPosition(line))
 
     def dedent_closing_brace(self) -> None:
-        """A ``}`` typed alone on its line goes to the indentation of the line of its ``{``."""
+        """A ``}`` typed on a line of only whitespace goes to the indentation of the line of its
+        ``{``; with no ``{`` to match, one step out from the line above."""
         position = self.currentPos() - 1
         line = self.lineFromPosition(position)
         if self.lineIndentPosition(line) != position:
             return  # text before the brace: leave the line as the learner wrote it
+        # Scintilla matches braces of the same style; the brace just typed is not styled yet.
+        self.colourise(self.positionFromLine(line), self.lineEndPosition(line))
         opening = self.braceMatch(position, 0)
         if opening >= 0:
-            self.setLineIndentation(line, self.lineIndentation(self.lineFromPosition(opening)))
-            self.gotoPos(self.lineIndentPosition(line) + 1)
+            wanted = self.lineIndentation(self.lineFromPosition(opening))
+        else:
+            above = next((n for n in range(line - 1, -1, -1) if self._line_text(n).strip()), -1)
+            if above < 0:
+                return
+            opened = self._line_text(above).rstrip().endswith("{")
+            wanted = self.lineIndentation(above) - (0 if opened else self.indentation_step())
+        self.setLineIndentation(line, max(wanted, 0))
+        self.gotoPos(self.lineIndentPosition(line) + 1)
 
     # --- comments -------------------------------------------------------------------------------
     def toggle_comment(self) -> None:

@@ -149,7 +149,10 @@ class Session {
   clip(text) {
     text = String(text || '');
     if (text.length <= this.showChars) return text;
-    return text.slice(0, this.showChars) + `\n... (${text.length} characters in all)`;
+    // its beginning and its end (a flood's last lines are often the answer), as the Python child does
+    const head = Math.floor(this.showChars / 2);
+    const tail = this.showChars - head;
+    return `${text.slice(0, head)}\n... (${text.length - head - tail} characters left out, ${text.length} in all) ...\n${text.slice(text.length - tail)}`;
   }
 }
 

@@ -348,9 +348,18 @@ class Session(object):
         return outcome
 
     def clip(self, text):
+        """At most ``show_chars`` of ``text``: its beginning and its end (where a flood's last
+        lines, often the answer, are), with how much is left out between them."""
         if len(text) <= self.show_chars:
             return text
-        return text[: self.show_chars] + "\n... (%d characters in all)" % len(text)
+        head = self.show_chars // 2
+        tail = self.show_chars - head
+        return "%s\n... (%d characters left out, %d in all) ...\n%s" % (
+            text[:head],
+            len(text) - head - tail,
+            len(text),
+            text[len(text) - tail :],
+        )
 
 
 def run_module(session, code_object, code, stdin_text="", counter=None):

@@ -33,6 +33,7 @@ FRAME_FLOOR = 16 * 1024 * 1024  # bytes of one frame, whatever the output limit
 TOTAL_FLOOR = 64 * 1024 * 1024  # bytes of a whole run's frames
 STEP_BYTES = 2048  # a generous encoded trace step, with its variables
 TEXT_KEPT = 16_000  # characters kept of a frame's message, traceback or captured output
+PRINTED_CAP = 2 * 1024 * 1024  # at most, of a test's captured output (the run's output limit is 1 MB by default)
 STRUCTURED_BUDGET = 64 * 1024 * 1024  # a run's kept frames other than results and steps, once read
 SMALL_FRAME = 256 * 1024  # bytes of a frame decoded without a closer look (at most ~9 MB for a moment)
 
@@ -54,6 +55,7 @@ _ONCE = frozenset({Frame.STARTED, Frame.EXECUTION, Frame.TRACE_END, "breakpoint_
 # Fields that are text for a person (a message, a traceback, captured output): kept clipped.
 _CLIPPED_NAMES = ("stdout", "stderr", "error_message", "traceback", "message", "detail")
 _CLIPPED = frozenset(_CLIPPED_NAMES) | {SHORT[name] for name in _CLIPPED_NAMES if name in SHORT}
+_PRINTED = frozenset({"stdout", SHORT.get("stdout", "stdout")})  # a test's captured output
 # A judge run's test frame: the fields the harness writes, nothing else is kept.
 _TEST_NAMES = (
     "kind", "test_id", "value", "printed", "verdict", "reason", "error_type", "error_message", "line_number",
@@ -105,6 +107,14 @@ def channel_bounds(job: Mapping[str, Any]) -> tuple[int, int]:
     return frame, max(TOTAL_FLOOR, 4 * frame) + STEP_BYTES * steps
 
 
+def clip_text(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text``: its beginning and its end, as the children clip."""
+    if len(text) <= limit:
+        return text
+    head, tail = limit // 2, limit - limit // 2
+    return f"{text[:head]}\n... ({len(text) - limit} characters left out, {len(text)} in all) ...\n{text[-tail:]}"
+
+
 def decoder_for(job: Mapping[str, Any], kind_key: str = "kind") -> FrameDecoder:
     """The decoder of ``job``'s result channel: its nonce, its bounds and its mode's kinds."""
     tests = job.get("tests") if job.get("mode") == "judge" else None
@@ -114,6 +124,7 @@ def decoder_for(job: Mapping[str, Any], kind_key: str = "kind") -> FrameDecoder:
         kind_key=kind_key,
         mode=str(job.get("mode") or ""),
         results=[test.get("test_id") for test in tests] if isinstance(tests, list) else None,
+        printed_kept=int((job.get("limits") or {}).get("output_chars_per_test") or 0),
     )
 
 
@@ -137,7 +148,11 @@ class FrameDecoder:
         *,
         mode: str = "",
         results: list[Any] | None = None,
+        printed_kept: int = 0,
     ):
+        """``printed_kept``: characters kept of a test's captured output (the job's own limit, for a
+        window that shows and saves it all; bounded by the run's output limit and by ``PRINTED_CAP``)."""
+        self._printed_kept = min(max(TEXT_KEPT, printed_kept), PRINTED_CAP)
         self._kind = kind_key  # "k" in a Piston run's compact frames
         self._prefix = (FRAME_TAG + nonce + ":").encode("ascii")
         self._pending = bytearray()
@@ -266,7 +281,9 @@ class FrameDecoder:
                 self._fail(f"a result of the wrong shape for test {test_id!r:.40}")
                 return None
         for key, value in frame.items():
-            if key in _CLIPPED and isinstance(value, str) and len(value) > TEXT_KEPT:
+            if key in _PRINTED and isinstance(value, str) and len(value) > self._printed_kept:
+                frame[key] = clip_text(value, self._printed_kept)
+            elif key in _CLIPPED and key not in _PRINTED and isinstance(value, str) and len(value) > TEXT_KEPT:
                 frame[key] = value[:TEXT_KEPT] + f"\n... ({len(value)} characters in all)"
         self._done = kind == Frame.DONE
         return frame

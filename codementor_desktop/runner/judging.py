@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..domain.vocabulary import Verdict
+from .channel import clip_text
 from .child.python import compare, literals
 from .child.wire import CHILD_VERDICTS, Reason
 from .protocol import CHANNEL_MESSAGE
@@ -105,7 +106,7 @@ class Judgment:
             if not isinstance(printed, str):
                 raise ChannelFault("printed output that is not text")
             entry["stdout"] = ""
-            entry["actual_output"] = _clip(printed.rstrip("\n"), self.show_chars)
+            entry["actual_output"] = clip_text(printed.rstrip("\n"), self.show_chars)
             return _verdict(entry, _same_lines(printed, test.get("expected_output") or ""))
         if not isinstance(frame.get("value"), str):
             raise ChannelFault("a result without a value")
@@ -177,7 +178,7 @@ def _text(frame: Mapping[str, Any], key: str, limit: int) -> str:
         return ""
     if not isinstance(value, str):
         raise ChannelFault(f"a {key} that is not text")
-    return _clip(value, limit)
+    return clip_text(value, limit)
 
 
 def _number(frame: Mapping[str, Any], key: str) -> float | None:
@@ -187,14 +188,6 @@ def _number(frame: Mapping[str, Any], key: str) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
         raise ChannelFault(f"a {key} that is not a time")
     return value
-
-
-def _clip(text: str, limit: int) -> str:
-    """At most ``limit`` characters of ``text``: its beginning and its end, as the children clip."""
-    if len(text) <= limit:
-        return text
-    head, tail = limit // 2, limit - limit // 2
-    return f"{text[:head]}\n... ({len(text) - limit} characters left out, {len(text)} in all) ...\n{text[-tail:]}"
 
 
 def _short(value: Any) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
-from ..domain.vocabulary import ErrorCode
+from ..domain.vocabulary import Caller, ErrorCode
 from ..problems.judging import function_spec, visible_tests, written_hidden_tests
 from ..runner import operations
 from ..runner.child.wire import RunStatus
@@ -84,11 +85,14 @@ def execute_code(args: ExecuteCode, context: ToolContext, services: Workbench) -
         function = {"name": args.entry_point} if args.entry_point else {}
         compare, checker = args.compare, None
         tolerance = args.tolerance if args.compare == "float_tolerance" else None
-    limits = Limits(
-        timeout_seconds=float(args.timeout),
-        run_seconds=services.settings.run_seconds,
-        memory_mb=services.settings.memory_mb,
-        output_bytes=services.settings.output_kb * 1024,
+    limits = _shown_whole(
+        Limits(
+            timeout_seconds=float(args.timeout),
+            run_seconds=services.settings.run_seconds,
+            memory_mb=services.settings.memory_mb,
+            output_bytes=services.settings.output_kb * 1024,
+        ),
+        context,
     )
     result = services.executor.judge(
         code=args.code,
@@ -156,11 +160,14 @@ def bp_execute(args: BpExecute, context: ToolContext, services: Workbench) -> Ex
         arguments["input_data"] = args.input_data
     if "target_value" in args.model_fields_set:
         arguments["target_value"] = args.target_value
-    limits = Limits(
-        timeout_seconds=float(args.timeout_seconds),
-        run_seconds=float(args.timeout_seconds) + 2,
-        memory_mb=args.memory_limit_mb,
-        output_bytes=services.settings.output_kb * 1024,
+    limits = _shown_whole(
+        Limits(
+            timeout_seconds=float(args.timeout_seconds),
+            run_seconds=float(args.timeout_seconds) + 2,
+            memory_mb=args.memory_limit_mb,
+            output_bytes=services.settings.output_kb * 1024,
+        ),
+        context,
     )
     result = services.executor.execute(
         code=args.code,
@@ -183,3 +190,12 @@ TOOLS: list[AnyTool] = [
     Tool(ExecuteCode, execute_code, execution_bucket),
     Tool(BpExecute, bp_execute, execution_bucket),
 ]
+
+
+def _shown_whole(limits: Limits, context: ToolContext) -> Limits:
+    """A person at the window gets all a test printed (up to the run's output limit): the Output
+    tab shows its head and tail and saves the whole. A model and the command line get the clipped
+    text they always had."""
+    if context.caller is not Caller.PERSON:
+        return limits
+    return replace(limits, output_chars_per_test=limits.output_bytes)

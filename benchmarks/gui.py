@@ -51,29 +51,6 @@ STEPS = 100_000
 BATCH = 1_000
 TREE_NODES = 1_000
 MOUSE = 0.008  # seconds between two moves of a dragged slider
-WALK = (
-    samples.BUILD_TREE
-    + """
-
-def walk(root):
-    order = []
-    stack = []
-    node = root
-    while stack or node:
-        while node:
-            stack.append(node)
-            node = node.left
-        node = stack.pop()
-        order.append(node.val)
-        node = node.right
-    return order
-
-
-def main(n):
-    root = build(list(range(n)))
-    return walk(root)
-"""
-)
 BARE = """
 import sys, time
 from PySide6.QtCore import QTimer
@@ -296,7 +273,7 @@ def measure(args: argparse.Namespace) -> int:
         return 0
     started = time.perf_counter()
     long_trace = samples.trace_here(samples.COUNTING, "running_stats", 10**6, max_steps=STEPS)
-    tree_trace = samples.trace_here(WALK, "main", TREE_NODES, max_steps=10**6)
+    tree_trace = samples.trace_here(samples.TREE_WALK, "main", TREE_NODES, max_steps=10**6)
     print(f"traces made in {time.perf_counter() - started:.1f} s: {len(long_trace['steps']):,} steps, "
           f"{len(tree_trace['steps']):,} steps (a {TREE_NODES:,}-node tree built, then walked)")  # fmt: skip
 
@@ -329,7 +306,7 @@ def measure(args: argparse.Namespace) -> int:
             app, panel, pace=MOUSE
         )
     panel.setCurrentWidget(panel.trace_tab)
-    receive(app, panel, tree_trace, WALK)
+    receive(app, panel, tree_trace, samples.TREE_WALK)
     walk_starts = next(s["step"] for s in tree_trace["steps"] if s.get("function") == "walk")
     panel.setCurrentWidget(panel.pages["structure"])
     structure = panel.view("structure")

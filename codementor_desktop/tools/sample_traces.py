@@ -71,6 +71,30 @@ def build(values):
     return node
 """
 
+TREE_WALK = (  # a 1,000-node tree built, then walked in order: the Structure tab's heaviest drawing
+    BUILD_TREE
+    + """
+
+def walk(root):
+    order = []
+    stack = []
+    node = root
+    while stack or node:
+        while node:
+            stack.append(node)
+            node = node.left
+        node = stack.pop()
+        order.append(node.val)
+        node = node.right
+    return order
+
+
+def main(n):
+    root = build(list(range(n)))
+    return walk(root)
+"""
+)
+
 INSERT_TREE = """class TreeNode:
     def __init__(self, val):
         self.val = val

@@ -63,6 +63,18 @@ def test_without_a_measurement_the_picture_is_empty_and_says_why(plot):
     plot.set_result(result)
     assert all(series == ([], []) for series in plot.series.values())
     assert "Not measured: no generator" in plot.words.text()
+    assert not plot.plot.isVisible()  # no empty axes with the last picture's range
+
+
+def test_a_forgotten_analysis_leaves_no_picture_nor_its_legend(plot):
+    plot.set_result(demos.quadratic_two_sum())
+    assert plot.plot.isVisible() and any("fitted: O(" in label.text for _s, label in plot.legend.items)
+    plot.set_result({})  # another problem or language: the analysis is forgotten
+    assert not plot.plot.isVisible() and not plot.logarithmic.isVisible()
+    assert not any("fitted: O(" in label.text for _s, label in plot.legend.items)
+    assert plot.words.text() and all(series == ([], []) for series in plot.series.values())
+    plot.set_result(demos.quadratic_two_sum())
+    assert plot.plot.isVisible()
 
 
 def test_a_timed_measurement_is_drawn_in_milliseconds_without_the_counted_reference(plot):

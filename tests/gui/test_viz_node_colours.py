@@ -6,34 +6,10 @@ from __future__ import annotations
 
 from codementor_desktop.tools import sample_traces as samples
 
-WALK = (
-    samples.BUILD_TREE
-    + """
-
-def walk(root):
-    order = []
-    stack = []
-    node = root
-    while stack or node:
-        while node:
-            stack.append(node)
-            node = node.left
-        node = stack.pop()
-        order.append(node.val)
-        node = node.right
-    return order
-
-
-def main(n):
-    root = build(list(range(n)))
-    return walk(root)
-"""
-)
-
 
 def test_each_step_of_a_walk_leaves_every_node_coloured_as_a_full_recolouring(make_panel, qtbot):
-    trace = samples.trace_here(WALK, "main", 40)
-    panel = make_panel(trace, WALK, tab="structure")
+    trace = samples.trace_here(samples.TREE_WALK, "main", 40)
+    panel = make_panel(trace, samples.TREE_WALK, tab="structure")
     steps = trace["steps"]
     walk = [s["step"] for s in steps if s["function"] == "walk" and s["event"] == "line"]
     structure = panel.view("structure")

@@ -9,18 +9,14 @@ import os
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from tests.gui.test_window_analysis import QUADRATIC
+from tests.gui.test_window_edge_cases import SHORT_BY_ONE
+
 SHOTS = os.environ.get("CODEMENTOR_SHOTS")
 RIGHT = (
     "def two_sum(nums, target):\n    seen = {}\n    for j, v in enumerate(nums):\n"
     "        if target - v in seen:\n            return [seen[target - v], j]\n        seen[v] = j\n"
 )
-SHORT_BY_ONE = """def two_sum(nums, target):
-    for i in range(len(nums)):
-        for j in range(i + 1, len(nums) - 1):
-            if nums[i] + nums[j] == target:
-                return [i, j]
-    return []
-"""
 JS_ERROR = "function twoSum(nums, target) {\n  const x = 1;\n  return nums.nothing.at(0);\n}\n"
 
 
@@ -149,15 +145,6 @@ def test_a_language_switch_forgets_the_edge_cases_and_the_custom_input(window, q
     set_language(window, "javascript")
     assert window.edge_finder.tab.cases == []
     assert window.custom_input.box.yours.text.toPlainText() == ""
-
-
-QUADRATIC = """def two_sum(nums, target):
-    for i in range(len(nums)):
-        for j in range(i + 1, len(nums)):
-            if nums[i] + nums[j] == target:
-                return [i, j]
-    return []
-"""
 
 
 def test_after_a_submit_the_verdict_is_what_the_learner_sees(window, qtbot, tmp_path):

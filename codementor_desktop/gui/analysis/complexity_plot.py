@@ -123,6 +123,11 @@ class ComplexityPlot(QWidget):
             self._rename(self.fit, f"fitted: O({fit['class']})")
         else:
             self.fit.setData([], [])
+            self._rename(self.fit, "fitted class")
+        # No measurement (none yet, or another problem's was forgotten): the words say why, and no
+        # empty axes keep the last picture's range and legend.
+        self.plot.setVisible(bool(sizes))
+        self.logarithmic.setVisible(bool(sizes))
         reference = measured.get("reference") or {}
         # The reference is counted, never timed: beside a timed run its counts are another unit.
         if reference.get("sizes") and not timed:

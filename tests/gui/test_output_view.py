@@ -22,7 +22,7 @@ def shown_view(qtbot, text: str, choose=None) -> OutputView:
     return view
 
 
-def test_a_flood_shows_its_first_and_last_lines_and_says_how_much_is_left_out(qtbot):
+def test_a_flood_shows_its_first_and_last_lines_and_says_how_much_is_left_out(qtbot, tmp_path):
     view = shown_view(qtbot, FLOOD)
     shown = view.toPlainText()
     assert shown.startswith("line 0\nline 1\n")
@@ -34,11 +34,11 @@ def test_a_flood_shows_its_first_and_last_lines_and_says_how_much_is_left_out(qt
     assert left_out + len(shown_lines) == 200_000  # every line is either shown or counted
     assert "200,000 lines in all" in marker
     assert view.bar.isVisible() and view.save_button.isVisible()
-    view.grab().save("/tmp/s6-output-flood.png")
+    assert view.grab().save(str(tmp_path / "output-flood.png"))
     view.moveCursor(view.textCursor().MoveOperation.Start)
     view.find("left out")
     view.centerCursor()
-    view.grab().save("/tmp/s6-output-marker.png")
+    assert view.grab().save(str(tmp_path / "output-marker.png"))
 
 
 def test_save_whole_output_writes_every_line_where_the_learner_chose(qtbot, tmp_path):

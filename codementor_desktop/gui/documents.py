@@ -300,11 +300,6 @@ class Documents(QObject):
         return "scratch"
 
 
-def show_language(window, language: str) -> None:  # noqa: ANN001 - kept for learners.py until it follows the session
-    """Show code in ``language`` (the box set without reopening the problem): ``Documents.show_language``."""
-    window.documents.show_language(language)
-
-
 def choose_no_problem(problems: QListWidget) -> None:
     """No problem selected in the list ``problems``, without opening anything."""
     problems.blockSignals(True)

@@ -5,11 +5,12 @@ on_done)`` runs any function (a settings check, a tutor turn, the start-up load)
 ``Call``: its callbacks run on the GUI thread, and never once the call was cancelled or superseded,
 so nobody has to ask which job a result belongs to.
 
-Calls go in lanes, one worker thread each, taken in order. In a lane that ``supersedes`` (the
-window's: Run, Submit, Trace, Analyze, …) a new call cancels the one under way, whose child process
-is then killed by the runner; "latest wins". In the others (the profile, the recommendations, the
-tutor's turns) calls wait their turn and nothing is cancelled but by ``cancel``. A call about a
-learner who is no longer the session's is dropped: its answer is about someone else.
+Calls go in lanes, one worker thread each, taken in order. In every lane but ``SIDE`` a new call
+cancels the one under way, whose child process is then killed by the runner: "latest wins" (the
+window's lane: Run, Submit, Trace, Analyze, …; a named lane: the tutor's turn, custom input, a
+settings check). In ``SIDE`` (the profile, the recommendations, history, the learner's data) calls
+wait their turn and nothing is cancelled but by ``cancel``. A call about a learner who is no
+longer the session's is dropped: its answer is about someone else.
 
 With ``synchronous=True`` (tests) the work runs at once in the caller's thread and the callbacks
 follow before ``call`` returns.
@@ -187,15 +188,11 @@ class Jobs(QObject):
         previous = self._current.get(lane)
         if lane != SIDE and previous is not None:
             previous.cancel()  # latest wins: its callbacks are silenced now, its child killed
-        user_cancelled = on_cancelled
 
         def cancelled() -> None:
-            if self._current.get(lane) is call:
-                del self._current[lane]
-            if lane == WINDOW:
-                self.session.job = None
-            if user_cancelled is not None:
-                user_cancelled()
+            self._finish(call)
+            if on_cancelled is not None:
+                on_cancelled()
             if lane == WINDOW:
                 self.ended.emit(call)
 
@@ -243,29 +240,35 @@ class Jobs(QObject):
             self._deliver(call, earlier, value)
         self._deliver(call, what, payload)
 
-    def _deliver(self, call: Call, what: str, payload: Any) -> None:
-        """On the GUI thread: hand a report to its call's callback, unless the call is over."""
-        if not call.live:
-            return
-        if call.learner != self.session.learner:
-            call.ended = True  # about another learner: nobody shows it
-            return
-        if what == "steps":
-            if call.on_steps is not None:
-                call.on_steps(payload)
-            return
-        if what == "progress":
-            if call.on_progress is not None:
-                call.on_progress(*payload)
-            if call.lane == WINDOW:
-                self.progressed.emit(call, *payload)
-            return
-        call.ended = True
+    def _finish(self, call: Call) -> None:
+        """``call`` is over: its lane has nothing under way, nor the window when it was the window's."""
         if self._current.get(call.lane) is call:
             del self._current[call.lane]
-        if call.lane == WINDOW and self.session.job == call.name and self.current() is None:
+        if call.lane == WINDOW and self.current() is None:
             self.session.job = None
+
+    def _deliver(self, call: Call, what: str, payload: Any) -> None:
+        """On the GUI thread: hand a report to its call's callback, unless the call is over. A call
+        about a learner who has left ends without a word: its answer is about someone else."""
+        if not call.live:
+            return
+        about_another = call.learner != self.session.learner
+        if what in ("steps", "progress"):
+            if about_another:
+                return
+            if what == "steps" and call.on_steps is not None:
+                call.on_steps(payload)
+            elif what == "progress":
+                if call.on_progress is not None:
+                    call.on_progress(*payload)
+                if call.lane == WINDOW:
+                    self.progressed.emit(call, *payload)
+            return
+        call.ended = True
+        self._finish(call)
         try:
+            if about_another:
+                return
             if what == "done":
                 if call.on_done is not None:
                     call.on_done(payload)

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QSplitter,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -54,7 +53,7 @@ from .problems.hints import Hints
 from .problems.statement import StatementView
 from .runs import Runs
 from .scratch_run import ScratchRun
-from .session import Session
+from .session import ResultKind, Session
 from .settings import SettingsCommand
 from .status import JobsShown, close_unsaved, runner_label
 from .theme import PlotFollower, apply_theme, recolour_plots
@@ -143,7 +142,7 @@ class MainWindow(QMainWindow):
             reset=self.reset_code,
             close=self.close,
         )
-        self.title_label, self.language = toolbar.title_label, toolbar.language
+        self.toolbar, self.title_label, self.language = toolbar.bar, toolbar.title_label, toolbar.language
         self.run_action, self.submit_action, self.trace_action = toolbar.run, toolbar.submit, toolbar.trace
         self.analyze_action, self.stop_action = toolbar.analyze, toolbar.stop
         self.reset_action, self.quit_action = toolbar.reset, toolbar.quit
@@ -236,7 +235,7 @@ class MainWindow(QMainWindow):
         self.documents.attach(services.paths.data_dir)
         self.hints = Hints(
             session, services, statement=self.statement, host=self, say=self.say,
-            bar=self.findChild(QToolBar, "mainToolbar"), menu_bar=self.menuBar(),
+            bar=self.toolbar, menu_bar=self.menuBar(),
         )  # fmt: skip
         self.chat.attach(
             services, code=self.editor.text, say=self.say, show_run=self._show_tutor_run,
@@ -268,7 +267,7 @@ class MainWindow(QMainWindow):
         self.running_marker = watch_for_crash(services.paths.data_dir, self.notice, problem.title if problem else None)
         self.tour_guide = TourGuide(
             self, services.paths.data_dir, keep_clear=lambda: [self.statement],
-            steps=lambda: tour_steps(self.findChild(QToolBar, "mainToolbar"), self.run_action, self.submit_action,
+            steps=lambda: tour_steps(self.toolbar, self.run_action, self.submit_action,
                                      self.trace_action, self.panels, self.browser),
         )  # fmt: skip
         self.tour = self.tour_guide.offer()
@@ -329,7 +328,7 @@ class MainWindow(QMainWindow):
 
     def _analyze_from_tests(self) -> None:
         """The Tests tab's button: the run on show is evidence only while the code is the one it ran."""
-        ran = self.runs.ran_code == self.editor.text()
+        ran = self.session.result_is_current(ResultKind.RUN)
         self.analyst.analyze(run_id=self.tests.run_id if ran else None)
 
     # --- building ---------------------------------------------------------------------------

@@ -43,7 +43,6 @@ class Run:
     problem_id: str
     language: str
     submitted: bool
-    code: str = ""
     code_serial: int = 0
     own: dict[int, int] = field(default_factory=dict)  # test id -> the learner's own test it runs
 
@@ -76,7 +75,6 @@ class Runs(QObject):
         self.say, self.show_tests, self.mark_problem = say, show_tests, mark_problem
         self.save_now, self.after_submit, self.on_running = save_now, after_submit, on_running
         self.running: Run | None = None
-        self.last: Run | None = None  # the last Run or Submit started (its code is the one the Tests tab shows)
         session.results_cleared.connect(self._forget)
         session.code_changed.connect(self._code_changed)
 
@@ -93,10 +91,6 @@ class Runs(QObject):
         if self.session.latest(ResultKind.RUN) is not None and self.running is None:
             self.tests.mark_outdated(tr("These results are of your code before your last edit: Run again."))
 
-    @property
-    def ran_code(self) -> str:
-        return self.last.code if self.last is not None else ""
-
     def start(self, include_hidden: bool = False) -> Call | None:
         """Run the visible tests (and the learner's own), or, with ``include_hidden``, Submit."""
         session = self.session
@@ -107,7 +101,7 @@ class Runs(QObject):
         self.editor.clear_diagnostics()
         cases, own = ([], {}) if include_hidden else self.own_tests.run_cases()
         code = self.editor.text()
-        run = Run(session.problem_id, session.language, bool(include_hidden), code, session.code_serial, own)
+        run = Run(session.problem_id, session.language, bool(include_hidden), session.code_serial, own)
         arguments = {
             "code": code,
             "language": run.language,
@@ -120,7 +114,7 @@ class Runs(QObject):
         self.tests.clear(tr("Running…"))
         self.output.show_text("")
         self.say(started_sentence(TOOL, self.services.bank.get(run.problem_id), run.submitted))
-        self.running = self.last = run
+        self.running = run
         self.on_running(run)
         return self.jobs.call(
             TOOL,

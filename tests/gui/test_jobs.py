@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from codementor_desktop.gui.jobs import SIDE, Jobs
+from codementor_desktop.gui.jobs import SIDE, WINDOW, Jobs
 from codementor_desktop.gui.session import ResultKind, Session
 
 SPIN = "def spin(n):\n    while True:\n        n += 1\n"
@@ -65,6 +65,18 @@ def test_an_answer_about_the_learner_before_a_switch_is_dropped(qtbot, jobs):
     jobs.run(lambda: "about grace", after.append, name="slow")  # the same lane: it ends after the first
     qtbot.waitUntil(lambda: bool(after), timeout=30_000)
     assert answers == [] and after == ["about grace"]
+
+
+def test_a_window_call_about_a_learner_who_left_still_ends(qtbot, jobs):
+    """Its answer is dropped, but the Stop button and the status bar hear that it ended."""
+    gate = threading.Event()
+    answers: list[object] = []
+    jobs.run(lambda: gate.wait(30) and "about ada", answers.append, name="slow", lane=WINDOW)
+    assert jobs.busy and jobs.session.job == "slow"
+    jobs.session.learner = "grace"
+    with qtbot.waitSignal(jobs.ended, timeout=30_000):
+        gate.set()
+    assert answers == [] and not jobs.busy and jobs.session.job is None
 
 
 def test_a_failure_reaches_on_failed_with_its_reason(qtbot, jobs):

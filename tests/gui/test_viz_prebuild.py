@@ -85,7 +85,7 @@ def test_a_panel_that_loaded_before_it_followed_the_session_leaves_nothing_runni
     qtbot.waitUntil(lambda: built(panel), timeout=60_000)  # its end still builds the tabs
     trace = samples.trace_here(samples.RUNNING_SUM, "running_sum", [3, 1, 4])
     feed(qtbot, panel, trace, samples.RUNNING_SUM)
-    panel.show_mermaid()  # the session's jobs now, in a lane of its own
+    panel.show_mermaid()  # the panel's jobs, in a lane of its own: it stops no Run of the session's
     qtbot.waitUntil(lambda: panel.mermaid_dialog is not None, timeout=30_000)
     assert "jobs-mermaid" in {t.name for t in threading.enumerate()}
     jobs.shutdown()  # the window shuts its jobs; the panel shuts the ones it made (make_panel checks)

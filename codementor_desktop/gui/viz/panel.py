@@ -222,8 +222,8 @@ class VisualizationPanel(QTabWidget):
         return self.step_cursor.count + self._inbox.count
 
     def follow(self, session: Session, jobs: Jobs) -> None:
-        """Follow ``session``: a new problem, language or learner clears the panel. The panel's
-        slow work goes through ``jobs`` from now on."""
+        """Follow ``session``: a new problem, language or learner clears the panel, and cancels a
+        trace of the window's ``jobs`` still under way."""
         if self._session is not None:
             self._session.results_cleared.disconnect(self.clear)
         self._work_off.follow(jobs)

@@ -1,9 +1,8 @@
 """What the visualization panel runs off the GUI thread, and the steps it has yet to take in.
 
 ``PanelWork`` sends the panel's slow work (the Mermaid text, the preload of pyqtgraph and networkx)
-through the session's ``Jobs``, each in a lane of its own so that it never cancels a Run. A panel
-that follows no session (a test, a demo, one that started loading before the window's services
-were ready) gets jobs of its own, shut with the panel.
+through ``Jobs`` of the panel's own, each in a lane of its own: it never cancels a Run, and it can
+start before the window's services (and so the session's jobs) are ready.
 
 ``StepInbox`` holds the batches of a streaming trace until the panel's work slices take them into
 the timeline, a few hundred steps at a time.
@@ -26,22 +25,23 @@ TAKE_AT_ONCE = 250  # steps moved into the timeline between two looks at the clo
 
 
 class PanelWork:
-    """The panel's calls off the GUI thread; their results are dropped once ``shutdown`` ran."""
+    """The panel's calls off the GUI thread, on jobs of its own (they need no learner and no tool,
+    and start before the window's services exist); their results are dropped once ``shutdown`` ran.
+    The window's jobs, once followed, are only asked to cancel a trace of a problem left behind."""
 
     def __init__(self, owner: QObject):
         self._owner = owner
-        self.jobs: Jobs | None = None
-        self._own = False  # ``jobs`` were made here
-        self._retired: Jobs | None = None  # made here, before the panel followed a session
+        self._jobs: Jobs | None = None  # made at the first call, shut with the panel
+        self.window_jobs: Jobs | None = None
         self.calls: list[Call] = []
         self.shut = False
 
     def follow(self, jobs: Jobs) -> None:
-        """Send the work through ``jobs`` from now on."""
-        if self._own:  # its work (an import under way) ends on its own; shut with the panel
-            self._retired = self.jobs
-            self._own = False
-        self.jobs = jobs
+        """The window's ``jobs``: a trace of theirs is cancelled when the problem changes, and the
+        panel's own run at once when theirs do (tests)."""
+        self.window_jobs = jobs
+        if self._jobs is not None:
+            self._jobs.synchronous = jobs.synchronous
 
     @property
     def busy(self) -> bool:
@@ -54,33 +54,32 @@ class PanelWork:
             if not self.shut:
                 done(value)
 
-        if self.jobs is None:
-            self.jobs, self._own = Jobs(None, Session(learner=""), parent=self._owner), True
-        call = self.jobs.run(work, finished, name=lane, lane=lane)
+        if self._jobs is None:
+            synchronous = self.window_jobs is not None and self.window_jobs.synchronous
+            self._jobs = Jobs(None, Session(learner=""), synchronous=synchronous, parent=self._owner)
+        call = self._jobs.run(work, finished, name=lane, lane=lane)
         self.calls = [c for c in self.calls if c.live] + [call]
         return call
 
     def cancel(self, lane: str) -> None:
-        if self.jobs is not None and not self._own:
-            self.jobs.cancel(lane)
+        if self._jobs is not None:
+            self._jobs.cancel(lane)
 
     def cancel_window_call(self, tools: tuple[str, ...]) -> None:
         """Cancel the window's call under way when it calls one of ``tools``."""
-        if self.jobs is not None and (call := self.jobs.current()) is not None and call.name in tools:
-            self.jobs.cancel()
+        jobs = self.window_jobs
+        if jobs is not None and (call := jobs.current()) is not None and call.name in tools:
+            jobs.cancel()
 
     def shutdown(self) -> None:
-        """Cancel the calls, and shut the jobs made here (waiting for an import under way)."""
+        """Cancel the calls and shut the panel's jobs (waiting for an import under way)."""
         self.shut = True
         for call in self.calls:
             call.cancel()
         self.calls.clear()
-        for jobs in (self.jobs if self._own else None, self._retired):
-            if jobs is not None:
-                jobs.shutdown()
-        if self._own:
-            self.jobs, self._own = None, False
-        self._retired = None
+        if self._jobs is not None:
+            self._jobs.shutdown()
+            self._jobs = None
 
 
 class StepInbox:

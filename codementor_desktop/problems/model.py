@@ -57,6 +57,9 @@ class Solutions(_Strict):
     javascript: str
     python_slow: str
     python_slow_time: str
+    # Markdown shown beside the references in the Solutions view, once the learner has solved the
+    # problem: the idea, why it is right, and what it costs. Required of the built-in bank.
+    explanation: str = ""
 
 
 class Generator(_Strict):

@@ -24,6 +24,7 @@ from ..storage.drafts import Drafts
 from ..storage.learner_history import LearnerHistory
 from ..storage.own_tests import OwnTests
 from ..storage.paths import AppPaths
+from ..storage.plans import Plans
 from ..storage.rate_events import RateLimiter
 from ..storage.runs import RunStore
 from ..storage.secrets import Credentials
@@ -121,6 +122,7 @@ class Services(Workbench):
     own_tests: OwnTests = field(init=False)  # the learner's own tests of each problem, which Run runs too
     history: LearnerHistory = field(init=False)  # hints taken, the tutor's escalations, session insights
     conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
+    plans: Plans = field(init=False)  # the learner's plans (BluePrint) and their /debug outcomes
 
     @classmethod
     def build(
@@ -155,6 +157,7 @@ class Services(Workbench):
         services.own_tests = OwnTests(database)
         services.history = LearnerHistory(database)
         services.conversations = Conversations(database)
+        services.plans = Plans(database)
         return services
 
     def apply_settings(self) -> None:

@@ -1,4 +1,4 @@
-"""The graphs and dynamic-programming problems explain their reference solutions.
+"""Every problem of the built-in bank explains its reference solutions.
 
 The Solutions view shows this text beside the references once the learner has solved the
 problem, so it has to talk about the code on show: its cost as the bank states it, and only
@@ -15,11 +15,8 @@ from codementor_desktop.problems.bank import load_bank
 from codementor_desktop.problems.model import Problem
 from codementor_desktop.resources import builtin_problems_dir
 
-FOLDERS = ("graphs", "dynamic_programming")
-PROBLEMS_PER_FOLDER = 15
-
 BANK = load_bank([builtin_problems_dir()])
-OURS = sorted(pid for pid, path in BANK.sources.items() if path.parent.name in FOLDERS)
+OURS = sorted(BANK.problems)
 
 _BACKTICKED = re.compile(r"`([^`\n]+)`")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -35,18 +32,16 @@ def unknown_names(problem: Problem) -> list[str]:
     return unknown
 
 
-def test_every_problem_of_both_folders_loaded() -> None:
+def test_the_whole_bank_loaded() -> None:
     # Guards the checks below from passing on an empty selection.
-    broken = [str(e) for e in BANK.errors if e.path.parent.name in FOLDERS]
-    assert broken == []
-    for folder in FOLDERS:
-        assert sum(1 for pid in OURS if BANK.sources[pid].parent.name == folder) == PROBLEMS_PER_FOLDER
+    assert [str(e) for e in BANK.errors] == []
+    assert len(OURS) >= 90
 
 
 @pytest.mark.parametrize("problem_id", OURS)
 def test_explanation_is_there_and_of_a_readable_length(problem_id: str) -> None:
     words = len(BANK.problems[problem_id].solutions.explanation.split())
-    assert 90 <= words <= 220, f"{problem_id}: {words} words"
+    assert 90 <= words <= 260, f"{problem_id}: {words} words"
 
 
 @pytest.mark.parametrize("problem_id", OURS)
@@ -56,7 +51,20 @@ def test_explanation_states_the_banks_complexity(problem_id: str) -> None:
     text = " ".join(problem.solutions.explanation.split())
     assert problem.complexity.time in text
     assert problem.complexity.space in text
-    assert problem.solutions.python_slow_time in text
+    assert leading_bound(problem.solutions.python_slow_time) in text
+
+
+def leading_bound(text: str) -> str:
+    """The first ``O(...)`` of a complexity written with words after it ("O(3^n) on powers of two")."""
+    start = text.find("O(")
+    if start < 0:
+        return text
+    depth = 0
+    for index in range(start + 1, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[index], 0)
+        if depth == 0:
+            return text[start : index + 1]
+    return text
 
 
 @pytest.mark.parametrize("problem_id", OURS)

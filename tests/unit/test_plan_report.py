@@ -24,6 +24,7 @@ def test_a_broken_expectation_is_told_in_the_plans_words():
 
 def test_held_never_reached_and_unreadable_sentences():
     assert "held each of the 4 times it was checked" in step_sentence(step(status="held"), "[1], 1")
+    assert "held the one time it was checked" in step_sentence(step(status="held", evaluations=1), "[1], 1")
     unreached = step_sentence(step(status="never_reached", ran=False, ran_lines=[], evaluations=0), "[1], 1")
     assert (
         "did not run: line 7 never ran on input [1], 1, so your expectation `left < right` was never checked"

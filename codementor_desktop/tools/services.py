@@ -109,6 +109,35 @@ def bank_loader(paths: AppPaths) -> Callable[[], ProblemBank]:
     return load
 
 
+def database_url(url: str, credentials: Credentials) -> str:
+    """The settings' database URL with its password from the keyring (a class database's URL is
+    kept without it: ``codementor class join`` puts the password in the keyring)."""
+    if not url or url.startswith("sqlite"):
+        return url
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.password or not parsed.username:
+        return url
+    password = credentials.get("database")
+    return parsed.set(password=password).render_as_string(hide_password=False) if password else url
+
+
+def join_class_as_logged_in(loaded: LoadedSettings, database: Database) -> None:
+    """In a class database, the learner is the role logged in: the settings' ``user`` follows it
+    and is locked (another name's rows are not theirs to read)."""
+    if database.path is not None:
+        return
+    from ..storage.classroom import class_login
+
+    with database.transaction() as connection:
+        login = class_login(connection)
+    if login is None or login[1] != "learner":
+        return
+    loaded.settings = loaded.settings.model_copy(update={"user": login[0]})
+    loaded.locked.add("user")
+
+
 @dataclass
 class Services(Workbench):
     """The workbench the tools use, plus what only the app needs: the rate limits,
@@ -137,7 +166,9 @@ class Services(Workbench):
         probe_memory.keep_in(paths.cache_dir)  # what the kernel offers runs, known to the next command too
         settings = loaded.settings
         credentials = credentials or Credentials()
-        database = Database.open(settings.database_url or sqlite_url(paths.database_file))
+        database = Database.open(database_url(settings.database_url, credentials) or sqlite_url(paths.database_file))
+        join_class_as_logged_in(loaded, database)
+        settings = loaded.settings
         executor = Executor(make_backend(settings, credentials, standby))
         services = cls(
             loaded=loaded,

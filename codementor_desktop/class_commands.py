@@ -30,7 +30,10 @@ def add_class_commands(commands: argparse._SubParsersAction, commands_of) -> Non
     remove = sub.add_parser("remove-learner", help="end a learner's login (their rows stay for the report)")
     remove.add_argument("name")
     status = sub.add_parser("status", help="who is logged in, and whether row-level security is on for every table")
-    for command in (init, add, teacher, remove, status):
+    report = sub.add_parser("report", help="the instructor's report: per learner and per problem")
+    report.add_argument("--format", choices=["csv", "json", "html"], default="html")
+    report.add_argument("--output", metavar="FILE", help="where to write it (default: standard output)")
+    for command in (init, add, teacher, remove, status, report):
         command.add_argument("--database", metavar="URL", help="the class database (default: the settings' one)")
     join = sub.add_parser("join", help="use a class database: its URL's password goes to the keyring")
     join.add_argument("url", help="the URL the administrator handed out")
@@ -56,6 +59,8 @@ def run_class_command(loaded: LoadedSettings, args: argparse.Namespace) -> int:
             print(f"{made.name} can log in. Hand out this URL once (it holds the password; it is not kept here):")
             print(made.url)
             print("On their machine: codementor class join 'URL'")
+        elif args.class_command == "report":
+            return _report(loaded, url, args.format, args.output)
         elif args.class_command == "remove-learner":
             classroom.remove_learner(url, args.name)
             print(f"{args.name} can no longer log in; their rows stay in the class database.")
@@ -92,6 +97,42 @@ def _status(url: str) -> int:
         print(f"Row-level security is OFF for: {', '.join(off)}. Run `codementor class init` again.")
         return EXIT_REJECTED
     print(f"Row-level security is on for all {len(guarded)} tables that keep a learner's rows.")
+    return EXIT_ACCEPTED
+
+
+def _report(loaded: LoadedSettings, url: str, form: str, output: str | None) -> int:
+    from datetime import datetime
+    from pathlib import Path
+
+    from .profile.problems import ProblemFacts
+    from .storage.class_records import class_records
+    from .storage.database import Database
+    from .storage.evidence import learner_evidence
+    from .tools import class_report_files
+    from .tools.class_report import class_report
+    from .tools.services import bank_loader
+
+    bank = bank_loader(loaded.paths)()
+    facts = {
+        p.id: ProblemFacts(p.id, p.title, p.difficulty.value, tuple(t.value for t in p.topics), tuple(p.patterns),
+                           p.estimated_minutes)
+        for p in bank.all()
+    }  # fmt: skip
+    database = Database.open(url)
+    try:
+        records = class_records(database)
+        report = class_report(records, lambda name: learner_evidence(database, name), facts, datetime.now())
+    finally:
+        database.close()
+    write = {"csv": class_report_files.as_csv, "json": class_report_files.as_json, "html": class_report_files.as_html}
+    text = write[form](report)
+    if output is None:
+        print(text)
+    else:
+        Path(output).write_text(text, encoding="utf-8")
+        print(
+            f"The class report ({len(report['learners'])} learners, {len(report['problems'])} problems) is in {output}."
+        )
     return EXIT_ACCEPTED
 
 

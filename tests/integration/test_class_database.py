@@ -70,12 +70,15 @@ def class_database(postgres_server: str) -> Iterator[ClassDatabase]:
         admin.dispose()
 
 
+SUBMIT_AC = {"verdict": "AC", "test_results": [{"test_id": 1, "hidden": True, "passed": True}]}
+
+
 def practise(url: str, learner: str) -> None:
     """What a learner's app writes: a run, a plan (through the app's own stores)."""
     database = Database.open(url)
     try:
         RunStore(database).save(
-            "run", "execute_code", learner, {"verdict": "AC"}, problem_id="two-sum", language="python", verdict="AC"
+            "run", "execute_code", learner, SUBMIT_AC, problem_id="two-sum", language="python", verdict="AC"
         )
         Plans(database).save(learner, Plan("two-sum", "python", (PlanStep("remember what was seen"),)))
     finally:
@@ -160,3 +163,50 @@ def test_a_removed_learner_can_no_longer_log_in_and_names_are_checked(class_data
         classroom.add_learner(class_database.url, "Robert'); DROP TABLE runs;--")
     with pytest.raises(classroom.ClassError, match="not a learner of this class"):
         classroom.remove_learner(class_database.url, "nobody_" + class_database.suffix)
+
+
+def test_the_instructors_report_covers_every_learner_and_where_they_got_stuck(class_database, tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    ada, grace = class_database.learner("ada"), class_database.learner("grace")
+    teacher = class_database.learner("teacher", instructor=True)
+    practise(ada.url, ada.name)
+    database = Database.open(grace.url)
+    try:
+        failing = {"verdict": "WA", "test_results": [{"test_id": 1, "passed": True}, {"test_id": 4, "passed": False}]}
+        run_id = RunStore(database).save(
+            "run", "execute_code", grace.name, failing, problem_id="two-sum", language="python", verdict="WA"
+        )
+    finally:
+        database.close()
+    sql(class_database.url, "UPDATE runs SET submitted = true, seconds_open = 300 WHERE id = :i", i=run_id)
+    environment = {**os.environ, "CODEMENTOR_HOME": str(tmp_path / "home")}
+
+    def report(form: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "codementor_desktop", "class", "report", "--database", teacher.url, "--format", form],
+            capture_output=True, text=True, env=environment, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    document = json.loads(report("json"))
+    by_name = {row["name"]: row for row in document["learners"]}
+    assert set(by_name) == {ada.name, grace.name}
+    assert by_name[ada.name]["problems_solved"] == 1 and by_name[grace.name]["problems_solved"] == 0
+    assert by_name[grace.name]["minutes_spent"] == 5.0
+    (two_sum,) = [p for p in document["problems"] if p["problem_id"] == "two-sum"]
+    assert (two_sum["learners_tried"], two_sum["learners_solved"]) == (2, 1)
+    assert two_sum["most_failed_test"] == {"test_id": 4, "learners": 1}
+    page = report("html")
+    assert "<svg" in page and ada.name in page and "test 4 failed first for 1" in page
+    assert report("csv").splitlines()[0].startswith("learner,problems_solved")
+    # A learner running the report sees a class of one: themselves.
+    mine = subprocess.run(
+        [sys.executable, "-m", "codementor_desktop", "class", "report", "--database", ada.url, "--format", "json"],
+        capture_output=True, text=True, env=environment, timeout=300,
+    )  # fmt: skip
+    assert [row["name"] for row in json.loads(mine.stdout)["learners"]] == [ada.name]

@@ -210,3 +210,36 @@ def test_the_instructors_report_covers_every_learner_and_where_they_got_stuck(cl
         capture_output=True, text=True, env=environment, timeout=300,
     )  # fmt: skip
     assert [row["name"] for row in json.loads(mine.stdout)["learners"]] == [ada.name]
+
+
+def test_the_selftest_names_what_a_lab_machine_cannot_reach(class_database, tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    ada = class_database.learner("ada")
+    with socket.socket() as probe:  # a port nobody listens on: the tutor endpoint is down
+        probe.bind(("127.0.0.1", 0))
+        dead = probe.getsockname()[1]
+    environment = {
+        **os.environ,
+        "CODEMENTOR_HOME": str(tmp_path / "home"),
+        "CODEMENTOR_DATABASE_URL": ada.url,
+        "CODEMENTOR_LLM_BASE_URL": f"http://127.0.0.1:{dead}/v1",
+        "CODEMENTOR_LLM_MODEL": "lab-model",
+    }
+
+    def selftest() -> str:
+        done = subprocess.run([sys.executable, "-m", "codementor_desktop", "selftest"], capture_output=True, text=True,
+                              env=environment, timeout=300)  # fmt: skip
+        return done.stdout
+
+    lines = {line[7:27].strip(): line for line in selftest().splitlines() if line.startswith("[")}
+    assert (
+        lines["class database"].startswith("[ok  ]") and f"logged in as {ada.name} (learner)" in lines["class database"]
+    )
+    assert lines["tutor endpoint"].startswith("[warn]") and str(dead) in lines["tutor endpoint"]
+    sql(class_database.url, "ALTER TABLE plans DISABLE ROW LEVEL SECURITY")
+    lines = {line[7:27].strip(): line for line in selftest().splitlines() if line.startswith("[")}
+    assert lines["class database"].startswith("[FAIL]") and "OFF for plans" in lines["class database"]

@@ -104,15 +104,15 @@ def _report(loaded: LoadedSettings, url: str, form: str, output: str | None) -> 
     from datetime import datetime
     from pathlib import Path
 
+    from .problems.sources import bank_loader
     from .profile.problems import ProblemFacts
     from .storage.class_records import class_records
     from .storage.database import Database
     from .storage.evidence import learner_evidence
     from .tools import class_report_files
     from .tools.class_report import class_report
-    from .tools.services import bank_loader
 
-    bank = bank_loader(loaded.paths)()
+    bank = bank_loader(loaded.paths, loaded.settings.problem_pack)()
     facts = {
         p.id: ProblemFacts(p.id, p.title, p.difficulty.value, tuple(t.value for t in p.topics), tuple(p.patterns),
                            p.estimated_minutes)

@@ -449,11 +449,10 @@ def _counts(per_table: dict[str, int]) -> str:
 
 def _problems(loaded: LoadedSettings, args: argparse.Namespace) -> int:
     """The bank's commands: they read problem files only, never the learner database."""
-    from .problems.bank import load_bank
-    from .resources import builtin_problems_dir
+    from .problems.sources import bank_loader
 
     user_problems = loaded.paths.user_problems_dir
-    bank = load_bank([builtin_problems_dir(), user_problems])
+    bank = bank_loader(loaded.paths, loaded.settings.problem_pack)()
     if args.problems_command == "list":
         unknown = _unknown_filter(bank.all(), args)
         if unknown is not None:

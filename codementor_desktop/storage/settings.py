@@ -81,6 +81,10 @@ class Settings(BaseModel):
     piston_url: str = Field(default="", description="the Piston server's address")
     piston_key_header: str = Field(default="Authorization", description="the header the Piston key travels in")
     node_path: str = Field(default="", description="the Node.js that runs JavaScript (empty: `node` on the PATH)")
+    problem_pack: str = Field(
+        default="",
+        description="a folder or zip of problems an instructor publishes (a shared path), loaded beside the bank",
+    )
     llm_base_url: str = Field(default="", description="an OpenAI-compatible endpoint for the tutor")
     llm_model: str = Field(default="", description="the tutor's model")
     llm_deep_model: str = Field(default="", description="the model the tutor escalates to")
@@ -140,6 +144,7 @@ ENVIRONMENT = {
     "CODEMENTOR_USER": "user",
     "CODEMENTOR_BACKEND": "backend",
     "CODEMENTOR_PISTON_URL": "piston_url",
+    "CODEMENTOR_PROBLEM_PACK": "problem_pack",
     "CODEMENTOR_PISTON_KEY_HEADER": "piston_key_header",
     "CODEMENTOR_NODE": "node_path",
     "CODEMENTOR_LLM_BASE_URL": "llm_base_url",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..problems.sources import bank_loader
 from ..runner import probe_memory
 from ..runner.backend import Backend
 from ..runner.executor import Executor
@@ -23,7 +23,6 @@ from ..storage.database import Database, sqlite_url
 from ..storage.drafts import Drafts
 from ..storage.learner_history import LearnerHistory
 from ..storage.own_tests import OwnTests
-from ..storage.paths import AppPaths
 from ..storage.plans import Plans
 from ..storage.rate_events import RateLimiter
 from ..storage.runs import RunStore
@@ -35,7 +34,7 @@ from .registry import ToolRegistry
 from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from ..problems.bank import ProblemBank
+    pass
 
 log = logging.getLogger(__name__)
 # The backend's "cannot be reached (ConnectError: [Errno 111] Connection refused)" -> "connection refused".
@@ -92,21 +91,6 @@ def describe_piston(url: str, key: str = "", key_header: str = "Authorization") 
     missing = [language for language in ("python", "javascript") if language not in usable]
     note = f"; it has no recent enough {' or '.join(missing)} for CodeMentor" if missing else ""
     return True, f"Reached Piston: {found}{note}."
-
-
-def bank_loader(paths: AppPaths) -> Callable[[], ProblemBank]:
-    """Loads the built-in problems and the user's; a skipped file goes to the log."""
-
-    def load() -> ProblemBank:
-        from ..problems.bank import load_bank
-        from ..resources import builtin_problems_dir
-
-        bank = load_bank([builtin_problems_dir(), paths.user_problems_dir])
-        for problem in bank.errors:
-            log.warning("problem skipped: %s", problem)
-        return bank
-
-    return load
 
 
 def database_url(url: str, credentials: Credentials) -> str:
@@ -175,7 +159,7 @@ class Services(Workbench):
             executor=executor,
             runs=RunStore(database),
             generated=GeneratedTests(executor, paths.cache_dir),
-            load_bank=bank_loader(paths),
+            load_bank=bank_loader(paths, settings.problem_pack),
             analyses=AnalysisStore(database),
             database=database,
             limiter=RateLimiter(database, settings.rate_limits),

@@ -41,13 +41,14 @@ log = logging.getLogger(__name__)
 _UNREACHABLE = re.compile(r"cannot be reached \(\w+: (?:\[Errno -?\d+\] )?(.+?)\)\.")
 
 
-def make_backend(settings: Settings, credentials: Credentials, standby: bool = True) -> Backend:
+def make_backend(settings: Settings, credentials: Credentials, standby: bool = True, locked: bool = False) -> Backend:
     """The execution backend the settings ask for. A local one keeps the next run's child started
-    (``runner/standby.py``) unless ``standby`` is False (a process that runs once and ends)."""
+    (``runner/standby.py``) unless ``standby`` is False (a process that runs once and ends).
+    ``locked``: the administrator locked the backend (a lab), so no message suggests a local run."""
     if settings.backend == "piston":
         from ..runner.piston import PistonBackend
 
-        return PistonBackend.from_settings(settings, credentials)
+        return PistonBackend.from_settings(settings, credentials, locked)
     from ..runner.containment import Switches
     from ..runner.local import LocalRunner
 
@@ -153,7 +154,7 @@ class Services(Workbench):
         database = Database.open(database_url(settings.database_url, credentials) or sqlite_url(paths.database_file))
         join_class_as_logged_in(loaded, database)
         settings = loaded.settings
-        executor = Executor(make_backend(settings, credentials, standby))
+        executor = Executor(make_backend(settings, credentials, standby, "backend" in loaded.locked))
         services = cls(
             loaded=loaded,
             executor=executor,
@@ -179,7 +180,7 @@ class Services(Workbench):
         """The settings changed (the settings dialog): the next run uses the runner and limits they
         name. A run going on keeps the executor it started with."""
         standby = getattr(self.executor.backend, "keeps_standby", True)
-        executor = Executor(make_backend(self.settings, self.credentials, standby))
+        executor = Executor(make_backend(self.settings, self.credentials, standby, "backend" in self.loaded.locked))
         self.generated = GeneratedTests(executor, self.paths.cache_dir)
         previous, self.executor = self.executor, executor
         _end_standby(previous.backend)  # its waiting children were started under the old settings

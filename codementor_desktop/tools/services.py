@@ -31,6 +31,7 @@ from ..storage.settings import LoadedSettings, Settings, load_settings
 from .audit import AuditLog
 from .catalog import register_all
 from .registry import ToolRegistry
+from .solutions import SolutionsDesk
 from .workbench import Workbench
 
 if TYPE_CHECKING:
@@ -121,6 +122,7 @@ class Services(Workbench):
     own_tests: OwnTests = field(init=False)  # the learner's own tests of each problem, which Run runs too
     history: LearnerHistory = field(init=False)  # hints taken, the tutor's escalations, session insights
     conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
+    solutions: SolutionsDesk = field(init=False)  # the Solutions view: locked or not, its page, its counts
 
     @classmethod
     def build(
@@ -155,6 +157,7 @@ class Services(Workbench):
         services.own_tests = OwnTests(database)
         services.history = LearnerHistory(database)
         services.conversations = Conversations(database)
+        services.solutions = SolutionsDesk(services)
         return services
 
     def apply_settings(self) -> None:

@@ -57,10 +57,14 @@ LEARNER_TABLES: list[LearnerTable] = [
     LearnerTable("tutor_sessions", ("session_id",)),  # the ends (concluded_at, title) travel with the session
     LearnerTable("tutor_messages", ("session_id", "position")),
     LearnerTable("tutor_usage", ("session_id", "model")),
+    LearnerTable("plans", ("problem_id", "language"), newest="updated_at"),
+    LearnerTable("plan_checks", ("problem_id", "language", "checked_at")),
+    LearnerTable("interviews", ("interview_id",)),
+    LearnerTable("solutions_unlocked", ("problem_id", "reason", "unlocked_at")),
     # A later migration's learner-keyed table is added here (a test fails until it is).
 ]
 # Tables whose rows are named by an id other rows use (unique across learners), and its column.
-NAMED_BY_ID = {"runs": "id", "tutor_sessions": "session_id"}
+NAMED_BY_ID = {"runs": "id", "tutor_sessions": "session_id", "interviews": "interview_id"}
 CHILD = "detected_patterns"  # rows of an analysis, exported inside it as "patterns"
 
 

@@ -4,7 +4,7 @@
 # from its text at import, a sixth of this module's import time, on every command's start.
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -227,3 +227,84 @@ class RecommendationFlag(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
 
     __table_args__ = (Index("ix_recommendation_flags_learner", "learner_id", "problem_id"),)  # migration 0006
+
+
+# --- migration 0009: plans, mock interviews, solutions seen -----------------------------------
+
+
+class StoredPlan(Base):
+    """A learner's plan (BluePrint) for one problem in one language: its steps as JSON, each with
+    its words, the lines it is anchored to and the expression expected to hold there."""
+
+    __tablename__ = "plans"
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"), primary_key=True)
+    problem_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    language: Mapped[str] = mapped_column(String(16), primary_key=True)
+    steps: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class PlanCheck(Base):
+    """One ``/debug`` of a plan: how many of its expectations held, broke, were never reached or
+    could not be read, whether its anchors were guessed, and the report as JSON."""
+
+    __tablename__ = "plan_checks"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    problem_id: Mapped[str] = mapped_column(String(80))
+    language: Mapped[str] = mapped_column(String(16))
+    checked_at: Mapped[datetime] = mapped_column(DateTime)
+    expectations: Mapped[int] = mapped_column(Integer)
+    held: Mapped[int] = mapped_column(Integer)
+    broken: Mapped[int] = mapped_column(Integer)
+    never_reached: Mapped[int] = mapped_column(Integer)
+    unreadable: Mapped[int] = mapped_column(Integer)
+    guessed: Mapped[bool] = mapped_column(Boolean, default=False)
+    tests_passed: Mapped[bool] = mapped_column(Boolean, default=False)
+    report: Mapped[str] = mapped_column(Text)
+
+    __table_args__ = (Index("ix_plan_checks_learner_problem", "learner_id", "problem_id"),)
+
+
+class MockInterview(Base):
+    """A timed mock interview: scheduled (``scheduled_for``), under way, or over with its debrief.
+    ``submits`` is a JSON list of every Submit's verdict; ``debrief`` the debrief as JSON."""
+
+    __tablename__ = "interviews"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    interview_id: Mapped[str] = mapped_column(String(40))
+    problem_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    language: Mapped[str] = mapped_column(String(16))
+    difficulty: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    topics: Mapped[str] = mapped_column(Text, default="[]")
+    status: Mapped[str] = mapped_column(String(16))  # scheduled | running | finished | abandoned
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    scheduled_for: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    time_limit_s: Mapped[int] = mapped_column(Integer)
+    submits: Mapped[str] = mapped_column(Text, default="[]")
+    think_aloud: Mapped[str] = mapped_column(Text, default="")
+    improvement: Mapped[str] = mapped_column(Text, default="")
+    debrief: Mapped[str] = mapped_column(Text, default="{}")
+
+    __table_args__ = (
+        UniqueConstraint("interview_id", name="uq_interviews_interview_id"),
+        Index("ix_interviews_learner", "learner_id", "created_at"),
+    )
+
+
+class SolutionsUnlocked(Base):
+    """The learner opened a problem's reference solutions: after their own AC (``solved``), or
+    after taking every hint and confirming (``hints``)."""
+
+    __tablename__ = "solutions_unlocked"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id"))
+    problem_id: Mapped[str] = mapped_column(String(80))
+    reason: Mapped[str] = mapped_column(String(16))
+    unlocked_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_solutions_unlocked_learner_problem", "learner_id", "problem_id"),)

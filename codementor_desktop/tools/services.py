@@ -24,6 +24,7 @@ from ..storage.drafts import Drafts
 from ..storage.learner_history import LearnerHistory
 from ..storage.own_tests import OwnTests
 from ..storage.paths import AppPaths
+from ..storage.plans import Plans
 from ..storage.rate_events import RateLimiter
 from ..storage.runs import RunStore
 from ..storage.secrets import Credentials
@@ -122,6 +123,7 @@ class Services(Workbench):
     own_tests: OwnTests = field(init=False)  # the learner's own tests of each problem, which Run runs too
     history: LearnerHistory = field(init=False)  # hints taken, the tutor's escalations, session insights
     conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
+    plans: Plans = field(init=False)  # the learner's plans (BluePrint) and their /debug outcomes
     solutions: SolutionsDesk = field(init=False)  # the Solutions view: locked or not, its page, its counts
 
     @classmethod
@@ -157,6 +159,7 @@ class Services(Workbench):
         services.own_tests = OwnTests(database)
         services.history = LearnerHistory(database)
         services.conversations = Conversations(database)
+        services.plans = Plans(database)
         services.solutions = SolutionsDesk(services)
         return services
 

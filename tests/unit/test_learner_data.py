@@ -5,10 +5,12 @@ SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import insert, inspect
 
+from codementor_desktop.domain.plan import Plan, PlanStep
 from codementor_desktop.storage.analyses import AnalysisStore
 from codementor_desktop.storage.conversations import Conversations
 from codementor_desktop.storage.database import Database, sqlite_url
@@ -21,7 +23,9 @@ from codementor_desktop.storage.learner_data import (
     import_learner,
 )
 from codementor_desktop.storage.learner_history import LearnerHistory
+from codementor_desktop.storage.models import MockInterview, SolutionsUnlocked
 from codementor_desktop.storage.own_tests import OwnTests
+from codementor_desktop.storage.plans import PlanCheckOutcome, Plans
 from codementor_desktop.storage.rate_events import RateLimiter
 from codementor_desktop.storage.recommendations import RecommendationFlags
 from codementor_desktop.storage.runs import RunStore
@@ -67,6 +71,20 @@ def practise(database: Database, learner: str) -> str:
     CodeSnapshots(database).save(learner, "two-sum", "# before the refactor\n", name="v1")
     RecommendationFlags(database).add(learner, "climbing-stairs", "not_relevant")
     RateLimiter(database, {"analysis": RateLimit(calls=5, per_seconds=60)}).take(learner, "analysis")
+    plans = Plans(database)
+    plans.save(learner, Plan("two-sum", "python", (PlanStep("keep a map of seen numbers", (2,), "len(seen) <= i"),)))
+    plans.record_check(learner, PlanCheckOutcome("two-sum", "python", 1, 1, 0, 0, 0, False, True, {"held": 1}))
+    now = datetime.now()
+    learner_id = database.learner_id(learner)
+    with database.transaction() as connection:
+        connection.execute(insert(MockInterview.__table__).values(
+            learner_id=learner_id, interview_id=f"interview_{learner}", problem_id="two-sum", language="python",
+            difficulty="easy", topics="[]", status="finished", created_at=now, started_at=now, ended_at=now,
+            time_limit_s=900, submits='[{"verdict": "AC"}]', think_aloud="a map", improvement="", debrief="{}",
+        ))  # fmt: skip
+        connection.execute(insert(SolutionsUnlocked.__table__).values(
+            learner_id=learner_id, problem_id="two-sum", reason="solved", unlocked_at=now,
+        ))  # fmt: skip
     return run_id
 
 
@@ -109,7 +127,8 @@ def test_export_then_import_on_another_machine_under_another_name(database, tmp_
     assert {name: len(rows) for name, rows in tables.items()} == {
         "runs": 2, "drafts": 1, "open_problems": 1, "analyses": 1, "analysis_flags": 1, "own_tests": 1,
         "hints_used": 1, "tutor_escalations": 1, "session_insights": 1, "code_snapshots": 1, "recommendation_flags": 1,
-        "tutor_sessions": 1, "tutor_messages": 2, "tutor_usage": 1,
+        "tutor_sessions": 1, "tutor_messages": 2, "tutor_usage": 1, "plans": 1, "plan_checks": 1, "interviews": 1,
+        "solutions_unlocked": 1,
     }  # fmt: skip
     submit = next(r for r in tables["runs"] if r["id"] == run_id)
     assert submit["result"]["zlib_json"]["verdict"] == "AC" and submit["submitted"] is True

@@ -11,22 +11,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
-from sqlalchemy import Table, column, insert, select, table
+from sqlalchemy import Table, insert, select
 
 from ..domain.vocabulary import Verdict
 from .database import Database
-from .models import StoredRun
+from .models import SolutionsUnlocked, StoredRun
 from .runs import JUDGED
 
 RUNS = cast(Table, StoredRun.__table__)
-# Named by its columns rather than by a mapped class: the table is migration 0009's.
-UNLOCKED = table(
-    "solutions_unlocked",
-    column("learner_id"),
-    column("problem_id"),
-    column("reason"),
-    column("unlocked_at"),
-)
+UNLOCKED = cast(Table, SolutionsUnlocked.__table__)  # migration 0009
 
 
 @dataclass(frozen=True)

@@ -140,3 +140,43 @@ def test_operation_counts_stop_when_cancelled(services):
     stop.set()
     with pytest.raises(Cancelled):
         services.solutions.operation_counts("two-sum", QUADRATIC, "python", stop)
+
+
+# An off-by-one: wrong on inputs whose pair starts at index 0, so the analysis traces both programs.
+SLIPPED = (
+    "def two_sum(nums, target):\n    for i in range(1, len(nums)):\n        for j in range(i + 1, len(nums)):\n"
+    "            if nums[i] + nums[j] == target:\n                return [i, j]\n    return []\n"
+)
+
+
+def test_no_tool_result_a_model_reads_carries_a_reference_solution(services):
+    """The Solutions view is the one place that shows a full solution: the results of the tools a
+    model calls on a failing attempt (the run, its analysis with the traces of both programs, the
+    edge-case search, the recommendation) hold none of the references' lines."""
+    import json
+
+    problem = services.bank.get("two-sum")
+    call = services.registry.call
+    results = []
+    run = call("execute_code", {"language": "python", "problem_id": "two-sum", "test_cases": [], "code": SLIPPED,
+                                "include_hidden": True})  # fmt: skip
+    assert run["verdict"] == "WA"
+    results.append(run)
+    results.append(call("analyze_code_patterns", {"problem_id": "two-sum", "code": SLIPPED, "language": "python",
+                                                  "test_results": {"run_id": run["run_id"]}, "measure": False}))  # fmt: skip
+    results.append(call("bp_find_edge_cases", {"problem_id": "two-sum", "code": SLIPPED, "language": "python",
+                                               "budget_s": 2}))  # fmt: skip
+    results.append(call("get_personalized_recommendation", {}))
+    said = json.dumps(results)
+    lines = [
+        line.strip()
+        for reference in (problem.solutions.python, problem.solutions.javascript, problem.solutions.python_slow)
+        for line in reference.splitlines()
+        # a distinctive line: not "return []", nor the signature the starter code shows too
+        if len(line.strip()) > 24 and line.strip() not in problem.starter.python + problem.starter.javascript + SLIPPED
+    ]
+    assert lines
+    leaked = [line for line in lines if line in said or json.dumps(line)[1:-1] in said]
+    assert leaked == []
+    explanation = problem.solutions.explanation.strip()
+    assert not explanation or explanation[:60] not in said

@@ -118,3 +118,61 @@ def test_every_hint_taken_and_confirmed_opens_it_with_the_draft(window, qtbot, s
     window.session.learner = "grace"  # another learner: theirs is locked
     assert not view.is_unlocked
     view.close()
+
+
+EXPLANATION = '''
+Keep a dictionary from each value seen to its index. For each number, the value that would
+complete the pair is `target - value`: if it was seen, **the pair is found**.
+
+```python
+need = target - value
+```
+
+- one pass: *O(n)* time
+- the dictionary: *O(n)* space
+'''
+
+
+def explained_problem(services) -> str:
+    """Two Sum copied into the learner's own problems, with an explanation of its solution."""
+    from codementor_desktop.resources import builtin_problems_dir
+
+    text = (builtin_problems_dir() / "arrays" / "two-sum.toml").read_text(encoding="utf-8")
+    text = text.replace('id = "two-sum"', 'id = "two-sum-explained"', 1).replace(
+        'title = "Two Sum"', 'title = "Two Sum, explained"', 1
+    )
+    text = text.replace("[solutions]\n", f"[solutions]\nexplanation = '''{EXPLANATION}'''\n", 1)
+    folder = services.paths.user_problems_dir / "arrays"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "two-sum-explained.toml").write_text(text, encoding="utf-8")
+    return "two-sum-explained"
+
+
+def test_the_explanation_is_rendered_as_markdown_in_both_themes(qtbot, services, tmp_path):
+    from tests.gui.conftest import make_window
+
+    problem_id = explained_problem(services)  # before the bank is first loaded
+    arguments = {"language": "python", "problem_id": problem_id, "test_cases": [], "code": SORTED,
+                 "include_hidden": True}  # fmt: skip
+    assert services.registry.call("execute_code", arguments)["verdict"] == "AC"
+    window = make_window(qtbot, services)
+    open_problem(window, problem_id)
+    view = window.solutions.open()
+    assert view.is_unlocked
+    browser = view.unlocked.explanation
+    shown = browser.toPlainText()
+    assert "the pair is found" in shown and "need = target - value" in shown and "**" not in shown
+    assert "<b>" in browser.toHtml() or "font-weight:700" in browser.toHtml() or "font-weight:600" in browser.toHtml()
+    qtbot.waitUntil(lambda: len(view.unlocked.counts.curves()) == 2, timeout=60_000)
+    view.resize(1280, 820)
+    QApplication.processEvents()
+    view.grab().save(str(tmp_path / "solutions_explained_light.png"))
+    window.set_theme("dark", save=False)
+    QApplication.processEvents()
+    view.grab().save(str(tmp_path / "solutions_explained_dark.png"))
+    window.set_theme("light", save=False)
+    window.resize(1280, 800)
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / "window_with_solutions_button.png"))
+    view.close()
+    window.close()

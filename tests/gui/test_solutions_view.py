@@ -120,7 +120,7 @@ def test_every_hint_taken_and_confirmed_opens_it_with_the_draft(window, qtbot, s
     view.close()
 
 
-EXPLANATION = '''
+EXPLANATION = """
 Keep a dictionary from each value seen to its index. For each number, the value that would
 complete the pair is `target - value`: if it was seen, **the pair is found**.
 
@@ -130,7 +130,7 @@ need = target - value
 
 - one pass: *O(n)* time
 - the dictionary: *O(n)* space
-'''
+"""
 
 
 def explained_problem(services) -> str:

@@ -180,3 +180,16 @@ def test_no_tool_result_a_model_reads_carries_a_reference_solution(services):
     assert leaked == []
     explanation = problem.solutions.explanation.strip()
     assert not explanation or explanation[:60] not in said
+
+
+def test_javascript_code_is_counted_beside_the_javascript_reference(services):
+    nested = (
+        "function twoSum(nums, target) {\n  for (let i = 0; i < nums.length; i++)\n"
+        "    for (let j = i + 1; j < nums.length; j++)\n      if (nums[i] + nums[j] === target) return [i, j];\n"
+        "  return [];\n}\n"
+    )
+    counts = services.solutions.operation_counts("two-sum", nested, "javascript", threading.Event())
+    sizes, mine, theirs = counts.at_shared_sizes()
+    assert counts.language == "javascript" and "JavaScript reference" in counts.note
+    assert len(sizes) >= 3 and mine[-1] > 10 * theirs[-1]  # the tracer's hooks count JavaScript's lines too
+    assert "line events" in counts.learner.stopped  # the nested loops ran out of budget first

@@ -176,3 +176,26 @@ def test_the_explanation_is_rendered_as_markdown_in_both_themes(qtbot, services,
     window.grab().save(str(tmp_path / "window_with_solutions_button.png"))
     view.close()
     window.close()
+
+
+def test_the_count_goes_off_the_gui_thread_and_stops_with_another_problem(threaded_window, qtbot, services):
+    window = threaded_window
+    arguments = {"language": "python", "problem_id": "two-sum", "test_cases": [], "code": SORTED,
+                 "include_hidden": True}  # fmt: skip
+    assert services.registry.call("execute_code", arguments)["verdict"] == "AC"
+    open_problem(window, "two-sum")
+    view = window.solutions.open()
+    assert view.is_unlocked
+    call = window.jobs.current("solutions")
+    assert call is not None and view.unlocked.stop.isVisible()  # counting, and the window is free
+    open_problem(window, "merge-intervals")
+    assert call.stop.is_set() and window.jobs.current("solutions") is None
+    assert not view.is_unlocked and view.unlocked.counts.curves() == []
+    open_problem(window, "two-sum")  # back: counted afresh
+    assert window.jobs.current("solutions") is not None
+    view.unlocked.stop.click()  # the learner stops it
+    assert window.jobs.current("solutions") is None and view.unlocked.progress.text() == "Counting stopped."
+    window.solutions.open()  # and asks again: counted to the end
+    qtbot.waitUntil(lambda: len(view.unlocked.counts.curves()) == 2, timeout=60_000)
+    assert not view.unlocked.stop.isVisible()
+    view.close()

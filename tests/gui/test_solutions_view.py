@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from codementor_desktop.gui.solutions.view import NO_EXPLANATION
@@ -104,9 +105,10 @@ def test_every_hint_taken_and_confirmed_opens_it_with_the_draft(window, qtbot, s
     view = window.solutions.open()
     view.ask = lambda _parent, title: asked.append(title) or next(answers)
     problem = services.bank.get("two-sum")
+    assert not view.locked.show_anyway.isVisible()
     for _ in problem.hints:
         window.hints.action.trigger()
-    view = window.solutions.open()
+    QApplication.sendEvent(view, QEvent(QEvent.Type.WindowActivate))  # the learner comes back to the view
     assert view.locked.show_anyway.isVisible()
     assert "choose to see the solution now" in view.locked.text()
     QApplication.processEvents()

@@ -144,7 +144,14 @@ class Solutions(QObject):
             self.view = SolutionsView(self.host, ask=self._ask)
             self.view.confirmRequested.connect(self.confirm)
             self.view.stopRequested.connect(self._stop_counting)
+            self.view.activated.connect(self._back_to_view)
         return self.view
+
+    def _back_to_view(self) -> None:
+        """The learner came back to the view (a hint taken, a Submit in the main window): a locked
+        view asks again, an open one keeps its page and its count."""
+        if self.view is not None and not self.view.is_unlocked:
+            self.refresh()
 
     def refresh(self) -> None:
         """Ask again whether the view is open to this learner, and show what it may."""

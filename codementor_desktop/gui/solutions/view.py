@@ -233,6 +233,7 @@ class SolutionsView(QWidget):
 
     confirmRequested = Signal()
     stopRequested = Signal()
+    activated = Signal()  # the learner came back to the window: what opens it may have changed
 
     def __init__(self, parent: QWidget | None = None, ask: Callable[[QWidget, str], bool] | None = None):
         super().__init__(parent, Qt.WindowType.Window)
@@ -270,6 +271,8 @@ class SolutionsView(QWidget):
     def event(self, event: QEvent) -> bool:
         if event.type() in THEME_EVENTS and hasattr(self, "unlocked"):
             self.unlocked.recolour()
+        elif event.type() == QEvent.Type.WindowActivate:
+            self.activated.emit()
         return super().event(event)
 
 

@@ -46,6 +46,10 @@ def test_locked_then_opened_by_a_submit_that_passes_then_locked_on_another_probl
     open_problem(window, "two-sum", SORTED)
     solutions = window.solutions
     assert solutions.button.isVisible() and solutions.button.parent() is window.statement
+    title = window.statement.document().firstBlock()
+    assert (
+        title.text() == "Two Sum" and title.blockFormat().rightMargin() > solutions.button.width()
+    )  # wraps clear of it
     assert solutions.action in window.menuBar().actions()[-2].menu().actions()  # View ▸ Solutions…
     view = solutions.open()
     total = len(services.bank.get("two-sum").hints)

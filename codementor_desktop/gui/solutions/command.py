@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar, QToolButton, QWidget
+from PySide6.QtGui import QAction, QKeySequence, QTextCursor
+from PySide6.QtWidgets import QMenu, QMenuBar, QTextEdit, QToolButton, QWidget
 
 from ...tools.solutions import Cancelled, Locked, OperationCounts, SolutionPage
 from ..menu_bar import describe
@@ -76,6 +76,8 @@ class Solutions(QObject):
         self.button.setAutoRaise(False)
         statement.installEventFilter(self)
         self._place_button()
+        if isinstance(statement, QTextEdit):
+            statement.textChanged.connect(self._keep_title_clear)
         session.problem_changed.connect(self._follow)
         session.language_changed.connect(self._follow)
         session.learner_changed.connect(self._follow)
@@ -95,6 +97,18 @@ class Solutions(QObject):
         room = bar.width() if bar is not None and bar.isVisible() else 0
         self.button.move(self.statement.width() - self.button.width() - room - CORNER_GAP, CORNER_GAP)
         self.button.raise_()
+
+    def _keep_title_clear(self) -> None:
+        """The statement's title (its first block) wraps before the button rather than under it."""
+        if not isinstance(self.statement, QTextEdit):
+            return
+        block = self.statement.document().firstBlock()
+        room = float(self.button.width() + 2 * CORNER_GAP)
+        if not block.isValid() or block.blockFormat().rightMargin() == room:
+            return  # kept already (and so no second change, no second signal)
+        shape = block.blockFormat()
+        shape.setRightMargin(room)
+        QTextCursor(block).setBlockFormat(shape)
 
     def _describe_button(self) -> None:
         problem_id = self.session.problem_id

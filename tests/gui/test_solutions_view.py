@@ -62,10 +62,12 @@ def test_locked_then_opened_by_a_submit_that_passes_then_locked_on_another_probl
     QApplication.processEvents()
     view.grab().save(str(tmp_path / "solutions_locked.png"))
 
+    assert solutions.button.toolTip() == "Locked: Solve it first: your Submit must pass every test"
     window.run_action.trigger()  # the visible tests pass, but a Run is no Submit
     assert not view.is_unlocked
     window.submit_action.trigger()
     qtbot.waitUntil(lambda: view.is_unlocked, timeout=60_000)
+    assert solutions.button.toolTip() == "Open the reference solutions" and solutions.button.text() == "Solutions"
     page = view.unlocked
     problem = services.bank.get("two-sum")
     assert page.mine.text().strip() == SORTED.strip()

@@ -111,16 +111,18 @@ class Solutions(QObject):
         QTextCursor(block).setBlockFormat(shape)
 
     def _describe_button(self) -> None:
+        """The command's tip (the button shows its action's) says whether the view is open."""
         problem_id = self.session.problem_id
         if problem_id is None or problem_id not in self.services.bank:
             self.action.setEnabled(False)
-            self.button.setToolTip(tr("Solutions are shown for the bank's problems"))
-            return
-        self.action.setEnabled(True)
-        access = self.services.solutions.access(self.session.learner, problem_id)
-        tip = tr("Open the reference solutions") if access.unlocked else tr("Locked: %s") % access.unlock_by[0]
-        self.button.setToolTip(tip)
+            tip = tr("Solutions are shown for the bank's problems")
+        else:
+            self.action.setEnabled(True)
+            access = self.services.solutions.access(self.session.learner, problem_id)
+            tip = tr("Open the reference solutions") if access.unlocked else tr("Locked: %s") % access.unlock_by[0]
+        self.action.setToolTip(tip)
         self.action.setStatusTip(tip)
+        self.button.setText(tr("Solutions"))  # not the menu's "&Solutions…"
 
     # --- following the session ------------------------------------------------------------------
     def _follow(self, *_args: object) -> None:

@@ -204,10 +204,12 @@ class SolutionsDesk:
             space=problem.complexity.space,
             slow_time=problem.solutions.python_slow_time,
             explanation=problem.solutions.explanation,
-            learner=self._learner_code(learner, problem_id, language, draft),
+            learner=self._learner_code(learner, problem_id, language, draft, solved=access.reason == SOLVED),
         )
 
-    def _learner_code(self, learner: str, problem_id: str, language: str, draft: str | None) -> LearnerCode | None:
+    def _learner_code(
+        self, learner: str, problem_id: str, language: str, draft: str | None, solved: bool
+    ) -> LearnerCode | None:
         accepted = self.records.accepted(learner, problem_id, language) or self.records.accepted(learner, problem_id)
         if accepted is not None:
             name = LANGUAGE_NAMES.get(accepted.language, accepted.language)
@@ -216,6 +218,10 @@ class SolutionsDesk:
             return LearnerCode(accepted.code, accepted.language, True, label, accepted.run_id)
         if draft is not None and draft.strip():
             name = LANGUAGE_NAMES.get(language, language)
+            if solved:  # accepted before the app kept a Submit's code: the draft is what there is
+                return LearnerCode(
+                    draft, language, False, f"Your current draft ({name}): your accepted code was not kept"
+                )
             return LearnerCode(draft, language, False, f"Your current draft ({name}): not accepted yet")
         return None
 

@@ -193,3 +193,13 @@ def test_javascript_code_is_counted_beside_the_javascript_reference(services):
     assert counts.language == "javascript" and "JavaScript reference" in counts.note
     assert len(sizes) >= 3 and mine[-1] > 10 * theirs[-1]  # the tracer's hooks count JavaScript's lines too
     assert "line events" in counts.learner.stopped  # the nested loops ran out of budget first
+
+
+def test_a_submit_kept_before_its_code_was_opens_it_and_shows_the_draft_for_what_it_is(services):
+    learner = services.settings.user
+    result = {"tests_total": 1, "tests_run": 1, "test_results": [{"test_id": 1, "verdict": "AC", "hidden": True}]}
+    services.runs.save("run", "execute_code", learner, result, problem_id="two-sum", language="python", verdict="AC")
+    page = services.solutions.page(learner, "two-sum", "python", draft=GOOD)
+    assert page.access.reason == SOLVED
+    assert page.learner is not None and not page.learner.accepted and page.learner.code == GOOD
+    assert page.learner.label == "Your current draft (Python): your accepted code was not kept"

@@ -204,7 +204,7 @@ class UnlockedPage(QWidget):
             + (
                 ""
                 if page.learner is None or page.learner.accepted
-                else f'<p style="color:{note}">{html.escape(tr("Your draft is shown as it is now: no Submit of it passed."))}</p>'
+                else f'<p style="color:{note}">{html.escape(tr("Your draft is shown as it is now, not as a Submit accepted it."))}</p>'
             )
         )
 

@@ -55,6 +55,7 @@ from .runs import Runs
 from .scratch_run import ScratchRun
 from .session import ResultKind, Session
 from .settings import SettingsCommand
+from .solutions.command import Solutions
 from .status import JobsShown, close_unsaved, runner_label
 from .theme import PlotFollower, apply_theme, recolour_plots
 from .toolbar import build_toolbar, show_run_buttons
@@ -240,6 +241,10 @@ class MainWindow(QMainWindow):
         self.chat.attach(
             services, code=self.editor.text, say=self.say, show_run=self._show_tutor_run,
             trace=lambda case: self.debugger.trace(case), hint_taken=self.hints.refresh,
+        )  # fmt: skip
+        self.solutions = Solutions(  # the statement's Solutions button and View ▸ Solutions…
+            session, jobs, services, statement=self.statement, host=self, menu_bar=self.menuBar(),
+            code=self.editor.text, say=self.say,
         )  # fmt: skip
         set_focus_order(self.statement, self.language, self.editor)
         self.learning = Learning(  # profile, recommendations, learners, history, the learner's data
@@ -489,6 +494,7 @@ class MainWindow(QMainWindow):
         save_layout(self.window_layout, self.services.paths.config_dir, self.learning.recommendations)
         self.chat.shutdown()
         self.custom_input.shutdown()
+        self.solutions.shutdown()
         self.jobs.shutdown()
         self.learning.shutdown()
         self.running_marker.clear()  # a clean exit: the next start is no crash's

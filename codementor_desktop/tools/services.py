@@ -31,6 +31,7 @@ from ..storage.settings import LoadedSettings, Settings, load_settings
 from .audit import AuditLog
 from .catalog import register_all
 from .registry import ToolRegistry
+from .solutions import SolutionsDesk
 from .workbench import Workbench
 
 if TYPE_CHECKING:
@@ -137,6 +138,7 @@ class Services(Workbench):
     history: LearnerHistory = field(init=False)  # hints taken, the tutor's escalations, session insights
     conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
     plans: Plans = field(init=False)  # the learner's plans (BluePrint) and their /debug outcomes
+    solutions: SolutionsDesk = field(init=False)  # the Solutions view: locked or not, its page, its counts
 
     @classmethod
     def build(
@@ -174,6 +176,7 @@ class Services(Workbench):
         services.history = LearnerHistory(database)
         services.conversations = Conversations(database)
         services.plans = Plans(database)
+        services.solutions = SolutionsDesk(services)
         return services
 
     def apply_settings(self) -> None:

@@ -23,6 +23,7 @@ from ..profile.progress import progress_report, readiness, streak_of
 from ..profile.recommender import Flag, Request, recommend
 from ..profile.weights import Weights
 from ..storage.evidence import learner_evidence
+from ..storage.interviews import Interviews
 from ..storage.recommendations import BadFlag, RecommendationFlags, activity_stamp, problem_outcomes
 from .context import ToolContext
 from .errors import ToolFailure, unknown_problem
@@ -31,7 +32,7 @@ from .schemas import FlagRecommendation, GetPersonalizedRecommendation, GetUserP
 from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from .results import Acknowledged, Progress, Recommendations
+    from .results import Acknowledged, InterviewsProgress, Progress, Recommendations
 
 CACHE_SECONDS = 300.0
 CACHE_ITEMS = 64
@@ -140,6 +141,17 @@ def _recommend(request: Request, learner: str, services: Workbench) -> dict[str,
     }
 
 
+def interview_candidates(
+    services: Workbench, learner: str, difficulty: str, topics: tuple[str, ...]
+) -> tuple[list[dict[str, Any]], frozenset[str]]:
+    """The problems the recommender would give a mock interview (most relevant first, recent ones
+    included) and the problems the learner has solved."""
+    with collector_paused():
+        result = _recommend(Request(10, difficulty, topics, False), learner, services)
+    summary = _summaries.get((id(services.database), learner))
+    return result["recommendations"], frozenset(summary.solved if summary is not None else ())
+
+
 def _calibration(services: Workbench) -> dict[str, Calibration]:
     """Everyone's outcomes per problem, read again at most every 5 minutes: the aggregate over a
     class's runs changes slowly, and reading it costs more than the rest of a recommendation."""
@@ -166,7 +178,34 @@ def refresh_calibration() -> None:
 def get_user_progress(args: GetUserProgress, context: ToolContext, services: Workbench) -> Progress:
     evidence = learner_evidence(services.database, context.learner)
     report = progress_report(evidence, problem_facts(services), datetime.now())
-    return cast("Progress", {"status": "ok", "user_id": context.learner, **report})
+    interviews = interviews_progress(services, context.learner)
+    return cast("Progress", {"status": "ok", "user_id": context.learner, **report, "interviews": interviews})
+
+
+def interviews_progress(services: Workbench, learner: str) -> InterviewsProgress:
+    """The learner's mock interviews as ``get_user_progress`` gives them."""
+    totals = Interviews(services.database).totals(learner)
+    facts = problem_facts(services)
+    last = [
+        {
+            "interview_id": i.interview_id,
+            "problem_id": i.problem_id,
+            "title": facts[i.problem_id].title if i.problem_id in facts else i.problem_id,
+            "verdict": i.last_verdict,
+            "solved": i.solved,
+            "minutes": round((i.seconds_used or 0.0) / 60, 1),
+            "limit_minutes": round(i.time_limit_s / 60),
+            "ended_at": i.ended_at.isoformat(timespec="seconds") if i.ended_at else None,
+        }
+        for i in totals.last
+    ]
+    return {
+        "count": totals.count,
+        "finished": totals.finished,
+        "solved": totals.solved,
+        "median_time_ratio": totals.median_time_ratio,
+        "last": last,
+    }
 
 
 def flag_recommendation(args: FlagRecommendation, context: ToolContext, services: Workbench) -> Acknowledged:

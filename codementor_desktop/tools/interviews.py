@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..domain.vocabulary import ErrorCode
 from ..profile.problems import ProblemFacts
-from ..storage.interviews import Interviews
+from ..storage.interviews import Interview, Interviews
 from .context import ToolContext
 from .errors import ToolFailure
 from .recommendations import interview_candidates, problem_facts
@@ -22,6 +22,8 @@ from .workbench import Workbench
 
 if TYPE_CHECKING:
     from .results import InterviewScheduled
+
+__all__ = ["Interview", "TOOLS", "pick_problem", "reminder_time", "schedule_mock_interview"]
 
 
 def reminder_time(at: str | None, now: datetime | None = None) -> datetime | None:

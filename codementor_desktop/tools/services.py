@@ -21,6 +21,7 @@ from ..storage.analyses import AnalysisStore
 from ..storage.conversations import Conversations
 from ..storage.database import Database, sqlite_url
 from ..storage.drafts import Drafts
+from ..storage.interviews import Interviews
 from ..storage.learner_history import LearnerHistory
 from ..storage.own_tests import OwnTests
 from ..storage.paths import AppPaths
@@ -123,6 +124,7 @@ class Services(Workbench):
     history: LearnerHistory = field(init=False)  # hints taken, the tutor's escalations, session insights
     conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
     plans: Plans = field(init=False)  # the learner's plans (BluePrint) and their /debug outcomes
+    interviews: Interviews = field(init=False)  # the learner's mock interviews, booked to debriefed
 
     @classmethod
     def build(
@@ -158,6 +160,7 @@ class Services(Workbench):
         services.history = LearnerHistory(database)
         services.conversations = Conversations(database)
         services.plans = Plans(database)
+        services.interviews = Interviews(database)
         return services
 
     def apply_settings(self) -> None:

@@ -139,7 +139,7 @@ def test_time_up_counts_the_whole_time_and_no_more(services):
 def test_the_trend_and_the_totals_read_the_finished_interviews_in_order(services):
     store = Interviews(services.database)
     day = datetime(2026, 11, 3, 9, 0)
-    outcomes = [("valid-parentheses", ["WA"], 15), ("two-sum", ["WA", "AC"], 6), ("two-sum", ["AC"], 3)]
+    outcomes = [("climbing-stairs", ["WA"], 15), ("two-sum", ["WA", "AC"], 6), ("two-sum", ["AC"], 3)]
     for number, (problem_id, verdicts, minutes) in enumerate(outcomes):
         start = day + timedelta(days=number)
         booked = store.schedule(LEARNER, problem_id=problem_id, language="python", time_limit_s=600, now=start)
@@ -152,7 +152,7 @@ def test_the_trend_and_the_totals_read_the_finished_interviews_in_order(services
     store.abandon(LEARNER, left.interview_id)
     trend = store.trend(LEARNER)
     assert [(i.problem_id, i.solved, i.time_ratio) for i in trend] == [
-        ("valid-parentheses", False, 1.0), ("two-sum", True, 0.6), ("two-sum", True, 0.3)
+        ("climbing-stairs", False, 1.0), ("two-sum", True, 0.6), ("two-sum", True, 0.3)
     ]  # fmt: skip
     totals = store.totals(LEARNER, last=2)
     assert (totals.count, totals.finished, totals.solved, totals.median_time_ratio) == (4, 3, 2, 0.6)

@@ -114,6 +114,8 @@ class Analyst(QObject):
     def after_submit(self, result: dict[str, Any]) -> None:
         """A Submit was judged and stored: analyse it quietly, once its call has ended."""
         run_id = result.get("run_id")
+        if self.session.interview_lock.on:
+            return  # no analysis during a mock interview: the debrief makes it
         if run_id and result.get("status") != "cancelled":
             QTimer.singleShot(0, self, lambda: self.analyze(run_id=str(run_id), quiet=True))
 

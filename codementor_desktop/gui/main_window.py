@@ -260,6 +260,7 @@ class MainWindow(QMainWindow):
                     self.tests.analyze_button, self.tests.edges_button, self.custom_input.box.trace_button],
             hidden=[self.chat.dock, self.browser],
         )  # fmt: skip
+        self.interviews.recorded.connect(lambda _id: self.learning.profile.mark_stale())
         self.backend_label.setText(
             runner_label(services.backend_name, services.containment(), services.containment_mode())
         )

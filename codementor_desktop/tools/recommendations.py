@@ -34,6 +34,7 @@ from .workbench import Workbench
 if TYPE_CHECKING:
     from .results import Acknowledged, InterviewsProgress, Progress, Recommendations
 
+TREND_INTERVIEWS = 30  # the profile's chart of interviews shows the last 30
 CACHE_SECONDS = 300.0
 CACHE_ITEMS = 64
 _facts_by_bank: dict[int, tuple[Any, dict[str, ProblemFacts]]] = {}  # by the bank's id, the bank kept
@@ -184,7 +185,8 @@ def get_user_progress(args: GetUserProgress, context: ToolContext, services: Wor
 
 def interviews_progress(services: Workbench, learner: str) -> InterviewsProgress:
     """The learner's mock interviews as ``get_user_progress`` gives them."""
-    totals = Interviews(services.database).totals(learner)
+    store = Interviews(services.database)
+    totals = store.totals(learner)
     facts = problem_facts(services)
     last = [
         {
@@ -205,6 +207,10 @@ def interviews_progress(services: Workbench, learner: str) -> InterviewsProgress
         "solved": totals.solved,
         "median_time_ratio": totals.median_time_ratio,
         "last": last,
+        "trend": [
+            {"problem_id": i.problem_id, "solved": i.solved, "time_ratio": round(i.time_ratio or 0.0, 3)}
+            for i in store.trend(learner)[-TREND_INTERVIEWS:]
+        ],
     }
 
 

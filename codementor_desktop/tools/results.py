@@ -439,6 +439,7 @@ class InterviewsProgress(TypedDict):
     solved: int
     median_time_ratio: float | None  # time used over the limit, of the finished ones
     last: list[dict[str, Any]]
+    trend: list[dict[str, Any]]  # oldest first, the last 30: ``{problem_id, solved, time_ratio}``
 
 
 class InterviewScheduled(TypedDict):

@@ -137,6 +137,15 @@ def test_an_interview_from_start_to_debrief(qtbot, services, clock, tmp_path):
     assert kept.think_aloud == "A map from value to index; one pass."
     assert kept.debrief["analysis"]["time"] and kept.debrief["best_known"] == {"time": "O(n)", "space": "O(n)"}
     assert [s["verdict"] for s in kept.debrief["submits"]] == ["WA", "AC"]
+
+    # The profile shows the interview: one bar, solved, 77% of the time.
+    profile = window.learning.profile
+    shown = profile.refreshes
+    window.show_tab(profile.tab)
+    qtbot.waitUntil(lambda: profile.refreshes > shown and not profile.asking, timeout=10000)
+    assert [(solved, round(ratio, 2)) for solved, ratio in profile.tab.interviews.points] == [(True, 0.77)]
+    assert profile.tab.interviews_said.text() == "Mock interviews: 1 finished, 1 solved, in 77% of the time (median)."
+    shoot(profile.tab.cards[-1], tmp_path / "interview_profile.png")  # the interviews chart, below the fold
     window.close()
 
 

@@ -171,8 +171,11 @@ def test_the_trend_and_the_totals_read_the_finished_interviews_in_order(services
         3.0,
     )
     assert interviews["last"][-1]["verdict"] == "WA" and interviews["last"][-1]["solved"] is False
+    assert [(p["solved"], p["time_ratio"]) for p in interviews["trend"]] == [(False, 1.0), (True, 0.6), (True, 0.3)]
 
 
 def test_a_learner_without_interviews_has_zero_of_them(services):
     progress = services.registry.call("get_user_progress", {}, ToolContext(caller=Caller.PERSON, learner=LEARNER))
-    assert progress["interviews"] == {"count": 0, "finished": 0, "solved": 0, "median_time_ratio": None, "last": []}
+    assert progress["interviews"] == {
+        "count": 0, "finished": 0, "solved": 0, "median_time_ratio": None, "last": [], "trend": []
+    }  # fmt: skip

@@ -48,6 +48,7 @@ class MockInterviews(QObject):
     started = Signal(str)  # interview id
     ended = Signal(str)  # interview id (its debrief is open)
     reminded = Signal(str)  # interview id (its notice is open)
+    recorded = Signal(str)  # interview id: its debrief was kept (the profile reads it again)
 
     def __init__(
         self,
@@ -285,7 +286,7 @@ class MockInterviews(QObject):
         }
         self.jobs.run(
             lambda: self.store.finish(learner, interview.interview_id, facts),
-            lambda _i: None,
+            lambda kept: self.recorded.emit(kept.interview_id),
             name="debrief",
             lane=LANE,
         )

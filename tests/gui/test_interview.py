@@ -205,6 +205,16 @@ def test_a_booked_interviews_time_raises_a_notice_that_starts_it(qtbot, services
     qtbot.waitUntil(lambda: window.interviews.notice is not None and window.interviews.notice.isVisible(), timeout=3000)
     notice = window.interviews.notice
     assert not notice.isModal() and "Two Sum, 15 minutes" in notice.text()
+    later = next(b for b in notice.buttons() if b.text() == "Later")
+    later.click()
+    assert not notice.isVisible() and "again in 10 minutes" in window.statusBar().currentMessage()
+    assert window.interviews.interview is None
+    clock.advance(minutes=10)
+    window.interviews.arm_reminders()  # as the timer of "Later" would, 10 minutes on
+    qtbot.waitUntil(
+        lambda: window.interviews.notice is not notice and window.interviews.notice.isVisible(), timeout=3000
+    )
+    notice = window.interviews.notice
     start = next(b for b in notice.buttons() if b.text() == "Start")
     start.click()
     assert window.interviews.interview is not None
@@ -212,3 +222,13 @@ def test_a_booked_interviews_time_raises_a_notice_that_starts_it(qtbot, services
     window.interviews.end("done")
     window.interviews.debrief.close()
     window.close()
+
+
+def test_closing_the_window_mid_interview_leaves_it_abandoned_with_its_notes(qtbot, services, clock):
+    window = make_window(qtbot, services)
+    interview_id = start_two_sum(window, services, clock)
+    window.interviews.bar.notes.setPlainText("two pointers? no: unsorted")
+    window.close()
+    kept = services.interviews.get(services.settings.user, interview_id)
+    assert kept.status == "abandoned" and kept.think_aloud == "two pointers? no: unsorted"
+    assert not window.session.interview_lock.on

@@ -353,6 +353,17 @@ class MockInterviews(QObject):
         self.arm_reminders()
 
     def shutdown(self) -> None:
+        """The window closes: an interview under way is abandoned (kept as such), the notices go."""
         self.ticker.stop()
+        self.notes_timer.stop()
         for timer in self._timers.values():
             timer.stop()
+        interview = self.interview
+        if interview is not None:
+            self.interview = None
+            self.store.save_think_aloud(self._learner, interview.interview_id, self.bar.notes.toPlainText())
+            self.store.abandon(self._learner, interview.interview_id, now=self.clock())
+            self.session.interview_lock.release()
+        for shown in (self.debrief, self.notice):
+            if shown is not None and shown.isVisible():
+                shown.close()

@@ -29,14 +29,16 @@ class InterviewTrend(pg.PlotWidget):
         item.setMenuEnabled(False)
         item.hideButtons()
         item.setMouseEnabled(x=False, y=False)
-        item.setYRange(-0.06, 1.16, padding=0)  # room for the "0%" and "100%" ticks (or pyqtgraph drops them)
         item.showGrid(x=False, y=True, alpha=0.15)
+        item.getAxis("left").setWidth(46)  # "100%" fits (pyqtgraph drops a tick's label that does not)
         item.getAxis("left").setTicks([[(v, f"{round(v * 100)}%") for v in (0, 0.25, 0.5, 0.75, 1.0)]])
         item.setLabel("bottom", tr("interview"))
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.6, brushes=[], pen=None)
         self.limit = pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen(LIMIT_COLOUR, width=1.5, dash=[4, 3]))
         item.addItem(self.bars)
         item.addItem(self.limit)
+        item.enableAutoRange(x=False, y=False)
+        item.setYRange(-0.06, 1.16, padding=0)  # room for the "0%" and "100%" ticks (or pyqtgraph drops them)
         self.points: list[tuple[bool, float]] = []
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name

@@ -232,3 +232,33 @@ def test_closing_the_window_mid_interview_leaves_it_abandoned_with_its_notes(qtb
     kept = services.interviews.get(services.settings.user, interview_id)
     assert kept.status == "abandoned" and kept.think_aloud == "two pointers? no: unsorted"
     assert not window.session.interview_lock.on
+
+
+def test_an_interview_with_its_work_off_the_gui_thread_keeps_every_write(qtbot, services, clock):
+    """The writes (start, Submits, notes, end, debrief) and the analysis go through Jobs' threads:
+    none is lost to a later one, and the debrief waits for the end to be kept."""
+    window = make_window(qtbot, services, synchronous=False)
+    qtbot.waitUntil(lambda: window.problem_id is not None, timeout=10000)
+    learner = services.settings.user
+    booked = services.interviews.schedule(learner, problem_id="two-sum", language="python", time_limit_s=900)
+    window.interviews.clock = clock
+    window.interviews.begin(booked.interview_id)
+    qtbot.waitUntil(lambda: window.session.interview_lock.on, timeout=10000)
+    window.editor.set_text(GOOD)
+    clock.advance(minutes=2)
+    window.submit_code()
+    qtbot.waitUntil(lambda: window.interviews.verdicts == ["AC"], timeout=30000)
+    window.interviews.bar.notes.setPlainText("hash map, one pass")
+    window.interviews.bar.done_button.click()  # at once: the notes' pause has not passed
+    qtbot.waitUntil(lambda: window.interviews.debrief is not None, timeout=10000)
+    debrief = window.interviews.debrief
+    qtbot.waitUntil(lambda: "Best known" in debrief.analysis.text(), timeout=60000)
+    assert debrief.notes.toPlainText() == "hash map, one pass"
+    assert [debrief.submits.item(r, 1).text() for r in range(debrief.submits.rowCount())] == ["AC · accepted"]
+    debrief.improve.setPlainText("say the complexity aloud")
+    debrief.close()
+    qtbot.waitUntil(lambda: services.interviews.get(learner, booked.interview_id).improvement != "", timeout=10000)
+    kept = services.interviews.get(learner, booked.interview_id)
+    assert kept.status == "finished" and kept.solved and kept.think_aloud == "hash map, one pass"
+    assert kept.seconds_used == 120
+    window.close()

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from ...tools.services import Services
     from ..session import Session
 
-LANE = "interview"  # the interview's own writes, one after another
+# The interview's writes wait their turn in SIDE, one after another: in a latest-wins lane a note
+# saved just before the end would be cancelled by the end, and the end by the debrief.
+LANE = SIDE
 TICK_MS = 250
 NOTES_PAUSE_MS = 600  # the think-aloud box is saved once typing pauses
 LATER = timedelta(minutes=10)

@@ -85,7 +85,11 @@ def test_an_interview_from_start_to_debrief(qtbot, services, clock, tmp_path):
     assert window.run_action.isEnabled() and window.submit_action.isEnabled()
     assert window.custom_input.box.run_button.isEnabled() and window.editor.isEnabled()
     window.hints.action.trigger()  # a key press on a disabled command does nothing
+    window.hints.reveal()  # nor does a part's own command, which consults the lock
     assert services.history.hints(services.settings.user, "two-sum") == []
+    assert window.debugger.trace() is None and window.debugger.run_to_breakpoint() is None
+    assert window.analyst.analyze() is None and window.edge_finder.find() is None
+    assert "off during the mock interview" in window.statusBar().currentMessage()
 
     # Run on the visible tests, then two Submits (a real child each).
     window.editor.set_text(WRONG)

@@ -123,6 +123,10 @@ class Analyst(QObject):
         """Analyse the editor's code (with the run ``run_id`` as evidence when given). ``quiet``: the
         tab fills without coming to the front and the status bar keeps what it says (a verdict)."""
         session = self.session
+        if session.interview_lock.on:
+            if not quiet:
+                self.say(tr("The analysis is off during the mock interview: the debrief makes it."))
+            return None
         if session.problem_id is None:
             if not quiet:
                 self.say(tr("Choose a problem first."))

@@ -21,6 +21,7 @@ from ..storage.analyses import AnalysisStore
 from ..storage.conversations import Conversations
 from ..storage.database import Database, sqlite_url
 from ..storage.drafts import Drafts
+from ..storage.interviews import Interviews
 from ..storage.learner_history import LearnerHistory
 from ..storage.own_tests import OwnTests
 from ..storage.plans import Plans
@@ -139,6 +140,7 @@ class Services(Workbench):
     conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
     plans: Plans = field(init=False)  # the learner's plans (BluePrint) and their /debug outcomes
     solutions: SolutionsDesk = field(init=False)  # the Solutions view: locked or not, its page, its counts
+    interviews: Interviews = field(init=False)  # the learner's mock interviews, booked to debriefed
 
     @classmethod
     def build(
@@ -177,6 +179,7 @@ class Services(Workbench):
         services.conversations = Conversations(database)
         services.plans = Plans(database)
         services.solutions = SolutionsDesk(services)
+        services.interviews = Interviews(database)
         return services
 
     def apply_settings(self) -> None:

@@ -39,6 +39,7 @@ from ..tools.results import (
     SAVE_CODE_SNAPSHOT,
     ToolName,
 )
+from . import plan_translation as translation
 
 if TYPE_CHECKING:
     from ..tools.results import (
@@ -133,6 +134,8 @@ VALUE_CHARS = 50
 def doing(name: str, arguments: Arguments = None) -> str:
     """What a card says while ``name`` runs: "Tracing your code on [3,2,4], 6…"."""
     args = arguments if isinstance(arguments, Mapping) else {}
+    if args.get(translation.MARK) is True:
+        return translation.RUNNING
     if name not in DOING:
         return "Using a tool CodeMentor does not have…"
     text = DOING[name][0]

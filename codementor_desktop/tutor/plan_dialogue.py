@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..tools.results import BP_FIND_EDGE_CASES, ToolName, failed
+from ..tools.results import BP_DEBUG_PLAN, BP_FIND_EDGE_CASES, failed
 from . import coach_templates as words
 
 if TYPE_CHECKING:
@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from .coach_chain import ToolRunner
     from .turns import TurnContext
 
-# The engine's tool; its result is the ``PlanDebug`` shape of the plan contract.
-DEBUG_PLAN: ToolName[dict[str, Any]] = ToolName("bp_debug_plan")
 EDGE_BUDGET_S = 1.5  # seconds of edge-case search in a chat turn
 EDGE_CATEGORIES = ["empty", "duplicates", "single"]
 MAX_QUESTIONS = 3  # a turn asks a few questions, not a questionnaire
@@ -170,7 +168,7 @@ class PlanQuestions:
         if plan is None or not plan.steps:
             return PlanTalk([], [NO_STEPS], [])
         found = self._tools.call(
-            DEBUG_PLAN, {"language": context.language, "code": context.code, "problem_id": problem.id}
+            BP_DEBUG_PLAN, {"language": context.language, "code": context.code, "problem_id": problem.id}
         )
         if failed(found):
             return PlanTalk([f"I could not check your plan: {found['error_message']}"], [], [])

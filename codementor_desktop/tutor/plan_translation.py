@@ -30,7 +30,18 @@ _MARK_SCHEMA = {
     ),
 }
 # What a translation's result may show the learner: outcomes, never its lines or its variables' code.
-_KEPT = ("status", "outcome", "first_broken", "input", "verdict", "passed", "total", "tests", "tests_passed")
+_KEPT = (
+    "status",
+    "error_code",
+    "outcome",
+    "first_broken",
+    "input",
+    "verdict",
+    "passed",
+    "total",
+    "tests",
+    "tests_passed",
+)
 
 
 def is_translation(arguments: Any) -> bool:

@@ -37,6 +37,10 @@ _PASS = re.compile(
     r"iterat\w*\s+(?:over|through)|scan\w*|visit\w*\s+(?:each|every)|compare\s+(?:each|every))\b",
     re.IGNORECASE,
 )
+_FOR_EACH = re.compile(r"\bfor\s+(?:each|every)\b", re.IGNORECASE)
+_INNER = re.compile(
+    r"\b(?:later|other|remaining|rest|next|after|earlier|previous|before|pairs?|inner|second)\b|\bj\b", re.IGNORECASE
+)
 _BIG_O = re.compile(r"O\((?:[^()]|\([^()]*\))*\)")
 # A bound at least quadratic: nesting two passes is what the problem asks, then.
 _QUADRATIC = re.compile(r"\^\s*[2-9]|[²³]|\bn\s*[*·×]\s*[nm]\b|2\^|!|\bn\s*\*\*\s*\d")
@@ -61,14 +65,19 @@ def target_complexity(problem: Problem) -> str:
 
 
 def nested_passes(steps: Sequence[PlanStep]) -> tuple[int, int] | None:
-    """The first two steps (1-based) whose words each make a pass over the input, the second inside
-    the first ("for each number ..." then "for each later number ..."); a step that says it twice
-    is nested in itself."""
-    passing = [number for number, step in enumerate(steps, 1) if _PASS.search(step.text)]
-    for number in passing:
-        if len(_PASS.findall(steps[number - 1].text)) > 1:
+    """The first two steps (1-based) in a row whose words each make a pass over the input, the second
+    inside the first ("for each number ..." then "for each later number ..."); a step that says it
+    twice is nested in itself."""
+    for number, step in enumerate(steps, 1):
+        if len(_PASS.findall(step.text)) > 1:
             return number, number
-    return (passing[0], passing[1]) if len(passing) > 1 else None
+    for number, (outer, inner) in enumerate(zip(steps, steps[1:], strict=False), 1):
+        if not (_PASS.search(outer.text) and _PASS.search(inner.text)):
+            continue
+        # The second pass is about the other element of a pair, or both say "for each" in a row.
+        if _INNER.search(inner.text) or (_FOR_EACH.search(outer.text) and _FOR_EACH.search(inner.text)):
+            return number, number + 1
+    return None
 
 
 def complexity_question(plan: Plan, problem: Problem) -> str | None:

@@ -120,7 +120,7 @@ def step_question(found: Mapping[str, Any], language: str) -> str | None:
         step = steps[found["first_broken"]]
         return (
             f"At step {step['number']} ({step.get('text', '')}) you expected `{step.get('expect', '')}`{on}. "
-            "Which earlier step made it stop holding, and what did that step do to the values?"
+            "Which of your steps gives those values, and does the code do what its words say?"
         )
     if outcome == "never_reached":
         missed = [s for s in steps.values() if s.get("status") == "never_reached"]

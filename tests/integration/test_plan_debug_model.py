@@ -38,7 +38,7 @@ TRANSLATION = (
     "                return [first, second]\n"
     "    return []\n"
 )
-TELLS = ("range(first", "nums[first]", "return [first, second]", "total == target")
+TELLS = ("range(first", "nums[first]", "return [first, second]", "total == target", "second > first")
 STEPS = [
     PlanStep("For each number i in nums", (2,)),
     PlanStep("For each later number j, check whether nums[i] + nums[j] is the target", (3, 4), "j > i"),
@@ -46,7 +46,12 @@ STEPS = [
 ]
 HERE = TurnContext(problem_id="two-sum", code=LEARNER, language="python")
 ON_LEARNER = {"language": "python", "code": LEARNER, "problem_id": "two-sum"}
-PLAN_ARG = [step.as_dict() for step in STEPS]
+# The model anchors the plan's steps to its own translation, the expectation in its names.
+PLAN_ARG = [
+    {"text": STEPS[0].text, "lines": [2], "expect": ""},
+    {"text": STEPS[1].text, "lines": [3, 4, 5], "expect": "second > first"},
+    {"text": STEPS[2].text, "lines": [6], "expect": ""},
+]
 ON_TRANSLATION = {"language": "python", "code": TRANSLATION, "problem_id": "two-sum", "plan": PLAN_ARG, MARK: True}
 ANSWER = (
     "Step 2 (for each later number j) is where the plan goes wrong: on input [3,2,4], 6 it pairs a "

@@ -14,6 +14,16 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz
 
+
+def _stem(word: str) -> str:
+    """``counts`` -> count, ``visited`` -> visit: near enough to compare words with names."""
+    word = word.lower()
+    for ending in ("ing", "es", "ed", "s"):
+        if len(word) > len(ending) + 2 and word.endswith(ending):
+            return word[: -len(ending)]
+    return word
+
+
 # A cue: words of a step -> a pattern of a line that does what they say.
 _CUES: list[tuple[frozenset[str], re.Pattern[str], float]] = [
     (frozenset({"loop", "iterate", "each", "every", "through", "traverse", "scan", "walk", "over", "visit"}),
@@ -23,7 +33,7 @@ _CUES: list[tuple[frozenset[str], re.Pattern[str], float]] = [
      re.compile(r"=\s*\{\s*\}|\bdict\(|\bnew Map\(|defaultdict|Counter\(|\{\}"), 2.0),
     (frozenset({"set", "seen", "visited", "unique", "distinct"}), re.compile(r"\bset\(|new Set\("), 1.5),
     (frozenset({"sort", "sorted", "order"}), re.compile(r"\bsort(ed)?\b|\.sort\("), 2.5),
-    (frozenset({"return", "answer", "result", "output", "give", "report", "finally", "end"}),
+    (frozenset({"return", "answer", "result", "output", "give", "report", "finally"}),
      re.compile(r"^\s*return\b"), 2.0),
     (frozenset({"push", "append", "add", "insert", "put", "store", "record", "remember", "save", "enqueue"}),
      re.compile(r"\.(append|push|add|insert|appendleft|set)\(|\]\s*=[^=]|heappush"), 2.0),
@@ -46,6 +56,12 @@ _CUES: list[tuple[frozenset[str], re.Pattern[str], float]] = [
      re.compile(r"\b(dfs|helper|recurse|go|walk|visit|solve|build)\s*\(|\.(left|right)\b"), 1.5),
     (frozenset({"queue", "bfs", "level", "breadth"}), re.compile(r"deque|queue|\.shift\(|popleft"), 2.0),
     (frozenset({"stack"}), re.compile(r"\bstack\b"), 2.0),
+    (frozenset({"empty", "nothing", "none", "left"}),
+     re.compile(r"length\s*===?\s*0|\bnot\s+\w+\s*$|len\(\w+\)\s*==\s*0|\.size\s*===?\s*0"), 1.5),
+    (frozenset({"pointer", "pointers", "ends", "both", "indices", "indexes"}),
+     re.compile(r"^\s*(const|let|var)?\s*\w+\s*(,\s*\w+\s*)?=\s*0\b|\b(left|right|lo|hi|low|high)\b\s*[,=]"), 2.5),
+    (frozenset({"character", "characters", "char", "chars", "letter", "letters"}),
+     re.compile(r"\b(ch|char|c|letter)\b"), 1.0),
     (frozenset({"split", "words", "tokens"}), re.compile(r"\.split\("), 2.0),
     (frozenset({"reverse", "backwards", "reversed"}), re.compile(r"reverse|\[::-1\]"), 2.0),
     (frozenset({"count", "frequency", "frequencies", "occurrences", "tally"}),
@@ -54,9 +70,10 @@ _CUES: list[tuple[frozenset[str], re.Pattern[str], float]] = [
     (frozenset({"middle", "mid", "half", "binary", "midpoint"}), re.compile(r"\bmid\b|//\s*2|/\s*2|>>\s*1"), 2.0),
     (frozenset({"table", "dp", "memo", "cache", "subproblem", "grid"}), re.compile(r"\bdp\b|\bmemo\b|cache"), 2.0),
 ]  # fmt: skip
+_CUES = [(frozenset(words | {_stem(w) for w in words}), pattern, weight) for words, pattern, weight in _CUES]
 _STOP = frozenset(
     "a an the of to in on at by for and or with from is are be it its this that then than as we i my our "
-    "into while each all up down one two".split()
+    "into up down one two".split()
 )
 _SKIP_LINE = re.compile(r"^\s*($|#|//|/\*|\*|class\b|from\b|import\b|@|\}\s*;?\s*$|\)\s*;?\s*$|\]\s*;?\s*$)")
 _HEADER = re.compile(
@@ -68,14 +85,6 @@ _CODE_WORDS = frozenset(
     "def return for while if elif else in not and or is none true false const let var function new this of "
     "len range self".split()
 )
-
-
-def _stem(word: str) -> str:
-    word = word.lower()
-    for ending in ("ing", "es", "ed", "s"):
-        if len(word) > len(ending) + 2 and word.endswith(ending):
-            return word[: -len(ending)]
-    return word
 
 
 def _name_parts(line: str) -> set[str]:
@@ -96,7 +105,7 @@ def _words(text: str) -> list[str]:
 def line_score(words: Sequence[str], line: str) -> float:
     """How well a step's words describe one line: its cues and its names."""
     score = 0.0
-    given = set(words)
+    given = set(words) | {_stem(w) for w in words}
     for cue_words, pattern, weight in _CUES:
         if given & cue_words and pattern.search(line):
             score += weight

@@ -39,6 +39,19 @@ class HintRecord:
 
 
 @dataclass(frozen=True)
+class PlanRecord:
+    """A ``/debug`` of the learner's plan for a problem: how many expectations were checked, how
+    many held and how many broke, and whether the code passed the problem's visible tests."""
+
+    problem_id: str
+    expectations: int
+    held: int
+    broken: int
+    tests_passed: bool
+    at: datetime
+
+
+@dataclass(frozen=True)
 class EscalationRecord:
     """The tutor escalated a conversation about a problem: the learner was stuck."""
 
@@ -54,6 +67,7 @@ class LearnerEvidence:
     patterns: list[PatternRecord] = field(default_factory=list)
     hints: list[HintRecord] = field(default_factory=list)
     escalations: list[EscalationRecord] = field(default_factory=list)
+    plans: list[PlanRecord] = field(default_factory=list)
 
     def until(self, moment: datetime) -> LearnerEvidence:
         """The evidence as it stood at ``moment`` (for the trend over time)."""
@@ -62,4 +76,5 @@ class LearnerEvidence:
             [p for p in self.patterns if p.at <= moment],
             [h for h in self.hints if h.at <= moment],
             [e for e in self.escalations if e.at <= moment],
+            [p for p in self.plans if p.at <= moment],
         )

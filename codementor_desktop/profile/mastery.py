@@ -131,4 +131,15 @@ def build_profile(
             loss = weights.escalation * fade(escalation.at)
             add(profile.patterns, facts.patterns, losses=loss)
             add(profile.topics, facts.topics, losses=loss)
+    # A plan that held is understanding shown: the latest check of each problem's plan counts
+    # ``plan_held`` times the share of its expectations that held, when none broke and the code
+    # passed the visible tests. A broken expectation takes nothing away: finding it is the point.
+    latest = {check.problem_id: check for check in evidence.plans}
+    for check in latest.values():
+        facts = problems.get(check.problem_id)
+        if facts is None or not check.expectations or check.broken or not check.tests_passed:
+            continue
+        win = weights.plan_held * (check.held / check.expectations) * fade(check.at)
+        add(profile.patterns, facts.patterns, wins=win)
+        add(profile.topics, facts.topics, wins=win)
     return profile

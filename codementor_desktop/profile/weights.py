@@ -18,6 +18,10 @@ class Weights:
     detected_topic: float = 0.5  # the same detection, on the problem's topics
     hint_per_level: float = 0.25  # a hint of level L counts L times this against the problem's skills
     escalation: float = 0.5
+    # A plan whose every checked expectation held, on code that passes the visible tests: the
+    # learner knew what their code does. Less than a Run that passes (it says less about solving),
+    # counted once per problem (the latest check), so checking again and again adds nothing.
+    plan_held: float = 0.25
     fast: float = 1.2  # solved within the estimated minutes
     slow: float = 0.7  # solved after more than twice the estimate
     recovery: float = 1.5  # a success on a pattern that was detected earlier: the learner overcame it

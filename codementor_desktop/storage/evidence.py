@@ -1,6 +1,6 @@
 """A learner's evidence for the profile, read from what the database keeps: judged attempts with
 their verdicts and times, detected patterns that still count (flagged ones left out), the hints
-taken and the tutor's escalations.
+taken, the tutor's escalations and the checks of the learner's plans.
 
 Only one learner's rows are read; the profile of one learner is never built from another's.
 """
@@ -17,16 +17,24 @@ from typing import Any, cast
 from sqlalchemy import ColumnElement, Select, String, Table, func, select, type_coerce
 from sqlalchemy.engine import Engine, Row
 
-from ..domain.learner_evidence import AttemptRecord, EscalationRecord, HintRecord, LearnerEvidence, PatternRecord
+from ..domain.learner_evidence import (
+    AttemptRecord,
+    EscalationRecord,
+    HintRecord,
+    LearnerEvidence,
+    PatternRecord,
+    PlanRecord,
+)
 from ..domain.vocabulary import Verdict
 from .analyses import ANALYSES, PATTERNS
 from .database import Database
-from .models import HintUsed, StoredRun, TutorEscalation
+from .models import HintUsed, PlanCheck, StoredRun, TutorEscalation
 from .progress import JUDGE_TOOL
 
 RUNS = cast(Table, StoredRun.__table__)
 HINTS = cast(Table, HintUsed.__table__)
 ESCALATIONS = cast(Table, TutorEscalation.__table__)
+PLAN_CHECKS = cast(Table, PlanCheck.__table__)
 
 _read_lock = threading.Lock()
 
@@ -39,6 +47,7 @@ def learner_evidence(database: Database, learner: str) -> LearnerEvidence:
         patterns=_patterns(database, learner_id),
         hints=_hints(database, learner_id),
         escalations=_escalations(database, learner_id),
+        plans=_plans(database, learner_id),
     )
 
 
@@ -167,6 +176,28 @@ def _escalations(database: Database, learner_id: int) -> list[EscalationRecord]:
     )
     with database.transaction() as connection:
         return [EscalationRecord(r.problem_id, _as_datetime(r.escalated_at)) for r in connection.execute(query)]
+
+
+def _plans(database: Database, learner_id: int) -> list[PlanRecord]:
+    c = PLAN_CHECKS.c
+    query = (
+        select(c.problem_id, c.expectations, c.held, c.broken, c.tests_passed, c.checked_at)
+        .where(c.learner_id == learner_id)
+        .order_by(c.checked_at, c.id)
+    )
+    with database.transaction() as connection:
+        rows = connection.execute(query).all()
+    return [
+        PlanRecord(
+            r.problem_id,
+            int(r.expectations),
+            int(r.held),
+            int(r.broken),
+            bool(r.tests_passed),
+            _as_datetime(r.checked_at),
+        )
+        for r in rows
+    ]
 
 
 def _as_datetime(value: Any) -> datetime:

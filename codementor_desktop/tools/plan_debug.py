@@ -51,7 +51,11 @@ def bp_debug_plan(args: BpDebugPlan, context: ToolContext, services: Workbench) 
     plan = the_plan(args, context, services)
     from .plan_checks import check_plan
 
-    return cast("PlanDebug", check_plan(plan, args, context, services))
+    result = check_plan(plan, args, context, services)
+    if context.capped:
+        for drawing in result["structures"]:
+            drawing.pop("layout", None)  # positions are for the window's views
+    return cast("PlanDebug", result)
 
 
 TOOLS: list[AnyTool] = [Tool(BpDebugPlan, bp_debug_plan, execution_bucket)]

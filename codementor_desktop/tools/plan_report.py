@@ -85,7 +85,9 @@ def step_sentence(step: dict[str, Any], input_text: str) -> str:
         return text + (f": {values}." if values else ".")
     if status == "held":
         times = step["evaluations"]
-        return f"{where}; your expectation `{expect}` held each of the {times} time{'s' if times != 1 else ''} it was checked."
+        if times == 1:
+            return f"{where}; your expectation `{expect}` held the one time it was checked."
+        return f"{where}; your expectation `{expect}` held each of the {times} times it was checked."
     if status == "never_reached":
         if step["ran"] or not step["lines"]:
             return f"{where}; your expectation `{expect}` was never checked."

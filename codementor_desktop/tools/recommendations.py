@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from dataclasses import asdict
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
@@ -23,6 +24,7 @@ from ..profile.progress import progress_report, readiness, streak_of
 from ..profile.recommender import Flag, Request, recommend
 from ..profile.weights import Weights
 from ..storage.evidence import learner_evidence
+from ..storage.plans import Plans
 from ..storage.recommendations import BadFlag, RecommendationFlags, activity_stamp, problem_outcomes
 from .context import ToolContext
 from .errors import ToolFailure, unknown_problem
@@ -166,7 +168,23 @@ def refresh_calibration() -> None:
 def get_user_progress(args: GetUserProgress, context: ToolContext, services: Workbench) -> Progress:
     evidence = learner_evidence(services.database, context.learner)
     report = progress_report(evidence, problem_facts(services), datetime.now())
+    report["plans"] = plans_progress(services, context.learner)
     return cast("Progress", {"status": "ok", "user_id": context.learner, **report})
+
+
+def plans_progress(services: Workbench, learner: str) -> dict[str, Any]:
+    """The learner's planning (``Plans.totals``) and, per problem, the latest ``/debug`` outcome."""
+    plans = Plans(services.database)
+    latest: dict[str, dict[str, Any]] = {}
+    for check in plans.checks(learner):
+        latest[check.problem_id] = {
+            "language": check.language,
+            "outcome": check.report.get("outcome"),
+            "held": check.held,
+            "broken": check.broken,
+            "checked_at": check.checked_at.isoformat(timespec="seconds") if check.checked_at else None,
+        }
+    return {**asdict(plans.totals(learner)), "latest": latest}
 
 
 def flag_recommendation(args: FlagRecommendation, context: ToolContext, services: Workbench) -> Acknowledged:

@@ -478,6 +478,7 @@ class Progress(TypedDict, total=False):
     trend: Any
     uncertainty: Any
     history: list[Any]
+    plans: dict[str, Any]  # Plans.totals, and per problem the latest /debug outcome ("latest")
 
 
 class Acknowledged(TypedDict):

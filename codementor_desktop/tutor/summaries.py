@@ -80,6 +80,7 @@ DOING: dict[str, tuple[str, str]] = {
     "bp_run_tests": ("Running your tests", "run your tests"),
     "bp_trace": ("Tracing your code", "trace your code"),
     "bp_breakpoint": ("Running your code to a breakpoint", "stop at the breakpoint"),
+    "bp_debug_plan": ("Checking your plan against your code", "check your plan"),
     "bp_visualize_structure": ("Drawing the structure", "draw the structure"),
     "bp_execution_diagram": ("Drawing the path your code took", "draw the path your code took"),
     "bp_variable_history": ("Following your variables through the trace", "follow your variables"),
@@ -102,7 +103,7 @@ DOING: dict[str, tuple[str, str]] = {
 # A tool named inside another tool's sentence ("run bp_trace first"), in words.
 NOUNS = {
     "execute_code": "the test run", "bp_execute": "the run", "bp_run_tests": "the test run",
-    "bp_trace": "the trace", "bp_breakpoint": "the breakpoint", "bp_visualize_structure": "the drawing",
+    "bp_trace": "the trace", "bp_breakpoint": "the breakpoint", "bp_debug_plan": "the plan check", "bp_visualize_structure": "the drawing",
     "bp_execution_diagram": "the diagram", "bp_variable_history": "the variable history",
     "bp_find_edge_cases": "the edge-case search", "analyze_code_patterns": "the analysis",
     "bp_debug_plan": "the plan check",
@@ -290,6 +291,31 @@ def _breakpoint(result: Breakpoint, _args: Mapping[str, Any]) -> str:
     return f"Ran your code to the breakpoint: {message}" if message else ""
 
 
+def _plan_check(result: PlanDebug, _args: Mapping[str, Any]) -> str:
+    """bp_debug_plan: the first broken step, or how the plan's expectations fared."""
+    on = f" on {_short(result['input'], 40)}" if result.get("input") else ""
+    guessed = " (lines guessed)" if result.get("guessed") else ""
+    steps = result.get("steps") or []
+    outcome = result.get("outcome")
+    if outcome == "broken":
+        first = next((s for s in steps if s["number"] == result.get("first_broken")), None)
+        at = first.get("broken_at") if first is not None else None
+        if first is not None and at is not None:
+            return (f"Checked your plan{on}{guessed}: step {first['number']}'s expectation "
+                    f"{_short(first['expect'], 40)} stopped holding on line {at['line']}")  # fmt: skip
+    counts = {
+        status: sum(1 for s in steps if s["status"] == status) for status in ("held", "never_reached", "unreadable")
+    }
+    if outcome == "no_expectations":
+        return f"Checked your plan{on}{guessed}: no step says what it expects"
+    parts = [_count(counts["held"], "expectation") + " held"]
+    if counts["never_reached"]:
+        parts.append(f"{counts['never_reached']} never reached")
+    if counts["unreadable"]:
+        parts.append(f"{counts['unreadable']} could not be checked")
+    return f"Checked your plan{on}{guessed}: " + ", ".join(parts)
+
+
 def _drawing(result: StructureDrawing, _args: Mapping[str, Any]) -> str:
     said = _short(result.get("summary") or "", 100).rstrip(".")
     return "Drew the structure" + (f": {said}" if said else "")
@@ -475,7 +501,7 @@ def _reads(tool: ToolName[R], said: Callable[[R, Mapping[str, Any]], str]) -> tu
 
 SUMMARIES: dict[str, Summary] = dict([
     _reads(EXECUTE_CODE, _tests_run), _reads(BP_EXECUTE, _one_run), _reads(BP_RUN_TESTS, _own_tests),
-    _reads(BP_TRACE, _trace), _reads(BP_BREAKPOINT, _breakpoint), _reads(BP_VISUALIZE_STRUCTURE, _drawing),
+    _reads(BP_TRACE, _trace), _reads(BP_BREAKPOINT, _breakpoint), _reads(BP_DEBUG_PLAN, _plan_check), _reads(BP_VISUALIZE_STRUCTURE, _drawing),
     _reads(BP_EXECUTION_DIAGRAM, _diagram), _reads(BP_VARIABLE_HISTORY, _history),
     _reads(BP_FIND_EDGE_CASES, _edge_cases), _reads(ANALYZE_CODE_PATTERNS, _analysis),
     _reads(FLAG_INCORRECT_ANALYSIS, _flag_analysis), _reads(GET_PERSONALIZED_RECOMMENDATION, _recommendations),

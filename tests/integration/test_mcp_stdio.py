@@ -120,6 +120,7 @@ def test_the_tutor_prompt_and_the_debug_workflow(tmp_path):
         assert (
             "bp_execute" in workflow and "bp_trace" in workflow and DOUBLE.strip() in workflow and "why 42?" in workflow
         )
+        assert "bp_debug_plan" in workflow  # a learner's plan is checked by its own tool
 
     run(test)
 

@@ -223,3 +223,19 @@ def test_bad_arguments_are_the_registrys_error_object(services, arguments, field
 def test_an_unknown_problem_is_not_found(services):
     result = call(services, {"language": "python", "code": "x = 1", "problem_id": "no-such", "plan": [{"text": "s"}]})
     assert result["status"] == "error" and result["error_code"] == "NOT_FOUND", result
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_code_of_no_problem_is_traced_on_its_input_data(services, language):
+    code = {
+        "python": "def total(nums):\n    s = 0\n    for x in nums:\n        s += x\n    return s\n",
+        "javascript": "function total(nums) {\n  let s = 0;\n  for (const x of nums) {\n    s += x;\n  }\n  return s;\n}\n",
+    }[language]
+    plan = [{"text": "add each number", "lines": [4], "expect": "s >= 0"}]
+    result = call(services, {"language": language, "code": code, "plan": plan, "input_data": [3, -5, 1]})
+    assert result.get("status") != "error", result
+    assert result["tests"]["total"] == 0 and result["input"] == "[3, -5, 1]"
+    broken = step(result, 1)
+    assert result["outcome"] == "broken" and broken["broken_at"]["variables"]["s"] == "-2"
+    assert broken["evaluations"] == 3
+    assert services.plans.checks("ada") == []  # a plan of no problem is not kept in the profile

@@ -71,6 +71,8 @@ def called(tmp_path_factory):
         call("bp_run_tests", {"language": "python", "code": WRONG, "test_code": tests, "test_framework": "pytest"})
         trace = call("bp_trace", {**base, "code": WRONG, "input_data": "[3,2,4], 6"})
         call("bp_breakpoint", {**base, "code": WRONG, "test_id": 2, "condition": "i == j"})
+        plan = [{"text": "look at every later number", "lines": [4], "expect": "j > i"}]
+        call("bp_debug_plan", {**base, "code": WRONG, "plan": plan})
         call("bp_visualize_structure", {"structure_type": "array", "data": [3, 2, 4], "pointers": {"i": 0}})
         call("bp_execution_diagram", {"trace_data": {"trace_id": trace["trace_id"]}})
         call("bp_variable_history", {"trace_data": {"trace_id": trace["trace_id"]}, "variable_names": ["i", "j"]})
@@ -210,3 +212,10 @@ def test_a_tool_named_in_an_error_is_named_in_words():
         "reason": "the budget is spent",
     }
     assert summarize("escalate_for_insight", spent) == "Could not ask for a deeper question: the budget is spent"
+
+
+def test_a_plan_check_names_the_step_whose_expectation_broke(called):
+    assert said(called, "bp_debug_plan") == (
+        "Checked your plan on [3,2,4], 6: step 1's expectation j > i stopped holding on line 4"
+    )
+    assert doing("bp_debug_plan") == "Checking your plan against your code…"

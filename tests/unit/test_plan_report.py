@@ -1,0 +1,76 @@
+"""The report of bp_debug_plan in the plan's words, and how steps and the whole plan are judged."""
+
+from __future__ import annotations
+
+from codementor_desktop.analysis.plan_expressions import read_expectation
+from codementor_desktop.tools.plan_report import overall_outcome, step_sentence, step_status, write_report
+
+
+def step(number=3, status="broken", **more):
+    out = {"number": number, "text": "move left when the sum is too small", "lines": [7], "lines_guessed": False,
+           "ran": True, "ran_lines": [7], "expect": "left < right", "status": status, "evaluations": 4,
+           "broken_at": None, "error": None}  # fmt: skip
+    out.update(more)
+    return out
+
+
+def test_a_broken_expectation_is_told_in_the_plans_words():
+    broken = step(broken_at={"step": 5, "line": 7, "variables": {"left": "2", "right": "2"}})
+    assert step_sentence(broken, "[3,2,4], 6") == (
+        "Step 3 (move left when the sum is too small) ran on line 7; on input [3,2,4], 6 after 5 steps your "
+        "expectation `left < right` stopped holding on line 7: left = 2, right = 2."
+    )
+
+
+def test_held_never_reached_and_unreadable_sentences():
+    assert "held each of the 4 times it was checked" in step_sentence(step(status="held"), "[1], 1")
+    assert "held the one time it was checked" in step_sentence(step(status="held", evaluations=1), "[1], 1")
+    unreached = step_sentence(step(status="never_reached", ran=False, ran_lines=[], evaluations=0), "[1], 1")
+    assert (
+        "did not run: line 7 never ran on input [1], 1, so your expectation `left < right` was never checked"
+        in unreached
+    )
+    error = "`left <` is not a Python expression: invalid syntax"
+    assert error in step_sentence(step(status="unreadable", error=error), "")
+    assert "matches no line of the code" in step_sentence(step(status="never_reached", lines=[], ran=False), "")
+
+
+def test_a_step_is_judged_by_its_check():
+    ok = read_expectation("left < right", "python")
+    assert step_status("", None, None, [7]) == ("unchecked", None)
+    assert step_status("left <", read_expectation("left <", "python"), None, [7])[0] == "unreadable"
+    assert step_status("left < right", ok, None, []) == ("never_reached", None)
+    assert step_status("left < right", ok, {"evaluations": 0}, [7]) == ("never_reached", None)
+    broken = {"evaluations": 3, "errors": 0, "broken": {"step": 4, "line": 7, "variables": {}}}
+    assert step_status("left < right", ok, broken, [7]) == ("broken", None)
+    assert step_status("left < right", ok, {"evaluations": 3, "errors": 1}, [7]) == ("held", None)
+    always = {
+        "evaluations": 2,
+        "errors": 2,
+        "first_error": {"error": "NameError: name 'lef' is not defined", "line": 7},
+    }
+    status, why = step_status("lef < right", ok, always, [7])
+    assert (
+        status == "unreadable" and "NameError" in why and "every time it was checked (2 times, first on line 7)" in why
+    )
+
+
+def test_the_plans_outcome_is_its_most_telling_step():
+    assert overall_outcome([step(status="held"), step(status="broken"), step(status="unreadable")]) == "broken"
+    assert overall_outcome([step(status="held"), step(status="unreadable")]) == "unreadable"
+    assert overall_outcome([step(status="held"), step(status="never_reached")]) == "never_reached"
+    assert overall_outcome([step(status="held"), step(status="unchecked")]) == "held"
+    assert overall_outcome([step(status="unchecked")]) == "no_expectations"
+
+
+def test_the_report_says_what_was_traced_and_that_lines_were_guessed():
+    result = {"tests": {"passed": 1, "total": 3, "verdict": "WA", "failing_test": "test 2"}, "input": "[3,2,4], 6",
+              "guessed": True, "outcome": "held", "first_broken": None, "steps": [step(status="held")]}  # fmt: skip
+    report = write_report(result, {"stop_reason": "finished"})
+    assert report.startswith(
+        "The code passed 1 of the 3 visible tests; test 2 fails, so its input [3,2,4], 6 was traced."
+    )
+    assert "were guessed from its words" in report
+    assert "- Step 3 (move left when the sum is too small) ran on line 7" in report
+    stopped = write_report(result, {"stop_reason": "time_limit", "message": "The time limit was reached."})
+    assert "The run did not finish (The time limit was reached.)" in stopped

@@ -85,7 +85,6 @@ DOING: dict[str, tuple[str, str]] = {
     "bp_execution_diagram": ("Drawing the path your code took", "draw the path your code took"),
     "bp_variable_history": ("Following your variables through the trace", "follow your variables"),
     "bp_find_edge_cases": ("Searching for edge cases", "search for edge cases"),
-    "bp_debug_plan": ("Checking your plan against your code", "check your plan"),
     "analyze_code_patterns": ("Looking at your code", "look at your code"),
     "flag_incorrect_analysis": ("Marking the analysis as wrong", "mark the analysis as wrong"),
     "get_personalized_recommendation": ("Choosing problems for you to practise", "recommend problems"),
@@ -106,7 +105,6 @@ NOUNS = {
     "bp_trace": "the trace", "bp_breakpoint": "the breakpoint", "bp_debug_plan": "the plan check", "bp_visualize_structure": "the drawing",
     "bp_execution_diagram": "the diagram", "bp_variable_history": "the variable history",
     "bp_find_edge_cases": "the edge-case search", "analyze_code_patterns": "the analysis",
-    "bp_debug_plan": "the plan check",
     "flag_incorrect_analysis": "the flag", "get_personalized_recommendation": "the recommendations",
     "get_user_progress": "the progress", "flag_recommendation": "the flag",
     "escalate_for_insight": "the deeper question", "conclude_session": "the conclusion",
@@ -335,22 +333,6 @@ def _history(result: VariableHistory, _args: Mapping[str, Any]) -> str:
     return f"Followed {_names(names)}{over}" + (f": {counted}" if counted else "")
 
 
-def _plan_check(result: PlanDebug, _args: Mapping[str, Any]) -> str:
-    """bp_debug_plan: the step whose expectation broke (or what else was found), on which input."""
-    on = f" on {_short(result.get('input'), 60)}" if result.get("input") else ""
-    guessed = " (lines guessed)" if result.get("guessed") else ""
-    steps = list(result.get("steps") or [])
-    first = next((s["number"] for s in steps if s.get("status") == result.get("outcome")), None)
-    said = {
-        "broken": f"step {result.get('first_broken') or first}'s expectation stopped holding{on}",
-        "never_reached": f"step {first}'s lines never ran{on}",
-        "unreadable": f"step {first}'s expectation could not be read",
-        "held": f"every expectation held{on}",
-        "no_expectations": "no step says what it expects to hold",
-    }.get(str(result.get("outcome")), "")
-    return f"Checked your plan: {said}{guessed}" if said else ""
-
-
 def _edge_cases(result: EdgeCaseReport, _args: Mapping[str, Any]) -> str:
     """bp_find_edge_cases: the smallest input that fails, or how many inputs passed."""
     cases = list(result.get("edge_cases") or [])
@@ -509,7 +491,7 @@ SUMMARIES: dict[str, Summary] = dict([
     _reads(ESCALATE_FOR_INSIGHT, _deeper), _reads(CONCLUDE_SESSION, _concluded), _reads(GENERATE_HINT, _hint),
     _reads(SAVE_CODE_SNAPSHOT, _snapshot), _reads(LIST_CODE_HISTORY, _code_history),
     _reads(EXPORT_LEARNER_DATA, _exported), _reads(IMPORT_LEARNER_DATA, _imported),
-    _reads(DELETE_LEARNER_DATA, _deleted), _reads(BP_DEBUG_PLAN, _plan_check),
+    _reads(DELETE_LEARNER_DATA, _deleted),
 ])  # fmt: skip
 
 

@@ -78,7 +78,7 @@ def test_debug_typed_in_the_chat_reaches_the_coach_and_its_report_shows_the_plan
     cards = [w for w in pane.transcript.widgets() if isinstance(w, ToolCard)]
     assert [c.started.name for c in cards] == ["bp_debug_plan", "bp_find_edge_cases"]
     assert "two_sum(nums" not in cards[0].title.toolTip()  # the card names the call, not the code
-    assert cards[0].title.toPlainText() == "Checked your plan: step 2's expectation stopped holding on [3,2,4], 6"
+    assert cards[0].title.toPlainText().startswith("Checked your plan on [3,2,4], 6: step 2's expectation")
     # The answer in sight, its end at the bottom of the view, before the picture is taken.
     answer = [w for w in pane.transcript.widgets() if isinstance(w, Message) and w.who == "tutor"][-1]
     bar = pane.transcript.verticalScrollBar()

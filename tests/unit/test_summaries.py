@@ -77,8 +77,6 @@ def called(tmp_path_factory):
         call("bp_execution_diagram", {"trace_data": {"trace_id": trace["trace_id"]}})
         call("bp_variable_history", {"trace_data": {"trace_id": trace["trace_id"]}, "variable_names": ["i", "j"]})
         call("bp_find_edge_cases", {**base, "code": WRONG, "budget_s": 2})
-        plan = [{"text": "For each i, look for a later j", "lines": [3], "expect": "j > i"}]
-        call("bp_debug_plan", {**base, "code": WRONG, "plan": plan})
         analysis = call(
             "analyze_code_patterns",
             {**base, "code": WRONG, "test_results": {"run_id": run["run_id"]}, "measure": False},

@@ -65,7 +65,8 @@ log = logging.getLogger(__name__)
 PROMPT = "socratic-v2"
 ESCALATION_PROMPT = "escalation-v1"
 MAX_HINT_LEVEL = 5
-_APP_RAN = "app_ran"  # the cards of the chain the app ran for a model without tools
+_APP_RAN = "app_ran"
+PLAN_CHECK = "bp_debug_plan"  # the tool /debug asks for, on a reduced tool list too  # the cards of the chain the app ran for a model without tools
 HELD_ESCALATION = (
     "(The deeper model's answer was held back: it was too close to the solution. Ask the learner what they "
     "expect their code to do on the failing input instead.)"
@@ -162,8 +163,13 @@ class ModelTutor:
         content = user_message(
             said, context, intent, hint_level=self._next_hint_level(), can_hint="generate_hint" in self._tool_names()
         )
+        # A reduced tool list lacks the plan check: /debug lends it for its own turn.
+        lent = intent is Intent.DEBUG and PLAN_CHECK not in self._tool_names()
         if intent is Intent.DEBUG:
             content += "\n\n(" + self._plan_request(context) + ")"
+        if lent:
+            self.loop.tools = [*self.loop.tools, *offered(t for t in _tool_list(self.services.registry)
+                                                          if t["function"]["name"] == PLAN_CHECK)]  # fmt: skip
         ended: list[TurnEnded] = []
         refused: list[TutorError] = []
         self._cancellation = cancellation
@@ -177,6 +183,8 @@ class ModelTutor:
                 ended = [self._answer_without_tools(said, context, intent, emit, cancellation, refused=bool(refused))]
         finally:
             self._cancellation = None
+            if lent:
+                self.loop.tools = [t for t in self.loop.tools if t["function"]["name"] != PLAN_CHECK]
             self._keep(emit)
         final = ended[-1] if ended else TurnEnded("error", 0)
         if final.usage:

@@ -87,3 +87,29 @@ def test_a_broken_expectation_is_asked_about_at_its_step_with_the_failing_input(
     )
     assert checked.result["input"] in said
     assert "Steps 1 and 2 look at every pair: the problem can be done in O(n)." in said
+
+
+def test_javascript_too_the_broken_step_is_asked_about_in_its_words(services):
+    code = (
+        "function twoSum(nums, target) {\n"
+        "  for (let i = 0; i < nums.length; i++) {\n"
+        "    for (let j = 0; j < nums.length; j++) {\n"
+        "      if (nums[i] + nums[j] === target) return [i, j];\n"
+        "    }\n"
+        "  }\n"
+        "  return [];\n"
+        "}\n"
+    )
+    steps = (
+        PlanStep("For each number i in nums", (2,)),
+        PlanStep("For each later number j, check whether they add up to the target", (3, 4), "j > i"),
+    )
+    services.plans.save("ada", Plan("two-sum", "javascript", steps))
+    events: list = []
+    coach = OfflineCoach(services, "ada")
+    coach.turn("/debug", events.append, context=TurnContext("two-sum", code, "javascript"), intent=Intent.DEBUG)
+    said = "".join(e.text for e in events if isinstance(e, TextDelta))
+    (checked,) = [e for e in events if isinstance(e, ToolFinished) and e.name == "bp_debug_plan"]
+    assert checked.result["first_broken"] == 2
+    assert "At step 2 (For each later number j, check whether they add up to the target) you expected `j > i`" in said
+    assert "Steps 1 and 2 look at every pair" in said

@@ -186,3 +186,26 @@ def test_only_the_check_of_the_learners_own_code_counts_for_the_learner(services
     with FakeOpenAI(script) as server:
         debug(tutor_for(services, server))
     assert len(services.plans.checks("ada", "two-sum")) == 1
+
+
+def test_a_reduced_tool_list_is_lent_the_plan_check_for_the_debug_turn_only(services):
+    script = [calls(Call("bp_debug_plan", ON_LEARNER, id="call_learner")), text(*ANSWER), text("What next?")]
+    with FakeOpenAI(script) as server:
+        tutor = tutor_for(services, server)
+        services.settings.llm_tool_set = "reduced"
+        events = debug(tutor)
+        tutor.turn("and now?", lambda _event: None, context=HERE)
+    first, second, third = server.bodies()
+    offered = [{t["function"]["name"] for t in body["tools"]} for body in (first, second, third)]
+    assert "bp_debug_plan" in offered[0] and "bp_debug_plan" in offered[1]
+    assert "bp_debug_plan" not in offered[2] and "execute_code" in offered[2]
+    assert [e.name for e in events if type(e).__name__ == "ToolFinished"] == ["bp_debug_plan"]
+
+
+def test_a_model_without_tools_reads_the_plan_check_the_app_ran(services):
+    from codementor_desktop.tutor.fallback import button_call
+
+    asked = button_call(Intent.DEBUG, "/debug", HERE, hint_level=1, available={"bp_debug_plan"})
+    assert asked == ("bp_debug_plan", ON_LEARNER)
+    assert button_call(Intent.DEBUG, "/debug", TurnContext("two-sum", "", "python"), hint_level=1,
+                       available={"bp_debug_plan"}) is None  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from codementor_desktop.domain.plan import Plan, PlanStep
 from codementor_desktop.gui.chat.cards import ToolCard
@@ -56,6 +57,17 @@ def typed(qtbot, pane: ChatPane, text: str) -> None:
     qtbot.keyClick(pane.input, Qt.Key.Key_Return)
 
 
+def in_sight(qtbot, pane: ChatPane, last: QWidget) -> None:
+    """Wait until ``last`` is whole in view at the end of the conversation, before a picture is taken."""
+    bar = pane.transcript.verticalScrollBar()
+
+    def at_the_end() -> bool:
+        pane.transcript.scroll_to_end()
+        return bar.value() == bar.maximum() and last.visibleRegion().boundingRect().height() == last.height()
+
+    qtbot.waitUntil(at_the_end)
+
+
 def tutor_text(pane: ChatPane) -> str:
     return "\n".join(w.toPlainText() for w in pane.transcript.widgets() if isinstance(w, Message) and w.who == "tutor")
 
@@ -79,19 +91,12 @@ def test_debug_typed_in_the_chat_reaches_the_coach_and_its_report_shows_the_plan
     assert [c.started.name for c in cards] == ["bp_debug_plan", "bp_find_edge_cases"]
     assert "two_sum(nums" not in cards[0].title.toolTip()  # the card names the call, not the code
     assert cards[0].title.toPlainText().startswith("Checked your plan on [3,2,4], 6: step 2's expectation")
-    # The answer in sight, its end at the bottom of the view, before the picture is taken.
     answer = [w for w in pane.transcript.widgets() if isinstance(w, Message) and w.who == "tutor"][-1]
-    bar = pane.transcript.verticalScrollBar()
-
-    def at_the_end() -> bool:
-        pane.transcript.scroll_to_end()
-        return bar.value() == bar.maximum() and answer.visibleRegion().boundingRect().height() == answer.height()
-
-    qtbot.waitUntil(at_the_end)
+    in_sight(qtbot, pane, answer)
     assert pane.grab().save(str(tmp_path / "chat_debug.png"))
 
 
-def test_help_and_a_mistyped_command_list_what_the_chat_understands_and_no_turn_starts(qtbot, pane):
+def test_help_and_a_mistyped_command_list_what_the_chat_understands_and_no_turn_starts(qtbot, pane, tmp_path):
     typed(qtbot, pane, "/debg")
     assert not pane.busy and pane.input.toPlainText() == ""
     (note,) = notes(pane)
@@ -100,6 +105,8 @@ def test_help_and_a_mistyped_command_list_what_the_chat_understands_and_no_turn_
     assert not pane.busy and "/debug" in notes(pane)[-1] and "Unknown" not in notes(pane)[-1]
     assert not [w for w in pane.transcript.widgets() if isinstance(w, Message) and w.who == "tutor"]
     assert "/debug" in pane.input.placeholderText()
+    in_sight(qtbot, pane, pane.transcript.widgets()[-1])
+    assert pane.grab().save(str(tmp_path / "chat_unknown_command.png"))
 
 
 def test_only_a_word_after_the_slash_is_a_command():

@@ -157,10 +157,7 @@ def guessed_note(found: Mapping[str, Any]) -> str | None:
         if isinstance(s, Mapping) and s.get("lines")
     ]
     where = f" ({'; '.join(matched)})" if matched else ""
-    return (
-        f"Your steps are not anchored to lines, so I guessed their lines from their words and your code's names{where}. "
-        "Are those the lines you meant? Anchor them in the Plan tab to be sure."
-    )
+    return f"Those lines were guessed{where}: are they the lines you meant? Anchor them in the Plan tab to be sure."
 
 
 class PlanQuestions:

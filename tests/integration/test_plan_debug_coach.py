@@ -68,7 +68,7 @@ def test_an_unanchored_plan_is_told_that_its_lines_were_guessed(services):
     said, events = debug(services, "nearby-duplicate", NEARBY, tuple(PlanStep(w) for w in WORDS))
     (checked,) = [e for e in events if isinstance(e, ToolFinished) and e.name == "bp_debug_plan"]
     assert checked.result["guessed"]
-    assert "Your steps are not anchored to lines, so I guessed their lines" in said
+    assert "Those lines were guessed (step 1 → line" in said
     assert "Anchor them in the Plan tab" in said
 
 

@@ -114,3 +114,36 @@ def test_only_a_word_after_the_slash_is_a_command():
     assert command_in("/debugging").known is False
     assert command_in("why does /debug fail?") is None and command_in("/ 2 is division") is None
     assert command_in("//comment") is None
+
+
+def test_a_models_translation_of_the_plan_is_a_card_without_its_code(qtbot, services, jobs, tmp_path):
+    from codementor_desktop.tutor.model_tutor import ModelTutor
+    from tests.fakes.openai_server import Call, FakeOpenAI, calls, text
+    from tests.integration.test_plan_debug_model import ANSWER, ON_LEARNER, ON_TRANSLATION, TELLS
+
+    services.plans.save("ada", Plan("two-sum", "python", STEPS))
+    script = [
+        calls(Call("bp_debug_plan", {**ON_LEARNER, "code": CODE}, id="call_learner")),
+        calls(Call("bp_debug_plan", ON_TRANSLATION, id="call_translation")),
+        text(*ANSWER),
+    ]
+    with FakeOpenAI(script) as server:
+        services.settings.llm_base_url = server.base_url
+        services.settings.llm_model = "fast-model"
+        services.settings.llm_tool_set = "full"
+        pane = ChatPane(FilteredTutor(ModelTutor(services, "ada"), services), jobs,
+                        lambda: TurnContext("two-sum", CODE, "python"))  # fmt: skip
+        qtbot.addWidget(pane)
+        pane.resize(520, 900)
+        pane.show()
+        with qtbot.waitSignal(pane.turnEnded, timeout=60_000):
+            typed(qtbot, pane, "/debug")
+        qtbot.waitUntil(lambda: not pane.busy)
+    cards = [w for w in pane.transcript.widgets() if isinstance(w, ToolCard)]
+    assert "the tutor's translation of your plan" in cards[1].title.toPlainText()
+    cards[1].raw_button.setChecked(True)  # the raw JSON too: the mark, the language, no code
+    raw = cards[1].raw.toPlainText()
+    assert '"translation_of_plan": true' in raw and not [tell for tell in TELLS if tell in raw]
+    assert "Step 2" in tutor_text(pane) and "[3,2,4], 6" in tutor_text(pane)
+    in_sight(qtbot, pane, [w for w in pane.transcript.widgets() if isinstance(w, Message)][-1])
+    assert pane.grab().save(str(tmp_path / "chat_debug_model.png"))

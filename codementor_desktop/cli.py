@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
+from .class_commands import add_class_commands, run_class_command
 
 if TYPE_CHECKING:
     from .storage.settings import LoadedSettings
@@ -73,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     delete = data_commands.add_parser("delete", help="delete everything kept about a learner; asks first")
     delete.add_argument("--user", help="the learner (default: the current one)")
     delete.add_argument("--yes", action="store_true", help="do not ask")
+    add_class_commands(commands, _commands_of)
     return parser
 
 
@@ -152,6 +154,8 @@ def run(args: argparse.Namespace) -> int:
         return _tools()
     if args.command == "problems":
         return _problems(loaded, args)
+    if args.command == "class":
+        return run_class_command(loaded, args)
     if args.command == "data":
         if args.data_command == "reset":
             return _data_reset(loaded, args.yes)
@@ -445,11 +449,10 @@ def _counts(per_table: dict[str, int]) -> str:
 
 def _problems(loaded: LoadedSettings, args: argparse.Namespace) -> int:
     """The bank's commands: they read problem files only, never the learner database."""
-    from .problems.bank import load_bank
-    from .resources import builtin_problems_dir
+    from .problems.sources import bank_loader
 
     user_problems = loaded.paths.user_problems_dir
-    bank = load_bank([builtin_problems_dir(), user_problems])
+    bank = bank_loader(loaded.paths, loaded.settings.problem_pack)()
     if args.problems_command == "list":
         unknown = _unknown_filter(bank.all(), args)
         if unknown is not None:

@@ -94,7 +94,65 @@ def checks(services: Services) -> list[Check]:
         ("javascript (node)", node, False),
         ("keyring", keyring_backend, False),
         ("window libraries", qt_window, False),
+        *_classroom(services),
     ]
+
+
+def _classroom(services: Services) -> list[Check]:
+    """What a lab's settings name, each reached: the Piston server, the tutor's endpoint, the class
+    database (and that row-level security guards every learner's table). Only what is configured."""
+    settings = services.settings
+    found: list[Check] = []
+    if settings.backend == "piston" or settings.piston_url:
+
+        def piston() -> Outcome:
+            from .tools.services import describe_piston
+
+            if not settings.piston_url:
+                return False, "the backend is piston but no piston_url is set"
+            return describe_piston(settings.piston_url, services.credentials.get("piston"), settings.piston_key_header)
+
+        found.append(("piston server", piston, settings.backend == "piston"))
+    if settings.llm_base_url:
+
+        def tutor_endpoint() -> Outcome:
+            from .tutor.provider import Provider, ProviderConfig
+
+            key = services.credentials.get("llm")
+            provider = Provider(
+                ProviderConfig(settings.llm_base_url, settings.llm_model, key, first_token_timeout=10.0)
+            )
+            try:
+                models = provider.models()
+            except Exception as exc:  # noqa: BLE001 - the provider's own sentence says why
+                return False, f"{settings.llm_base_url}: {exc}"
+            finally:
+                provider.close()
+            if settings.llm_model and settings.llm_model not in models:
+                return False, f"reached {settings.llm_base_url}, but it has no model {settings.llm_model!r}"
+            return (
+                True,
+                f"reached {settings.llm_base_url}: {len(models)} model(s), {settings.llm_model or 'none chosen'}",
+            )
+
+        found.append(("tutor endpoint", tutor_endpoint, False))
+    if services.database.path is None:
+
+        def class_database() -> Outcome:
+            from .storage.classroom import class_login, row_security_on
+
+            with services.database.transaction() as connection:
+                login = class_login(connection)
+                if login is None:
+                    return False, "a shared database without row-level security: run `codementor class init`"
+                guarded = row_security_on(connection)
+            off = [table for table, on in guarded.items() if not on]
+            if off:
+                return False, f"logged in as {login[0]} ({login[1]}); row-level security is OFF for {', '.join(off)}"
+            return True, f"logged in as {login[0]} ({login[1]}); row-level security on for {len(guarded)} tables"
+
+        found.append(("class database", class_database, True))
+    return found
 
 
 def _kernel_layers(services: Services) -> list[Check]:

@@ -39,6 +39,7 @@ from .edge_cases.finder import EdgeFinder
 from .editor.autosave import DraftAutosave
 from .editor.code_editor import CodeEditor
 from .editor.find_bar import FindBar
+from .interview import build_interviews
 from .jobs import Call, Jobs
 from .layout import Layout, fit_statement, restore_layout, save_layout, set_focus_order, show_tab
 from .learning import Learning
@@ -55,6 +56,7 @@ from .runs import Runs
 from .scratch_run import ScratchRun
 from .session import ResultKind, Session
 from .settings import SettingsCommand
+from .solutions.command import Solutions
 from .status import JobsShown, close_unsaved, runner_label
 from .theme import PlotFollower, apply_theme, recolour_plots
 from .toolbar import build_toolbar, show_run_buttons
@@ -102,7 +104,7 @@ class MainWindow(QMainWindow):
         self.editor = CodeEditor()
         self.find_bar = FindBar(self.editor)
         self.editor_box = QWidget(objectName="editorBox")  # the code and its find bar
-        box = QVBoxLayout(self.editor_box)
+        box = self.editor_box_layout = QVBoxLayout(self.editor_box)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
         self.notice = MessageBar()  # news above the code: what a crash left behind
@@ -241,6 +243,10 @@ class MainWindow(QMainWindow):
             services, code=self.editor.text, say=self.say, show_run=self._show_tutor_run,
             trace=lambda case: self.debugger.trace(case), hint_taken=self.hints.refresh,
         )  # fmt: skip
+        self.solutions = Solutions(  # the statement's Solutions button and View ▸ Solutions…
+            session, jobs, services, statement=self.statement, host=self, menu_bar=self.menuBar(),
+            code=self.editor.text, say=self.say,
+        )  # fmt: skip
         set_focus_order(self.statement, self.language, self.editor)
         self.learning = Learning(  # profile, recommendations, learners, history, the learner's data
             session, jobs, services, host=self, browser=self.browser, panels=self.viz,
@@ -250,6 +256,16 @@ class MainWindow(QMainWindow):
             may_leave=self.documents.may_leave, say=self.say,
         )  # fmt: skip
         session.learner_changed.connect(self._show_learners_work)
+        self.interviews = build_interviews(  # Run ▸ Mock interview…: the helping tools off while it runs
+            session, jobs, services, host=self, editor_box=self.editor_box_layout, code=self.editor.text,
+            open_problem=self._open_in,
+            hide_tags=self.statement.hide_tags, say=self.say,
+            locked=[self.hints.action, self.trace_action, self.breakpoint_action, self.edges_action,
+                    self.analyze_action, self.chat.toggle_action, self.chat.focus_action, self.problems_action,
+                    self.tests.analyze_button, self.tests.edges_button, self.custom_input.box.trace_button],
+            hidden=[self.chat.dock, self.browser],
+        )  # fmt: skip
+        self.interviews.recorded.connect(lambda _id: self.learning.profile.mark_stale())
         self.backend_label.setText(
             runner_label(services.backend_name, services.containment(), services.containment_mode())
         )
@@ -394,6 +410,11 @@ class MainWindow(QMainWindow):
         if self.language.findData(language) >= 0:
             self.language.setCurrentIndex(self.language.findData(language))
 
+    def _open_in(self, problem_id: str, language: str) -> None:
+        """``problem_id`` open in ``language`` (a mock interview's)."""
+        self._choose_language(language)
+        self.learning.open_recommended(problem_id)
+
     def _keep_work(self) -> None:
         """What the learner on show leaves: the run is stopped, the draft and the open problem kept."""
         self.jobs.cancel()
@@ -488,7 +509,9 @@ class MainWindow(QMainWindow):
             return
         save_layout(self.window_layout, self.services.paths.config_dir, self.learning.recommendations)
         self.chat.shutdown()
+        self.interviews.shutdown()
         self.custom_input.shutdown()
+        self.solutions.shutdown()
         self.jobs.shutdown()
         self.learning.shutdown()
         self.running_marker.clear()  # a clean exit: the next start is no crash's

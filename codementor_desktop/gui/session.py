@@ -8,7 +8,9 @@ copy of the learner's name.
 
 Results are kept by kind (``ResultKind``). A new problem, language or learner forgets them all: a
 trace of the last problem is not this one's. ``code_changed`` says the code on show is no longer
-the code a result was about (``result_is_current``).
+the code a result was about (``result_is_current``). ``interview_lock`` says whether a mock
+interview is under way: the parts that would help (hints, the tutor, tags, traces, edge cases,
+analysis) consult it and are off while it is on.
 """
 
 from __future__ import annotations
@@ -40,6 +42,33 @@ class Shown:
     code_serial: int
 
 
+class InterviewLock:
+    """Whether a mock interview is under way. While ``on``, the window's helping tools are off: a
+    part disables its controls (``gui/interview/lock.py``'s ``LockedControls`` does it for actions
+    and widgets) or refuses its work, and follows ``changed`` to come back when the interview ends
+    (the last Submit and "I'm done", or the time up)."""
+
+    changed = Signal(bool)  # on (an interview started) or off (it ended)
+    TIP = "Off during the mock interview"
+
+    def __init__(self) -> None:
+        self._on = False
+
+    @property
+    def on(self) -> bool:
+        return self._on
+
+    def engage(self) -> None:
+        if not self._on:
+            self._on = True
+            self.changed.emit(True)
+
+    def release(self) -> None:
+        if self._on:
+            self._on = False
+            self.changed.emit(False)
+
+
 class Session:
     """The learner's session in the window. Setting a field to its value again changes nothing and
     emits nothing; setting the problem, the language or the learner forgets the results."""
@@ -59,6 +88,7 @@ class Session:
         self._job: str | None = None
         self._results: dict[ResultKind, Shown] = {}
         self._code_serial = 0  # counts edits: a result is current while its code is on show
+        self.interview_lock = InterviewLock()
 
     # --- who and what -----------------------------------------------------------------------
     @property

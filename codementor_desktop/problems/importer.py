@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 import tempfile
 import zipfile
@@ -13,6 +14,7 @@ from .bank import ProblemBank, ProblemFileError, parse_problem_file
 from .model import Problem
 
 MAX_FILE_BYTES = 1_000_000
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -86,3 +88,21 @@ def _extract_toml(archive: Path, folder: Path, report: ImportReport) -> None:
                 continue
             # Only the file name is kept: no path in the archive can point outside the folder.
             (folder / name).write_bytes(bundle.read(member))
+
+
+def pack_folder(source: Path, scratch: Path) -> Path | None:
+    """The folder to load an instructor's problem pack from: ``source`` itself when it is a folder;
+    a zip's ``*.toml`` files copied into ``scratch`` (emptied first); None when there is no pack
+    there (a shared drive not mounted), which the caller logs. Each file is validated as it loads,
+    and a broken one is named in the bank's errors and skipped."""
+    if source.is_dir():
+        return source
+    if not source.is_file() or not zipfile.is_zipfile(source):
+        return None
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    report = ImportReport()
+    _extract_toml(source, scratch, report)
+    for reason in report.rejected:
+        log.warning("problem pack %s: %s; skipped", source, reason)
+    return scratch

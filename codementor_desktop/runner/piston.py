@@ -25,6 +25,7 @@ import httpx
 from .backend import BackendUnavailable
 from .piston_report import report_from_response
 from .protocol import ChildReport
+from .run_gate import Saturated, gate_for
 
 if TYPE_CHECKING:
     from .child.wire import Job
@@ -207,6 +208,9 @@ class PistonBackend:
         request_timeout: float | None = None,
         runtimes_ttl: float = 600.0,
         transport: httpx.BaseTransport | None = None,
+        max_running: int = 4,
+        max_waiting: int = 16,
+        locked: bool = False,
     ):
         self.url = url.rstrip("/")
         self._key = key
@@ -219,10 +223,18 @@ class PistonBackend:
         self._lock = threading.Lock()
         self._runtimes: tuple[float, list[dict]] | None = None
         self._server_limits: dict[tuple[str, str], int] = {}
+        self._gate = gate_for(self.url, max_running, max_waiting)
+        # A lab that locked its server: the way out is its administrator, never a local run.
+        self._elsewhere = (
+            " or ask the lab's administrator" if locked else " or run code locally with CODEMENTOR_BACKEND=local"
+        )
 
     @classmethod
-    def from_settings(cls, settings, credentials) -> PistonBackend:
-        return cls(settings.piston_url, credentials.get("piston"), settings.piston_key_header)
+    def from_settings(cls, settings, credentials, locked: bool = False) -> PistonBackend:
+        return cls(
+            settings.piston_url, credentials.get("piston"), settings.piston_key_header,
+            max_running=settings.piston_max_runs, max_waiting=settings.piston_queue, locked=locked,
+        )  # fmt: skip
 
     # ---------------------------------------------------------------- languages
 
@@ -339,7 +351,8 @@ class PistonBackend:
         jobs (Piston's defaults are 3 s of run time and CPU time). A str is a refusal."""
         message = ""
         for _ in range(len(LIMIT_FIELDS) + 1):
-            response = self._request("POST", "/api/v2/execute", payload, timeout, cancel)
+            with self._gate.turn(self.url, cancel, _Cancelled):
+                response = self._request("POST", "/api/v2/execute", payload, timeout, cancel)
             if response.status_code == 200:
                 return response
             message = _message(response)
@@ -374,7 +387,7 @@ class PistonBackend:
         if not self.url:
             raise BackendUnavailable(
                 "No Piston server is set: set CODEMENTOR_PISTON_URL to its address (for example "
-                "http://localhost:2000), or run code locally with CODEMENTOR_BACKEND=local.",
+                f"http://localhost:2000),{self._elsewhere}.",
                 "",
             )
         response = None
@@ -419,14 +432,13 @@ class PistonBackend:
         if isinstance(error, httpx.TimeoutException):
             raise BackendUnavailable(
                 f"The Piston server at {self.url} did not answer within {timeout:.0f} s. It may be overloaded "
-                "or far away: try again, or run code locally with CODEMENTOR_BACKEND=local.",
+                f"or far away: try again,{self._elsewhere}.",
                 self.url,
             )
         if isinstance(error, httpx.HTTPError):
             raise BackendUnavailable(
                 f"The Piston server at {self.url} cannot be reached ({type(error).__name__}: {error}). Check "
-                "that it runs and that CODEMENTOR_PISTON_URL is its address, or run code locally with "
-                "CODEMENTOR_BACKEND=local.",
+                f"that it runs and that CODEMENTOR_PISTON_URL is its address,{self._elsewhere}.",
                 self.url,
             )
         if error is not None:
@@ -450,8 +462,8 @@ class PistonBackend:
                 self.url,
             )
         if status == 429:
-            raise BackendUnavailable(
-                f"The Piston server at {self.url} is busy (HTTP 429, too many requests) after "
+            raise Saturated(
+                f"The Piston server at {self.url} is saturated (HTTP 429, too many requests) after "
                 f"{self._attempts} tries. Wait a minute and try again; a class can run its own server "
                 "(see the README).",
                 self.url,
@@ -459,7 +471,7 @@ class PistonBackend:
         if status >= 500:
             raise BackendUnavailable(
                 f"The Piston server at {self.url} failed (HTTP {status}{': ' + message if message else ''}) "
-                f"{self._attempts} times. Try again later, or run code locally with CODEMENTOR_BACKEND=local.",
+                f"{self._attempts} times. Try again later,{self._elsewhere}.",
                 self.url,
             )
 

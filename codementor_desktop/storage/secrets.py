@@ -16,6 +16,7 @@ ENVIRONMENT = {
     "llm": "CODEMENTOR_LLM_API_KEY",
     "llm_deep": "CODEMENTOR_LLM_DEEP_API_KEY",
     "piston": "CODEMENTOR_PISTON_KEY",
+    "database": "CODEMENTOR_DATABASE_PASSWORD",  # a class database's password (its URL has none)
 }
 # API keys and tokens: what no code the app runs, and no child it starts, should find in its environment.
 _SECRET_NAMES = re.compile(r"^CODEMENTOR_\w*KEY(?!_HEADER$)|_(API_KEY|TOKEN|SECRET|SECRET_KEY|PASSWORD)$")

@@ -80,7 +80,18 @@ class Settings(BaseModel):
     )
     piston_url: str = Field(default="", description="the Piston server's address")
     piston_key_header: str = Field(default="Authorization", description="the header the Piston key travels in")
+    piston_max_runs: int = Field(default=4, ge=1, le=64, description="this app's runs on the Piston server at once")
+    piston_queue: int = Field(
+        default=16,
+        ge=0,
+        le=1000,
+        description="runs that may wait for a turn before the app says the server is saturated",
+    )
     node_path: str = Field(default="", description="the Node.js that runs JavaScript (empty: `node` on the PATH)")
+    problem_pack: str = Field(
+        default="",
+        description="a folder or zip of problems an instructor publishes (a shared path), loaded beside the bank",
+    )
     llm_base_url: str = Field(default="", description="an OpenAI-compatible endpoint for the tutor")
     llm_model: str = Field(default="", description="the tutor's model")
     llm_deep_model: str = Field(default="", description="the model the tutor escalates to")
@@ -140,7 +151,10 @@ ENVIRONMENT = {
     "CODEMENTOR_USER": "user",
     "CODEMENTOR_BACKEND": "backend",
     "CODEMENTOR_PISTON_URL": "piston_url",
+    "CODEMENTOR_PROBLEM_PACK": "problem_pack",
     "CODEMENTOR_PISTON_KEY_HEADER": "piston_key_header",
+    "CODEMENTOR_PISTON_MAX_RUNS": "piston_max_runs",
+    "CODEMENTOR_PISTON_QUEUE": "piston_queue",
     "CODEMENTOR_NODE": "node_path",
     "CODEMENTOR_LLM_BASE_URL": "llm_base_url",
     "CODEMENTOR_LLM_MODEL": "llm_model",

@@ -75,6 +75,12 @@ def _hints() -> Sequence[AnyTool]:
     return hints.TOOLS
 
 
+def _interviews() -> Sequence[AnyTool]:
+    from . import interviews
+
+    return interviews.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
@@ -89,6 +95,7 @@ DECLARED_BY = {
     _learner_data: (
         "save_code_snapshot", "list_code_history", "export_learner_data", "import_learner_data", "delete_learner_data",
     ),
+    _interviews: ("schedule_mock_interview",),
 }  # fmt: skip
 
 

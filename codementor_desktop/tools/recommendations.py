@@ -24,6 +24,7 @@ from ..profile.progress import progress_report, readiness, streak_of
 from ..profile.recommender import Flag, Request, recommend
 from ..profile.weights import Weights
 from ..storage.evidence import learner_evidence
+from ..storage.interviews import Interviews
 from ..storage.plans import Plans
 from ..storage.recommendations import BadFlag, RecommendationFlags, activity_stamp, problem_outcomes
 from .context import ToolContext
@@ -33,8 +34,9 @@ from .schemas import FlagRecommendation, GetPersonalizedRecommendation, GetUserP
 from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from .results import Acknowledged, Progress, Recommendations
+    from .results import Acknowledged, InterviewsProgress, Progress, Recommendations
 
+TREND_INTERVIEWS = 30  # the profile's chart of interviews shows the last 30
 CACHE_SECONDS = 300.0
 CACHE_ITEMS = 64
 _facts_by_bank: dict[int, tuple[Any, dict[str, ProblemFacts]]] = {}  # by the bank's id, the bank kept
@@ -142,6 +144,17 @@ def _recommend(request: Request, learner: str, services: Workbench) -> dict[str,
     }
 
 
+def interview_candidates(
+    services: Workbench, learner: str, difficulty: str, topics: tuple[str, ...]
+) -> tuple[list[dict[str, Any]], frozenset[str]]:
+    """The problems the recommender would give a mock interview (most relevant first, recent ones
+    included) and the problems the learner has solved."""
+    with collector_paused():
+        result = _recommend(Request(10, difficulty, topics, False), learner, services)
+    summary = _summaries.get((id(services.database), learner))
+    return result["recommendations"], frozenset(summary.solved if summary is not None else ())
+
+
 def _calibration(services: Workbench) -> dict[str, Calibration]:
     """Everyone's outcomes per problem, read again at most every 5 minutes: the aggregate over a
     class's runs changes slowly, and reading it costs more than the rest of a recommendation."""
@@ -169,7 +182,39 @@ def get_user_progress(args: GetUserProgress, context: ToolContext, services: Wor
     evidence = learner_evidence(services.database, context.learner)
     report = progress_report(evidence, problem_facts(services), datetime.now())
     report["plans"] = plans_progress(services, context.learner)
-    return cast("Progress", {"status": "ok", "user_id": context.learner, **report})
+    interviews = interviews_progress(services, context.learner)
+    return cast("Progress", {"status": "ok", "user_id": context.learner, **report, "interviews": interviews})
+
+
+def interviews_progress(services: Workbench, learner: str) -> InterviewsProgress:
+    """The learner's mock interviews as ``get_user_progress`` gives them."""
+    store = Interviews(services.database)
+    totals = store.totals(learner)
+    facts = problem_facts(services)
+    last = [
+        {
+            "interview_id": i.interview_id,
+            "problem_id": i.problem_id,
+            "title": facts[i.problem_id].title if i.problem_id in facts else i.problem_id,
+            "verdict": i.last_verdict,
+            "solved": i.solved,
+            "minutes": round((i.seconds_used or 0.0) / 60, 1),
+            "limit_minutes": round(i.time_limit_s / 60),
+            "ended_at": i.ended_at.isoformat(timespec="seconds") if i.ended_at else None,
+        }
+        for i in totals.last
+    ]
+    return {
+        "count": totals.count,
+        "finished": totals.finished,
+        "solved": totals.solved,
+        "median_time_ratio": totals.median_time_ratio,
+        "last": last,
+        "trend": [
+            {"problem_id": i.problem_id, "solved": i.solved, "time_ratio": round(i.time_ratio or 0.0, 3)}
+            for i in store.trend(learner)[-TREND_INTERVIEWS:]
+        ],
+    }
 
 
 def plans_progress(services: Workbench, learner: str) -> dict[str, Any]:

@@ -45,6 +45,8 @@ __all__ = [
     "ExecutionResult",
     "Hint",
     "HintEvidence",
+    "InterviewScheduled",
+    "InterviewsProgress",
     "LearnerDeleted",
     "LearnerExport",
     "LearnerImported",
@@ -479,6 +481,34 @@ class Progress(TypedDict, total=False):
     uncertainty: Any
     history: list[Any]
     plans: dict[str, Any]  # Plans.totals, and per problem the latest /debug outcome ("latest")
+    interviews: InterviewsProgress
+
+
+class InterviewsProgress(TypedDict):
+    """The learner's mock interviews in ``get_user_progress``: how many, how they went, the last few
+    (each ``{interview_id, problem_id, title, verdict, solved, minutes, limit_minutes, ended_at}``)."""
+
+    count: int
+    finished: int
+    solved: int
+    median_time_ratio: float | None  # time used over the limit, of the finished ones
+    last: list[dict[str, Any]]
+    trend: list[dict[str, Any]]  # oldest first, the last 30: ``{problem_id, solved, time_ratio}``
+
+
+class InterviewScheduled(TypedDict):
+    """What ``schedule_mock_interview`` returns: the interview booked and its problem."""
+
+    status: Literal["ok"]
+    interview_id: str
+    problem_id: str
+    title: str
+    difficulty: str
+    topics: list[str]
+    language: str
+    time_limit_minutes: int
+    scheduled_for: str | None  # the reminder's time (ISO), or None: start it when you like
+    reason: str
 
 
 class Acknowledged(TypedDict):
@@ -575,6 +605,7 @@ LIST_CODE_HISTORY: ToolName[CodeHistory] = ToolName("list_code_history")
 EXPORT_LEARNER_DATA: ToolName[LearnerExport] = ToolName("export_learner_data")
 IMPORT_LEARNER_DATA: ToolName[LearnerImported] = ToolName("import_learner_data")
 DELETE_LEARNER_DATA: ToolName[LearnerDeleted] = ToolName("delete_learner_data")
+SCHEDULE_MOCK_INTERVIEW: ToolName[InterviewScheduled] = ToolName("schedule_mock_interview")
 
 
 def result_of(_name: ToolName[R], found: Mapping[str, Any]) -> R | ToolError:

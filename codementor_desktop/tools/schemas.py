@@ -465,6 +465,30 @@ class DeleteLearnerData(ToolArguments):
     confirm: Literal[True] = Field(description="Must be true: the deletion cannot be undone")
 
 
+# --- issue 27: mock interviews (the spec's "future" schedule_mock_interview) ----------------------
+
+
+class ScheduleMockInterview(ToolArguments):
+    NAME = "schedule_mock_interview"
+    SPEC_REQUIRED = ("difficulty",)
+    DESCRIPTION = (
+        "Book a timed mock interview: a problem of the difficulty (and topics) the learner has not solved, "
+        "picked by the recommender, timed by its estimated minutes. With 'at' (an ISO time in the future) the "
+        "window reminds the learner then; without it the interview waits to be started."
+    )
+    user_id: str | None = Field(default=None, description="The current learner; omit it")
+    difficulty: Literal["easy", "medium", "hard", "adaptive"] = Field(
+        description="The problem's difficulty; 'adaptive' lets the learner's profile choose"
+    )
+    at: str | None = Field(
+        default=None,
+        max_length=40,
+        description="When to remind the learner, an ISO 8601 time in the future, e.g. '2026-12-01T18:30'",
+    )
+    topics: list[TopicName] | None = Field(default=None, max_length=6, description="Topics to pick the problem from")
+    language: LanguageName = Field(default="python", description="The language of the interview")
+
+
 # Every tool of the specs, by name, whether or not this version has a handler for it yet.
 ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
     model.NAME: model
@@ -474,6 +498,7 @@ ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
         BpExecute, BpRunTests, BpTrace, BpBreakpoint, BpVisualizeStructure, BpExecutionDiagram,
         BpVariableHistory, BpFindEdgeCases, BpDebugPlan,
         SaveCodeSnapshot, ListCodeHistory, ExportLearnerData, ImportLearnerData, DeleteLearnerData,
+        ScheduleMockInterview,
     )
 }  # fmt: skip
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..problems.sources import bank_loader
 from ..runner import probe_memory
 from ..runner.backend import Backend
 from ..runner.executor import Executor
@@ -21,9 +21,9 @@ from ..storage.analyses import AnalysisStore
 from ..storage.conversations import Conversations
 from ..storage.database import Database, sqlite_url
 from ..storage.drafts import Drafts
+from ..storage.interviews import Interviews
 from ..storage.learner_history import LearnerHistory
 from ..storage.own_tests import OwnTests
-from ..storage.paths import AppPaths
 from ..storage.plans import Plans
 from ..storage.rate_events import RateLimiter
 from ..storage.runs import RunStore
@@ -32,23 +32,25 @@ from ..storage.settings import LoadedSettings, Settings, load_settings
 from .audit import AuditLog
 from .catalog import register_all
 from .registry import ToolRegistry
+from .solutions import SolutionsDesk
 from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from ..problems.bank import ProblemBank
+    pass
 
 log = logging.getLogger(__name__)
 # The backend's "cannot be reached (ConnectError: [Errno 111] Connection refused)" -> "connection refused".
 _UNREACHABLE = re.compile(r"cannot be reached \(\w+: (?:\[Errno -?\d+\] )?(.+?)\)\.")
 
 
-def make_backend(settings: Settings, credentials: Credentials, standby: bool = True) -> Backend:
+def make_backend(settings: Settings, credentials: Credentials, standby: bool = True, locked: bool = False) -> Backend:
     """The execution backend the settings ask for. A local one keeps the next run's child started
-    (``runner/standby.py``) unless ``standby`` is False (a process that runs once and ends)."""
+    (``runner/standby.py``) unless ``standby`` is False (a process that runs once and ends).
+    ``locked``: the administrator locked the backend (a lab), so no message suggests a local run."""
     if settings.backend == "piston":
         from ..runner.piston import PistonBackend
 
-        return PistonBackend.from_settings(settings, credentials)
+        return PistonBackend.from_settings(settings, credentials, locked)
     from ..runner.containment import Switches
     from ..runner.local import LocalRunner
 
@@ -94,19 +96,33 @@ def describe_piston(url: str, key: str = "", key_header: str = "Authorization") 
     return True, f"Reached Piston: {found}{note}."
 
 
-def bank_loader(paths: AppPaths) -> Callable[[], ProblemBank]:
-    """Loads the built-in problems and the user's; a skipped file goes to the log."""
+def database_url(url: str, credentials: Credentials) -> str:
+    """The settings' database URL with its password from the keyring (a class database's URL is
+    kept without it: ``codementor class join`` puts the password in the keyring)."""
+    if not url or url.startswith("sqlite"):
+        return url
+    from sqlalchemy.engine import make_url
 
-    def load() -> ProblemBank:
-        from ..problems.bank import load_bank
-        from ..resources import builtin_problems_dir
+    parsed = make_url(url)
+    if parsed.password or not parsed.username:
+        return url
+    password = credentials.get("database")
+    return parsed.set(password=password).render_as_string(hide_password=False) if password else url
 
-        bank = load_bank([builtin_problems_dir(), paths.user_problems_dir])
-        for problem in bank.errors:
-            log.warning("problem skipped: %s", problem)
-        return bank
 
-    return load
+def join_class_as_logged_in(loaded: LoadedSettings, database: Database) -> None:
+    """In a class database, the learner is the role logged in: the settings' ``user`` follows it
+    and is locked (another name's rows are not theirs to read)."""
+    if database.path is not None:
+        return
+    from ..storage.classroom import class_login
+
+    with database.transaction() as connection:
+        login = class_login(connection)
+    if login is None or login[1] != "learner":
+        return
+    loaded.settings = loaded.settings.model_copy(update={"user": login[0]})
+    loaded.locked.add("user")
 
 
 @dataclass
@@ -123,6 +139,8 @@ class Services(Workbench):
     history: LearnerHistory = field(init=False)  # hints taken, the tutor's escalations, session insights
     conversations: Conversations = field(init=False)  # the tutor's sessions, their messages and token usage
     plans: Plans = field(init=False)  # the learner's plans (BluePrint) and their /debug outcomes
+    solutions: SolutionsDesk = field(init=False)  # the Solutions view: locked or not, its page, its counts
+    interviews: Interviews = field(init=False)  # the learner's mock interviews, booked to debriefed
 
     @classmethod
     def build(
@@ -137,14 +155,16 @@ class Services(Workbench):
         probe_memory.keep_in(paths.cache_dir)  # what the kernel offers runs, known to the next command too
         settings = loaded.settings
         credentials = credentials or Credentials()
-        database = Database.open(settings.database_url or sqlite_url(paths.database_file))
-        executor = Executor(make_backend(settings, credentials, standby))
+        database = Database.open(database_url(settings.database_url, credentials) or sqlite_url(paths.database_file))
+        join_class_as_logged_in(loaded, database)
+        settings = loaded.settings
+        executor = Executor(make_backend(settings, credentials, standby, "backend" in loaded.locked))
         services = cls(
             loaded=loaded,
             executor=executor,
             runs=RunStore(database),
             generated=GeneratedTests(executor, paths.cache_dir),
-            load_bank=bank_loader(paths),
+            load_bank=bank_loader(paths, settings.problem_pack),
             analyses=AnalysisStore(database),
             database=database,
             limiter=RateLimiter(database, settings.rate_limits),
@@ -158,13 +178,15 @@ class Services(Workbench):
         services.history = LearnerHistory(database)
         services.conversations = Conversations(database)
         services.plans = Plans(database)
+        services.solutions = SolutionsDesk(services)
+        services.interviews = Interviews(database)
         return services
 
     def apply_settings(self) -> None:
         """The settings changed (the settings dialog): the next run uses the runner and limits they
         name. A run going on keeps the executor it started with."""
         standby = getattr(self.executor.backend, "keeps_standby", True)
-        executor = Executor(make_backend(self.settings, self.credentials, standby))
+        executor = Executor(make_backend(self.settings, self.credentials, standby, "backend" in self.loaded.locked))
         self.generated = GeneratedTests(executor, self.paths.cache_dir)
         previous, self.executor = self.executor, executor
         _end_standby(previous.backend)  # its waiting children were started under the old settings

@@ -38,6 +38,7 @@ from ..tools.results import (
     IMPORT_LEARNER_DATA,
     LIST_CODE_HISTORY,
     SAVE_CODE_SNAPSHOT,
+    SCHEDULE_MOCK_INTERVIEW,
     ToolName,
 )
 from . import plan_translation as translation
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
         Escalated,
         ExecutionResult,
         Hint,
+        InterviewScheduled,
         LearnerDeleted,
         LearnerExport,
         LearnerImported,
@@ -98,6 +100,7 @@ DOING: dict[str, tuple[str, str]] = {
     "export_learner_data": ("Exporting your data", "export your data"),
     "import_learner_data": ("Importing data into your profile", "import the data"),
     "delete_learner_data": ("Deleting your data", "delete your data"),
+    "schedule_mock_interview": ("Booking a mock interview", "book the mock interview"),
 }
 # A tool named inside another tool's sentence ("run bp_trace first"), in words.
 NOUNS = {
@@ -110,6 +113,7 @@ NOUNS = {
     "escalate_for_insight": "the deeper question", "conclude_session": "the conclusion",
     "generate_hint": "the hint", "save_code_snapshot": "the snapshot", "list_code_history": "the code history",
     "export_learner_data": "the export", "import_learner_data": "the import", "delete_learner_data": "the deletion",
+    "schedule_mock_interview": "the mock interview",
 }  # fmt: skip
 _NAMED = re.compile(r"\b(" + "|".join(sorted(NOUNS, key=len, reverse=True)) + r")\b")
 _CODES = re.compile(r"\b(" + "|".join(code.value for code in ErrorCode) + r")\b:?\s*")
@@ -393,6 +397,14 @@ def _progress(result: Progress, _args: Mapping[str, Any]) -> str:
     return "Read your progress" + (": " + ", ".join(parts) if parts else "")
 
 
+def _interview(result: InterviewScheduled, _args: Mapping[str, Any]) -> str:
+    title = _short(result.get("title") or result.get("problem_id") or "a problem", 60)
+    minutes = result.get("time_limit_minutes")
+    timed = f", {minutes} minutes" if isinstance(minutes, int) else ""
+    when = result.get("scheduled_for")
+    return f"Booked a mock interview: {title}{timed}" + (f"; reminder at {when.replace('T', ' ')}" if when else "")
+
+
 def _flag_recommendation(_result: Acknowledged, args: Mapping[str, Any]) -> str:
     problem = _short(args.get("problem_id") or "the problem", 40)
     if args.get("kind") == "not_relevant":
@@ -491,7 +503,7 @@ SUMMARIES: dict[str, Summary] = dict([
     _reads(ESCALATE_FOR_INSIGHT, _deeper), _reads(CONCLUDE_SESSION, _concluded), _reads(GENERATE_HINT, _hint),
     _reads(SAVE_CODE_SNAPSHOT, _snapshot), _reads(LIST_CODE_HISTORY, _code_history),
     _reads(EXPORT_LEARNER_DATA, _exported), _reads(IMPORT_LEARNER_DATA, _imported),
-    _reads(DELETE_LEARNER_DATA, _deleted),
+    _reads(DELETE_LEARNER_DATA, _deleted), _reads(SCHEDULE_MOCK_INTERVIEW, _interview),
 ])  # fmt: skip
 
 

@@ -75,6 +75,7 @@ class FakePiston:
         configured: dict | None = None,
         node: str | None = None,
         max_body: int = 100 * 1024,
+        hold: threading.Event | None = None,
     ):
         self.output_max_size = output_max_size
         self.old_style = old_style
@@ -86,6 +87,8 @@ class FakePiston:
         self.configured = configured or CONFIGURED
         self.node = node or shutil.which("node")
         self.max_body = max_body
+        self.hold = hold  # set: every execute waits for it (a saturated server, released by the test)
+        self.holding = threading.Semaphore(0)  # released once per execute that is held
         self.requests: list[dict] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -135,6 +138,9 @@ class FakePiston:
                     return True
                 if server.delay_seconds:
                     time.sleep(server.delay_seconds)
+                if server.hold is not None and self.path == "/api/v2/execute":
+                    server.holding.release()
+                    server.hold.wait(120)
                 if server.script:
                     status = server.script.pop(0)
                     self._send(status, {"message": "scripted failure"} if status != 500 else None)

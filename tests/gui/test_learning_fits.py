@@ -93,7 +93,10 @@ def test_the_profile_charts_fit_the_panel_with_their_titles_whole(window, qtbot)
     assert grid.width() <= scroll.viewport().width()  # scrolled up and down only, nothing cut at the right
     for card in tab.cards:
         title = card.title
-        assert title.text() in ("Mastery by pattern", "Mastery by topic", "Mastery over time")
+        assert title.text() in (
+            "Mastery by pattern", "Mastery by topic", "Mastery over time",
+            "Mock interviews: time used of the limit (green: solved)",
+        )  # fmt: skip
         assert title.heightForWidth(title.width()) <= title.height(), title.text()  # wrapped whole, not cut
         assert card.width() >= min(CARD_WIDTH, grid.width()) - 10
         plot = card.chart.getPlotItem()

@@ -13,6 +13,7 @@ from codementor_desktop.runner.executor import Executor
 from codementor_desktop.runner.node import find_node
 from codementor_desktop.runner.piston import PistonBackend
 from codementor_desktop.runner.protocol import Limits, execute_job
+from codementor_desktop.runner.run_gate import Saturated
 from codementor_desktop.storage.secrets import Credentials
 from codementor_desktop.tools.context import ToolContext
 from codementor_desktop.tools.services import Services
@@ -181,6 +182,31 @@ def test_429_then_success_is_retried():
         result = judge(Executor(backend(busy)), "python", CODE["python"]["AC"])
         posts = [r for r in busy.requests if r["method"] == "POST"]
     assert result["verdict"] == "AC" and len(posts) == 3
+
+
+def test_a_saturated_server_gets_a_bounded_queue_and_a_clear_refusal_beyond_it():
+    release = threading.Event()
+    results: list[dict] = []
+    with FakePiston(hold=release) as lab:
+        executor = Executor(backend(lab, max_running=1, max_waiting=1, locked=True))
+        first = threading.Thread(target=lambda: results.append(judge(executor, "python", CODE["python"]["AC"])))
+        first.start()
+        assert lab.holding.acquire(timeout=60)  # the first run is at the server, which holds it
+        second = threading.Thread(target=lambda: results.append(judge(executor, "python", CODE["python"]["AC"])))
+        second.start()
+        gate = executor.backend._gate
+        waited = threading.Event()
+        while gate.queued != 1 and second.is_alive():  # the second waits in the app's queue
+            waited.wait(0.01)
+        with pytest.raises(Saturated) as refused:
+            judge(executor, "python", CODE["python"]["AC"])
+        release.set()
+        first.join(60)
+        second.join(60)
+    message = str(refused.value)
+    assert "saturated" in message and lab.url in message and "locally" not in message
+    assert [r["verdict"] for r in results] == ["AC", "AC"]
+    assert len([r for r in lab.requests if r["method"] == "POST"]) == 2  # the third never reached the server
 
 
 def test_a_failing_server_is_retried_a_bounded_number_of_times():

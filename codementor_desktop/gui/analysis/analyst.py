@@ -114,6 +114,8 @@ class Analyst(QObject):
     def after_submit(self, result: dict[str, Any]) -> None:
         """A Submit was judged and stored: analyse it quietly, once its call has ended."""
         run_id = result.get("run_id")
+        if self.session.interview_lock.on:
+            return  # no analysis during a mock interview: the debrief makes it
         if run_id and result.get("status") != "cancelled":
             QTimer.singleShot(0, self, lambda: self.analyze(run_id=str(run_id), quiet=True))
 
@@ -121,6 +123,10 @@ class Analyst(QObject):
         """Analyse the editor's code (with the run ``run_id`` as evidence when given). ``quiet``: the
         tab fills without coming to the front and the status bar keeps what it says (a verdict)."""
         session = self.session
+        if session.interview_lock.on:
+            if not quiet:
+                self.say(tr("The analysis is off during the mock interview: the debrief makes it."))
+            return None
         if session.problem_id is None:
             if not quiet:
                 self.say(tr("Choose a problem first."))

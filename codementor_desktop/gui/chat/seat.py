@@ -186,7 +186,10 @@ class ChatSeat(QObject):
         return (self.session.learner, self.session.problem_id)
 
     def _offer_help(self, key: Key, offer: object) -> None:
-        """A stuck signal fired: its conversation offers help, as a question (once)."""
+        """A stuck signal fired: its conversation offers help, as a question (once); not during a
+        mock interview, where the tutor is off."""
+        if self.session.interview_lock.on:
+            return
         pane = self.panes.get(key)
         if pane is not None and isinstance(offer, HelpOffered):
             pane.show_events([offer])

@@ -160,6 +160,9 @@ class Debugger(QObject):
 
     def _arguments(self, what: str, test: tuple[str, str] | None = None) -> dict[str, Any] | None:
         session = self.session
+        if session.interview_lock.on:
+            self.say(tr("Traces are off during the mock interview."))
+            return None
         problem = self.services.bank.get(session.problem_id) if session.problem_id else None
         free = self.is_free()  # a scratch buffer or a file: traced as a script
         if problem is None and not free:

@@ -83,6 +83,9 @@ class EdgeFinder(QObject):
     def find(self) -> Call | None:
         """Search for inputs where the editor's code goes wrong on the open problem."""
         session = self.session
+        if session.interview_lock.on:
+            self.say(self.tr("The edge-case search is off during the mock interview."))
+            return None
         if session.problem_id is None:
             self.say(self.tr("Choose a problem first."))
             return None

@@ -94,7 +94,7 @@ class Hints(QObject):
 
     def reveal(self) -> None:
         problem = self.problem
-        if problem is None or self.shown >= len(problem.hints):
+        if problem is None or self.shown >= len(problem.hints) or self.session.interview_lock.on:
             return
         self.shown += 1
         self.services.history.record_hint(self.session.learner, problem.id, self.shown)

@@ -29,12 +29,19 @@ _CSS = "code {{ background: {code}; }} pre {{ background: {code}; }} h1 {{ font-
 
 
 def statement_html(
-    problem: Problem, code_background: str = "#f0f2f5", hints: Sequence[str] = (), techniques: bool = True
+    problem: Problem,
+    code_background: str = "#f0f2f5",
+    hints: Sequence[str] = (),
+    techniques: bool = True,
+    tags: bool = True,
 ) -> str:
     """The statement, then the hints the learner has taken (Markdown, numbered). The difficulty
-    and topics head it, and its ``techniques`` too unless they would give its idea away."""
-    meta = f"{problem.difficulty.value} · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}"
-    if problem.techniques and techniques:
+    and topics head it, and its ``techniques`` too unless they would give its idea away; without
+    ``tags`` (a mock interview) only the difficulty does."""
+    meta = problem.difficulty.value
+    if tags:
+        meta += f" · {', '.join(t.value.replace('_', ' ') for t in problem.topics)}"
+    if problem.techniques and techniques and tags:
         meta += " · " + ", ".join(problem.techniques)
     body = _markdown().render(problem.statement)
     if hints:
@@ -55,6 +62,7 @@ class StatementView(QTextBrowser):
         self._hints: Sequence[str] = ()
         self._code_background = "#f0f2f5"
         self._techniques_shown: Callable[[str], bool] = lambda _problem_id: False  # spoilers: hidden
+        self._tags_hidden = False  # a mock interview: no topics, no techniques
 
     def follow_techniques(self, shown: Callable[[str], bool], changed: SignalInstance) -> None:
         """Show a problem's techniques when ``shown(problem_id)`` says so, asked again on ``changed``
@@ -62,10 +70,21 @@ class StatementView(QTextBrowser):
         self._techniques_shown = shown
         changed.connect(lambda: self.show_problem(self._problem, self._hints))
 
+    def hide_tags(self, hidden: bool) -> None:
+        """The problem's topics and techniques out of sight (a mock interview) or back."""
+        self._tags_hidden = hidden
+        self.show_problem(self._problem, self._hints)
+
     @property
     def techniques_on_show(self) -> bool:
         """Whether the statement shown names its problem's techniques."""
-        return self._problem is not None and bool(self._problem.techniques) and self._techniques_shown(self._problem.id)
+        problem = self._problem
+        return (
+            problem is not None
+            and bool(problem.techniques)
+            and self._techniques_shown(problem.id)
+            and not self._tags_hidden
+        )
 
     def show_problem(self, problem: Problem | None, hints: Sequence[str] = ()) -> None:
         """``problem``'s statement, with the ``hints`` taken shown after it."""
@@ -76,7 +95,8 @@ class StatementView(QTextBrowser):
             return
         # The same problem keeps its place: a toggle or a Submit redraws it under the learner's eyes.
         position = self.verticalScrollBar().value() if same else 0
-        self.setHtml(statement_html(problem, self._code_background, hints, self._techniques_shown(problem.id)))
+        shown = self._techniques_shown(problem.id)
+        self.setHtml(statement_html(problem, self._code_background, hints, shown, tags=not self._tags_hidden))
         self.verticalScrollBar().setValue(position)
 
     def set_theme(self, dark: bool, code_background: str) -> None:

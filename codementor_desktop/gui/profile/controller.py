@@ -80,6 +80,12 @@ class ProfileController(QObject):
         if self.visible:
             self.refresh()
 
+    def mark_stale(self) -> None:
+        """Something the profile shows changed (a mock interview was recorded): read it again."""
+        self.stale = True
+        if self.visible:
+            self.refresh()
+
     def _on_shown(self) -> None:
         if self.visible and (self.stale or self.tab.progress is None):
             self.refresh()

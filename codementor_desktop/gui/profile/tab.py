@@ -14,6 +14,7 @@ from ...domain.vocabulary import WEAKNESS_PATTERNS, Topic
 from ..analysis.pattern_card import pattern_title
 from .charts import MasteryBars, TrendLines
 from .grid import ChartCard, ChartGrid
+from .interview_chart import InterviewTrend
 
 
 def tr(text: str) -> str:
@@ -54,6 +55,9 @@ class ProfileTab(QWidget):
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)  # read as a footnote
         self.trend = TrendLines()
+        self.interviews = InterviewTrend()
+        self.interviews.setAccessibleName(tr("Mock interviews: time used and solved or not"))
+        self.interviews_said = QLabel(objectName="profileInterviews", wordWrap=True)
         self.patterns.barClicked.connect(self.patternChosen)
         self.topics.barClicked.connect(self.topicChosen)
         for plot, name in ((self.patterns, tr("Mastery by pattern")), (self.topics, tr("Mastery by topic")),
@@ -70,6 +74,7 @@ class ProfileTab(QWidget):
             ChartCard(tr("Mastery by pattern"), self.patterns),
             ChartCard(tr("Mastery by topic"), self.topics),
             ChartCard(tr("Mastery over time"), self.trend),
+            ChartCard(tr("Mock interviews: time used of the limit (green: solved)"), self.interviews),
         ]
         self.charts = ChartGrid(self.cards)
         column = QVBoxLayout(figures)
@@ -77,6 +82,7 @@ class ProfileTab(QWidget):
         column.addLayout(header)
         column.addWidget(self.hint)
         column.addWidget(self.charts, 1)
+        column.addWidget(self.interviews_said)
         # Scrolled up and down, not across: the bars need their height (13 patterns), but the panel
         # may be short, and its least height must not grow (the statement is fitted above it).
         scroll = QScrollArea(widgetResizable=True, frameShape=QScrollArea.Shape.NoFrame)
@@ -149,3 +155,17 @@ class ProfileTab(QWidget):
         )
         self.topics.show_values(TOPIC_LABELS, dict(mastery.get("topics") or {}), dict(spread.get("topics") or {}))
         self.trend.show_trend(list(progress.get("trend") or []), TOPIC_LABELS)
+        self.show_interviews(progress.get("interviews") or {})
+
+    def show_interviews(self, interviews: dict[str, Any]) -> None:
+        """The mock interviews' chart and a sentence: how many, solved, the median share of the time."""
+        self.interviews.show_interviews(list(interviews.get("trend") or []))
+        finished = int(interviews.get("finished") or 0)
+        if not finished:
+            self.interviews_said.setText(tr("No mock interview yet: Run ▸ Mock interview… starts one."))
+            return
+        ratio = interviews.get("median_time_ratio")
+        median = tr(", in %d%% of the time (median)") % round(100 * float(ratio)) if ratio is not None else ""
+        self.interviews_said.setText(
+            tr("Mock interviews: %d finished, %d solved%s.") % (finished, int(interviews.get("solved") or 0), median)
+        )

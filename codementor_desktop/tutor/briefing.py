@@ -25,6 +25,7 @@ WORDS = {
     Intent.HINT: "Can I have a hint?",
     Intent.WHAT_NEXT: "What should I practise next?",
     Intent.GOT_IT: "I get it now.",
+    Intent.DEBUG: "/debug",
 }
 
 

@@ -33,6 +33,7 @@ from .coach_speed import how_fast
 from .dialogue import Claim, DialogueState, OpenQuestion, version_key
 from .events import Escalated, Listener, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TurnEnded, TutorEvent
 from .guard import NOTICE, SolutionGuard, StreamGuard, guarded
+from .plan_dialogue import PlanQuestions
 from .turns import Intent, TurnContext
 from .understanding import Expectation, Reading, Vocabulary, Want, read
 
@@ -57,6 +58,7 @@ class OfflineCoach:
         self._session = CoachSession(services.conversations, learner, session_id, LABEL)
         self.session_id = self._session.session_id
         self._tools = ToolRunner(services, learner, self)
+        self._plans = PlanQuestions(self._tools)
         self._state: DialogueState = self._session.dialogue
         self._levels: dict[str, int] = {}
         self._vocabularies: dict[str, Vocabulary] = {}
@@ -110,7 +112,11 @@ class OfflineCoach:
         self._state.turns += 1
         reason = "answered"
         try:
-            parts = self._state.fresh(self._answer(said, intent, problem, out))
+            # A /debug tells its report again on unchanged code: the learner asked for it.
+            if intent is Intent.DEBUG:
+                parts = self._debug_plan(problem)
+            else:
+                parts = self._state.fresh(self._answer(said, intent, problem, out))
             if not parts:
                 parts = self._memory.last_resort(self._version(problem), self._said)
             sentences = [s for s in parts if s]
@@ -361,6 +367,17 @@ class OfflineCoach:
             self._state.ask(OpenQuestion(key=f"{version}:recap", text=words.RECAP, version=version or ""))
             return [words.RECAP]
         return self._conclude(said, problem, out)
+
+    def _debug_plan(self, problem: Problem | None) -> list[str]:
+        """ "/debug": the plan checked against the code, told in its words, then questioned."""
+        context = self._context
+        plan = self.services.plans.load(self.learner, problem.id, context.language) if problem is not None else None
+        talk = self._plans.talk(plan, problem, context)
+        version = self._version(problem) or ""
+        for number, question in enumerate(talk.questions):
+            self._state.ask(OpenQuestion(key=f"{version}:plan:{number}", text=question, version=version,
+                                         lines=talk.lines))  # fmt: skip
+        return [*talk.said, *talk.questions]
 
     # --- tools behind the answers ----------------------------------------------------------------
     def _evidence(self, problem: Problem, *, measure: bool = False) -> VersionEvidence:

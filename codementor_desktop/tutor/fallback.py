@@ -44,6 +44,8 @@ ASKS = {
     Intent.HINT: 'The learner pressed "Hint": give the hint generate_hint returned, as a question.',
     Intent.WHAT_NEXT: 'The learner pressed "What next?": suggest the first recommended problem, saying why.',
     Intent.GOT_IT: "The session is concluded: say in one sentence what the learner found.",
+    Intent.DEBUG: "The learner typed /debug: tell what bp_debug_plan found in their plan's words, then ask one "
+    "question about the step that went wrong.",
 }
 CHAIN_FOR = (Intent.SAY, Intent.STUCK, Intent.HINT)  # the other buttons need no fresh evidence
 
@@ -61,6 +63,8 @@ def button_call(
         return "generate_hint", arguments
     if intent is Intent.WHAT_NEXT:
         return "get_personalized_recommendation", {}
+    if intent is Intent.DEBUG and context.problem_id and context.code.strip() and "bp_debug_plan" in available:
+        return "bp_debug_plan", {"language": context.language, "code": context.code, "problem_id": context.problem_id}
     if intent is Intent.GOT_IT and 20 <= len(words) <= 200:
         title = f"Working on {context.problem_id}" if context.problem_id else "A practice session"
         return "conclude_session", {"summary_title": title[:100], "final_insight": words}

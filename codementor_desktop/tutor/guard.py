@@ -161,12 +161,16 @@ class SolutionGuard:
     def __init__(self, references: Iterable[str], own: Iterable[str] = ()) -> None:
         self._references: list[_Reference] = []
         for reference in references:
-            if not reference.strip():
-                continue
-            language = _language_of(reference)
-            lines, _tokens = normalized(reference, language)
-            self._references.append(_Reference(language, _windows(lines), winnowed(reference, language)))
+            self.add_reference(reference)
         self._own = [code for code in own if code and code.strip()]
+
+    def add_reference(self, reference: str) -> None:
+        """Hold text against ``reference`` too from now on (code the tutor ran but must not show)."""
+        if not reference.strip():
+            return
+        language = _language_of(reference)
+        lines, _tokens = normalized(reference, language)
+        self._references.append(_Reference(language, _windows(lines), winnowed(reference, language)))
 
     @classmethod
     def for_problem(cls, problem: Problem | None, own: Iterable[str] = ()) -> SolutionGuard:

@@ -17,6 +17,7 @@ from ..tools.arguments import decode_arguments, oversized
 from ..tools.context import Confirm, ToolContext
 from ..tools.errors import tool_error
 from .guard import SolutionGuard
+from .plan_translation import is_translation, translated_code, unmarked
 
 if TYPE_CHECKING:
     from ..tools.registry import ToolRegistry
@@ -37,18 +38,25 @@ class ModelTools:
         guard: Callable[[Mapping[str, Any]], SolutionGuard],
         own_code: Callable[[], tuple[str, ...]],
         confirm: Confirm | None = None,
+        translated: Callable[[str], None] | None = None,
     ) -> None:
         self.registry = registry
         self._guard = guard
         self._own_code = own_code
         self.confirm = confirm
+        self._translated = translated
 
     def call(self, name: str, arguments: Mapping[str, Any] | str | None, context: ToolContext | None = None) -> dict:
         context = context or ToolContext(caller=Caller.MODEL, learner=self.registry.workbench.settings.user)
+        translation = is_translation(arguments)
+        if translation:
+            if self._translated is not None and (code := translated_code(arguments)):
+                self._translated(code)
+            arguments = unmarked(arguments)
         values, problem = decode_arguments(arguments)
         # Malformed or oversized arguments are the registry's to report, before anything reads them.
         fit = problem is None and oversized(values, self.registry.workbench.settings) is None
-        if fit and values and self._guard(values).leaks_value(values):
+        if fit and values and not translation and self._guard(values).leaks_value(values):
             return tool_error(ErrorCode.NOT_PERMITTED, HELD_CALL.format(name=name))
         context.confirm = self.confirm
         context.own_code = self._own_code()

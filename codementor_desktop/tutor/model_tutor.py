@@ -39,9 +39,18 @@ from .events import (
     TutorEvent,
 )
 from .fallback import notice, run_chain, with_findings
-from .guard import SolutionGuard
+from .guard import SolutionGuard, StreamGuard, guarded
 from .loop import TutorLoop
 from .model_tools import ModelTools
+from .plan_translation import (
+    card_arguments,
+    card_result,
+    card_summary,
+    is_translation,
+    offered,
+    plan_request,
+    translations_in,
+)
 from .prompts import load
 from .provider import Completion, Provider, ProviderConfig, prepare, prepare_in_background
 from .turns import Intent, TurnContext
@@ -56,7 +65,8 @@ log = logging.getLogger(__name__)
 PROMPT = "socratic-v2"
 ESCALATION_PROMPT = "escalation-v1"
 MAX_HINT_LEVEL = 5
-_APP_RAN = "app_ran"  # the cards of the chain the app ran for a model without tools
+_APP_RAN = "app_ran"
+PLAN_CHECK = "bp_debug_plan"  # the tool /debug asks for, on a reduced tool list too  # the cards of the chain the app ran for a model without tools
 HELD_ESCALATION = (
     "(The deeper model's answer was held back: it was too close to the solution. Ask the learner what they "
     "expect their code to do on the failing input instead.)"
@@ -98,8 +108,13 @@ class ModelTutor:
         self._events: dict[str, dict[str, Any]] = {}  # tool_call_id -> the card drawn for its result
         self._no_tools = False  # the model said it cannot call tools: the app runs the chain each turn
         self._context = TurnContext(problem_id=None)  # where the learner is this turn: their code
+        # The code the model ran as its translation of the learner's plan: its answers are held against it.
+        self._translations = SolutionGuard([])
         # The model's calls pass the solution filter and the learner's say over their data.
-        tools = ModelTools(services.registry, self._guard_for, lambda: _own(self._context), confirm_write)
+        tools = ModelTools(
+            services.registry, self._guard_for, lambda: _own(self._context), confirm_write,
+            translated=lambda code: self._translations.add_reference(code),
+        )  # fmt: skip
         # The tools are chosen at the first turn (``_choose_tools``), not here on the window's thread.
         self.loop = TutorLoop(
             self.provider, cast("ToolRegistry", tools), learner, system_prompt=load(PROMPT), tools=[], seat=self
@@ -140,9 +155,21 @@ class ModelTutor:
         self._begin(context)
         if not self._chosen:  # here, off the window's thread: telling a cloud may resolve a name
             self._choose_tools()
+        # The answer never shows the translation of the plan the model ran (this turn's or an earlier one's).
+        self._translations = SolutionGuard([], own=_own(context))
+        for code in translations_in(self.loop.messages):
+            self._translations.add_reference(code)
+        emit = guarded(emit, StreamGuard(self._translations))
         content = user_message(
             said, context, intent, hint_level=self._next_hint_level(), can_hint="generate_hint" in self._tool_names()
         )
+        # A reduced tool list lacks the plan check: /debug lends it for its own turn.
+        lent = intent is Intent.DEBUG and PLAN_CHECK not in self._tool_names()
+        if intent is Intent.DEBUG:
+            content += "\n\n(" + self._plan_request(context) + ")"
+        if lent:
+            self.loop.tools = [*self.loop.tools, *offered(t for t in _tool_list(self.services.registry)
+                                                          if t["function"]["name"] == PLAN_CHECK)]  # fmt: skip
         ended: list[TurnEnded] = []
         refused: list[TutorError] = []
         self._cancellation = cancellation
@@ -156,6 +183,8 @@ class ModelTutor:
                 ended = [self._answer_without_tools(said, context, intent, emit, cancellation, refused=bool(refused))]
         finally:
             self._cancellation = None
+            if lent:
+                self.loop.tools = [t for t in self.loop.tools if t["function"]["name"] != PLAN_CHECK]
             self._keep(emit)
         final = ended[-1] if ended else TurnEnded("error", 0)
         if final.usage:
@@ -226,7 +255,8 @@ class ModelTutor:
         every = _tool_list(self.services.registry)
         self.context_size = estimate(self.loop.messages[0]["content"], every)
         cloud = self._consent.cloud(self.base_url)
-        self.loop.tools = choose_tools(every, self.services.settings.llm_tool_set, self.context_size, cloud=cloud)
+        chosen = choose_tools(every, self.services.settings.llm_tool_set, self.context_size, cloud=cloud)
+        self.loop.tools = offered(chosen)
         self._chosen = True
 
     def _measure(self, messages: Sequence[dict[str, Any]], tools: Sequence[dict[str, Any]], answer: Completion) -> None:
@@ -237,9 +267,17 @@ class ModelTutor:
             return
         self.context_size = measured(int(prompt_tokens), messages)
         cloud = self._consent.cloud(self.base_url)
-        self.loop.tools = choose_tools(
-            self.loop.tools, self.services.settings.llm_tool_set, self.context_size, cloud=cloud
+        self.loop.tools = offered(
+            choose_tools(self.loop.tools, self.services.settings.llm_tool_set, self.context_size, cloud=cloud)
         )
+
+    def _plan_request(self, context: TurnContext) -> str:
+        """What ``/debug`` asks of the model: the learner's stored plan for this problem and language."""
+        plan = None
+        if context.problem_id:
+            plan = self.services.plans.load(self.learner, context.problem_id, context.language)
+        steps = [step.as_dict() for step in plan.steps] if plan is not None else []
+        return plan_request(steps, anchored=plan is not None and plan.anchored, language=context.language)
 
     def _tool_names(self) -> set[str]:
         return {tool["function"]["name"] for tool in self.loop.tools}
@@ -323,6 +361,7 @@ class ModelTutor:
         each result's card, and holds back the ``TurnEnded`` until the turn is stored (and the
         model's refusal of tools: the turn is answered without them)."""
         arguments: dict[str, Any] = {}
+        translations: set[str] = set()
 
         def watch(event: TutorEvent) -> None:
             if isinstance(event, TurnEnded):
@@ -331,6 +370,7 @@ class ModelTutor:
             if isinstance(event, TutorError) and event.kind == "tools_unsupported":
                 refused.append(event)
                 return
+            event = _unseen(event, translations)
             emit(event)
             if isinstance(event, ToolStarted):
                 arguments[event.call_id] = event.arguments
@@ -405,6 +445,16 @@ def warm_up(registry: ToolRegistry) -> None:
 def _own(context: TurnContext) -> tuple[str, ...]:
     """The code the learner wrote, as this turn knows it: the editor's."""
     return (context.code,) if context.code and context.code.strip() else ()
+
+
+def _unseen(event: TutorEvent, translations: set[str]) -> TutorEvent:
+    """A card of the model's translation of the plan, as the learner sees it: what ran, no code."""
+    if isinstance(event, ToolStarted) and isinstance(event.arguments, dict) and is_translation(event.arguments):
+        translations.add(event.call_id)
+        return ToolStarted(event.name, card_arguments(event.arguments), event.call_id)
+    if isinstance(event, ToolFinished) and event.call_id in translations:
+        return ToolFinished(event.name, card_result(event.result), card_summary(event.result), event.call_id)
+    return event
 
 
 def _tool_event(finished: ToolFinished, arguments: Any) -> TutorEvent | None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .briefing import FLAGGED
 from .events import Escalated, SessionConcluded, TextDelta, ToolFinished, ToolStarted, TutorEvent
 from .guard import SolutionGuard, StreamGuard, guarded
+from .plan_translation import card_arguments, card_result, card_summary, is_translation, translations_in
 from .summaries import summarize
 
 if TYPE_CHECKING:
@@ -67,6 +68,10 @@ def stored_events(messages: Sequence[Mapping[str, Any]], guard: SolutionGuard | 
 def _stored_events(messages: Sequence[Mapping[str, Any]], guard: SolutionGuard | None) -> list[Shown]:
     shown: list[Shown] = []
     names: dict[str, str] = {}
+    # The model's translations of a plan stay unseen: their cards say what ran, and the text is held
+    # against them as against a solution.
+    unseen: set[str] = set()
+    translations = SolutionGuard(translations_in(messages))
     for message in messages:
         role, content = message.get("role"), message.get("content")
         stored_event = message.get("event")
@@ -79,17 +84,22 @@ def _stored_events(messages: Sequence[Mapping[str, Any]], guard: SolutionGuard |
             for call in message.get("tool_calls") or []:
                 function = call.get("function") or {}
                 names[str(call.get("id"))] = str(function.get("name", "?"))
-                shown.append(
-                    ToolStarted(names[str(call.get("id"))], _arguments(function.get("arguments")), str(call.get("id")))
-                )
+                arguments = _arguments(function.get("arguments"))
+                if is_translation(arguments):
+                    unseen.add(str(call.get("id")))
+                    arguments = card_arguments(arguments)
+                shown.append(ToolStarted(names[str(call.get("id"))], arguments, str(call.get("id"))))
             if isinstance(content, str) and content.strip():
-                shown.append(TextDelta(_filtered(content, guard)))
+                shown.append(TextDelta(_filtered(_filtered(content, translations), guard)))
             shown += _followed(event)
         elif role == "tool":
             call_id = str(message.get("tool_call_id"))
             name = names.get(call_id) or str(event.get("tool", "?"))
             result = _arguments(content)
             result = result if isinstance(result, dict) else {"status": "error", "error_message": str(content)}
+            if call_id in unseen:
+                shown.append(ToolFinished(name, card_result(result), card_summary(result), call_id))
+                continue
             shown.append(ToolFinished(name, result, str(event.get("summary") or summarize(name, result)), call_id))
             shown += _followed(event)
     return shown

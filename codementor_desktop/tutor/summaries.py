@@ -41,6 +41,7 @@ from ..tools.results import (
     SCHEDULE_MOCK_INTERVIEW,
     ToolName,
 )
+from . import plan_translation as translation
 
 if TYPE_CHECKING:
     from ..tools.results import (
@@ -140,6 +141,8 @@ VALUE_CHARS = 50
 def doing(name: str, arguments: Arguments = None) -> str:
     """What a card says while ``name`` runs: "Tracing your code on [3,2,4], 6…"."""
     args = arguments if isinstance(arguments, Mapping) else {}
+    if args.get(translation.MARK) is True:
+        return translation.RUNNING
     if name not in DOING:
         return "Using a tool CodeMentor does not have…"
     text = DOING[name][0]

@@ -19,6 +19,7 @@ class Intent(StrEnum):
     HINT = "hint"  # "Hint": the next progressive hint, made specific to the code
     WHAT_NEXT = "what_next"  # "What next?": a recommendation
     GOT_IT = "got_it"  # "I get it": conclude the session
+    DEBUG = "debug"  # "/debug": check the learner's plan against their code and question it
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from ...tutor.turns import Intent, TurnContext, Tutor
 from ..jobs import Jobs
 from ..theme import theme_named
 from .cards import ErrorCard, EscalationCard, OfferCard, SummaryCard, ToolCard
+from .commands import command_in, understood, unknown
 from .transcript import Transcript
 from .turn import TurnRunner
 
@@ -120,7 +121,9 @@ class ChatPane(QWidget):
             row.addWidget(button, place // 2, place % 2)
             self.buttons[intent] = button
         self.input = ChatInput(objectName="chatInput")
-        self.input.setPlaceholderText(tr("Ask the tutor… (Enter sends, Shift+Enter for a new line)"))
+        self.input.setPlaceholderText(
+            tr("Ask the tutor, or /debug your plan… (Enter sends, Shift+Enter for a new line, /help lists commands)")
+        )
         self.input.setAccessibleName(tr("Message to the tutor"))
         self.input.setFixedHeight(self.input.fontMetrics().lineSpacing() * 3 + 12)
         self.input.submitted.connect(lambda: self.send())
@@ -172,6 +175,14 @@ class ChatPane(QWidget):
             return False
         if typed:
             self.input.clear()
+        command = command_in(said) if typed else None
+        if command is not None and command.intent is None:
+            # Answered by the chat itself: the list of what it understands (after an unknown word, with it).
+            self.transcript.add_learner(said)
+            self.transcript.add_note(understood() if command.known else unknown(command))
+            return True
+        if command is not None and command.intent is not None:
+            intent = command.intent
         self.transcript.add_learner(said)
         self.turns.start(self.tutor, said, self.context(), intent)
         return True

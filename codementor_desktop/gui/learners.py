@@ -91,8 +91,16 @@ def learner_names(services: Services) -> list[str]:
 
 
 def should_ask(services: Services) -> bool:
-    """At start: when the database has several learners, or the settings ask for it."""
+    """At start: when the database has several learners, or the settings ask for it (never when
+    the learner is fixed: a class database's login is the learner)."""
+    if learner_is_fixed(services):
+        return False
     return bool(services.settings.ask_learner_at_start) or len(learner_names(services)) > 1
+
+
+def learner_is_fixed(services: Services) -> bool:
+    """The settings lock who is practicing: on a class database it is the login's learner."""
+    return "user" in services.loaded.locked
 
 
 def use_learner(services: Services, name: str) -> None:
@@ -144,6 +152,9 @@ class LearnerSwitch:
         learner keeps an unsaved file."""
         if not name or name == self.session.learner or not self.may_leave():
             return False
+        if learner_is_fixed(self.services):
+            self.say(tr("You practise as %s here: the class database knows you by your login.") % self.session.learner)
+            return False
         self.reattach(name)
         self.say(tr("Now practising as %s.") % name)
         return True
@@ -160,6 +171,9 @@ class LearnerSwitch:
 
     def ask(self, parent: QWidget | None = None) -> None:
         """File ▸ Switch learner…"""
+        if learner_is_fixed(self.services):
+            self.say(tr("You practise as %s here: the class database knows you by your login.") % self.session.learner)
+            return
         dialog = LearnerDialog(learner_names(self.services), self.session.learner, parent)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.switch(dialog.chosen())

@@ -134,3 +134,20 @@ def test_the_chat_shows_no_problems_conversation_on_a_scratch_buffer(window, qtb
     assert "Open a problem" in window.chat.placeholder.toPlainText()
     window.browser.select("two-sum")
     assert window.chat.pane is not None
+
+
+def test_a_class_login_is_the_learner_and_cannot_be_switched(window, qtbot, services):
+    """On a class database the settings lock ``user`` to the login (``join_class_as_logged_in``):
+    the window never asks who is practicing and refuses to switch, saying why."""
+    services.database.learner_id("zoe")
+    services.loaded.locked.add("user")
+    try:
+        assert not should_ask(services)
+        said: list[str] = []
+        learners = window.learning.learners
+        learners.say = said.append
+        assert not learners.switch("zoe")
+        assert window.session.learner == services.settings.user
+        assert said and "class database" in said[0]
+    finally:
+        services.loaded.locked.discard("user")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from codementor_desktop.gui.solutions.view import NO_EXPLANATION
@@ -101,7 +102,9 @@ def test_locked_then_opened_by_a_submit_that_passes_then_locked_on_another_probl
     assert page.counts.curves() == []  # nothing of two-sum stays behind
     open_problem(window, "two-sum")
     assert view.is_unlocked  # solved stays solved
-    view.close()
+    view.activateWindow()
+    QTest.keyClick(view, Qt.Key.Key_Escape)  # closes as a dialog does
+    assert not view.isVisible()
 
 
 def test_every_hint_taken_and_confirmed_opens_it_with_the_draft(window, qtbot, services, tmp_path):

@@ -10,7 +10,7 @@ import html
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -251,6 +251,9 @@ class SolutionsView(QWidget):
         self.ask = ask or confirm_with_a_dialog
         self.locked.confirmRequested.connect(self.confirmRequested.emit)
         self.unlocked.stopRequested.connect(self.stopRequested.emit)
+        # A window of its own closes as a dialog does: Escape, or the system's Close keys.
+        for keys in (QKeySequence(Qt.Key.Key_Escape), QKeySequence(QKeySequence.StandardKey.Close)):
+            QShortcut(keys, self, self.close)
 
     @property
     def is_unlocked(self) -> bool:

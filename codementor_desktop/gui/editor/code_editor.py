@@ -35,6 +35,7 @@ CURRENT_LINE_MARKER = 5  # the tint behind the line
 LOOP_MARKER = 6
 BREAKPOINT_MARKERS = (BREAKPOINT_MARKER, CONDITIONAL_MARKER)
 SYMBOL_MARGIN = 1
+PLAN_MARGIN = 2  # the plan's anchors (gui/plan/anchors.py), right of the breakpoints
 FINDING_INDICATOR = 8  # the lines an analysis card points at (0-7 belong to the lexers)
 INDIC_ROUNDBOX = 7
 CTRL_MODIFIER = 2  # SCMOD_CTRL
@@ -291,7 +292,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
             self.breakpointClicked.emit(self.lineFromPosition(position) + 1, bool(modifiers & CTRL_MODIFIER))
 
     def margins_width(self) -> int:
-        return sum(self.marginWidthN(n) for n in range(SYMBOL_MARGIN + 1))
+        return sum(self.marginWidthN(n) for n in range(PLAN_MARGIN + 1))
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt's name
         """A right click in the margins edits the breakpoint of that line; in the text, Scintilla's menu."""

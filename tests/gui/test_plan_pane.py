@@ -1,0 +1,190 @@
+"""The plan (BluePrint) in the window: written in the Plan tab, anchored to lines that follow the
+learner's edits, kept in the learner's database, and checked by Debug my plan."""
+
+from __future__ import annotations
+
+import pytest
+
+from codementor_desktop.gui.plan.anchors import COLOURS, marker_of
+from codementor_desktop.gui.plan.step_row import lines_text
+
+pytestmark = pytest.mark.gui
+
+TWO_POINTERS = (  # an unsorted array walked as if sorted: the pointers meet on [3,2,4], 6
+    "def two_sum(nums, target):\n"
+    "    left, right = 0, len(nums) - 1\n"
+    "    while left <= right:\n"
+    "        total = nums[left] + nums[right]\n"
+    "        if total == target:\n"
+    "            return [left, right]\n"
+    "        if total < target:\n"
+    "            left += 1\n"
+    "        else:\n"
+    "            right -= 1\n"
+    "    return []\n"
+)
+
+
+def open_two_sum(window, code: str = TWO_POINTERS):
+    window.browser.select("two-sum")
+    window.editor.replace_all(code)
+    window.plan.tabs.setCurrentWidget(window.plan.pane)
+    return window.plan.pane
+
+
+def select_lines(editor, first: int, last: int) -> None:
+    """Select whole lines ``first``..``last`` (1-based), as a learner drags over them."""
+    editor.setSelection(editor.positionFromLine(last), editor.positionFromLine(first - 1))
+
+
+def write_step(qtbot, pane, words: str, expect: str = ""):
+    pane.add_button.click()
+    row = pane.rows[-1]
+    qtbot.keyClicks(row.words, words)
+    if expect:
+        qtbot.keyClicks(row.expect, expect)
+    return row
+
+
+def test_lines_are_said_as_ranges():
+    assert lines_text((7, 8)) == "lines 7–8"
+    assert lines_text((4,)) == "line 4"
+    assert lines_text((3, 4, 5, 9)) == "lines 3–5, 9"
+    assert lines_text(()) == "not anchored"
+
+
+def test_an_anchored_step_follows_the_code_and_is_kept(window, qtbot):
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "start with the pointers at both ends")
+    row = write_step(qtbot, pane, "move left when the sum is too small", "left < right")
+    select_lines(window.editor, 7, 8)
+    row.anchor_button.click()
+    assert row.lines_label.text() == "lines 7–8"
+    assert window.editor.marked_lines(marker_of(2)) == [7, 8]
+    assert window.editor.marked_lines(marker_of(1)) == []  # step 1 is not anchored
+    assert window.plan.keeper.anchors.tooltip(7) == "Step 2: move left when the sum is too small"
+
+    window.editor.insertText(0, "# two pointers\n# from both ends\n")  # the learner adds lines above
+    assert window.editor.marked_lines(marker_of(2)) == [9, 10]
+    assert row.lines_label.text() == "lines 9–10"
+
+    with qtbot.waitSignal(window.plan.keeper.saved, timeout=5_000):
+        pass  # the pause after the last change
+    kept = window.services.plans.load("ada", "two-sum", "python")
+    assert [(s.text, s.lines, s.expect) for s in kept.steps] == [
+        ("start with the pointers at both ends", (), ""),
+        ("move left when the sum is too small", (9, 10), "left < right"),
+    ]
+
+    window.browser.select("balanced-brackets")
+    assert pane.rows == [] and window.editor.marked_lines(marker_of(2)) == []
+    window.browser.select("two-sum")  # reopened: the plan and its anchors are back
+    assert [r.text for r in pane.rows] == [
+        "start with the pointers at both ends",
+        "move left when the sum is too small",
+    ]
+    assert pane.rows[1].lines_label.text() == "lines 9–10" and pane.rows[1].expectation == "left < right"
+    assert window.editor.marked_lines(marker_of(2)) == [9, 10]
+
+
+def test_the_plan_is_the_language_s_and_the_window_reopens_with_it(qtbot, services):
+    from .conftest import make_window, window_leftovers
+
+    first = make_window(qtbot, services)
+    pane = open_two_sum(first)
+    write_step(qtbot, pane, "walk the pointers inwards", "left <= right")
+    select_lines(first.editor, 3, 3)
+    pane.rows[0].anchor_button.click()
+    first.language.setCurrentIndex(first.language.findData("javascript"))
+    assert pane.rows == []  # the JavaScript plan is another one
+    first.close()  # saves what is pending
+    assert window_leftovers(first) == []
+    assert services.plans.load("ada", "two-sum", "python").steps[0].lines == (3,)
+
+    second = make_window(qtbot, services)
+    second.language.setCurrentIndex(second.language.findData("python"))
+    second.browser.select("two-sum")
+    assert [r.text for r in second.plan.pane.rows] == ["walk the pointers inwards"]
+    assert second.editor.marked_lines(marker_of(1)) == [3]
+    second.close()
+
+
+def test_steps_move_and_go_and_their_numbers_follow(window, qtbot):
+    pane = open_two_sum(window)
+    for words, line in (("first", 2), ("second", 4), ("third", 8)):
+        write_step(qtbot, pane, words)
+        select_lines(window.editor, line, line)
+        pane.rows[-1].anchor_button.click()
+    pane.rows[2].up_button.click()
+    assert [r.text for r in pane.rows] == ["first", "third", "second"]
+    assert [r.number_label.text() for r in pane.rows] == ["1.", "2.", "3."]
+    assert window.editor.marked_lines(marker_of(2)) == [8] and window.editor.marked_lines(marker_of(3)) == [4]
+    assert not pane.rows[0].up_button.isEnabled() and not pane.rows[2].down_button.isEnabled()
+    pane.rows[0].remove_button.click()
+    assert [r.text for r in pane.rows] == ["third", "second"]
+    assert window.editor.marked_lines(marker_of(1)) == [8]
+    pane.rows[0].clear_button.click()
+    assert pane.rows[0].lines_label.text() == "not anchored" and window.editor.marked_lines(marker_of(1)) == []
+
+
+def test_a_step_without_words_is_said_on_the_step_and_not_kept(window, qtbot):
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "walk inwards")
+    pane.add_button.click()
+    qtbot.keyClicks(pane.rows[1].expect, "left < right")
+    with qtbot.waitSignal(window.plan.keeper.saved, timeout=5_000):
+        window.plan.keeper.save_now()
+    assert "needs words" in pane.rows[1].status_text
+    assert [s.text for s in window.services.plans.load("ada", "two-sum", "python").steps] == ["walk inwards"]
+    assert window.plan.debug() is None  # not checked until every step says what it does
+    qtbot.keyClicks(pane.rows[1].words, "stop when they meet")
+    assert pane.rows[1].status_text == ""  # the words it lacked are there
+
+
+def shaped_result(broken_words: str) -> dict:
+    """A ``bp_debug_plan`` result of the contract's shape: step 1 held, step 2 broke."""
+    return {
+        "outcome": "broken",
+        "guessed": False,
+        "tests": {"passed": 1, "total": 3, "verdict": "WA", "failing_test": "2"},
+        "input": "[3,2,4], 6",
+        "trace_id": None,
+        "steps": [
+            {"number": 1, "text": "walk inwards", "lines": [3], "lines_guessed": False, "ran": True,
+             "ran_lines": [3], "expect": "left <= right", "status": "held", "evaluations": 3,
+             "broken_at": None, "error": None},
+            {"number": 2, "text": broken_words, "lines": [7, 8], "lines_guessed": False, "ran": True,
+             "ran_lines": [7, 8], "expect": "left < right", "status": "broken", "evaluations": 2,
+             "broken_at": {"step": 5, "line": 8, "variables": {"left": "1", "right": "1"}}, "error": None},
+        ],
+        "first_broken": 2,
+        "structures": [],
+        "flow": None,
+        "report": f"Step 2 ({broken_words}) ran on line 8; on input [3,2,4], 6 your expectation "
+        "`left < right` stopped holding: left = 1, right = 1.",
+    }  # fmt: skip
+
+
+def test_a_report_marks_the_steps_and_the_anchors_until_the_code_changes(window, qtbot):
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "walk inwards", "left <= right")
+    select_lines(window.editor, 3, 3)
+    pane.rows[0].anchor_button.click()
+    write_step(qtbot, pane, "move left when the sum is too small", "left < right")
+    select_lines(window.editor, 7, 8)
+    pane.rows[1].anchor_button.click()
+    debugger, anchors = window.plan.debugger, window.plan.keeper.anchors
+
+    result = shaped_result("move left when the sum is too small")
+    debugger._done(result, window.session.code_serial)  # noqa: SLF001 - the answer's rendering alone
+    assert "move left when the sum is too small" in pane.report_text and "[3,2,4], 6" in pane.report_text
+    assert pane.rows[0].status_text.startswith("✓ Held")
+    assert "line 8" in pane.rows[1].status_text and "left = 1, right = 1" in pane.rows[1].status_text
+    assert anchors.status_colour(2) == COLOURS["broken"][0] and anchors.status_colour(1) == COLOURS["held"][0]
+
+    window.editor.insertText(window.editor.textLength(), "# more\n")
+    assert anchors.status_colour(2) == COLOURS[""][0]  # of the code that was checked, not this one
+    assert pane.report_text  # the report stays until another problem
+
+    window.browser.select("balanced-brackets")
+    assert pane.report_text == "" and window.plan.debugger.result is None

@@ -121,6 +121,7 @@ class PlanDebugger(QObject):
         if self.session.code_serial == serial:  # the anchors are on the lines that were checked
             self.keeper.anchors.colour([str(by_number.get(n, {}).get("status", "")) for n in range(1, 41)])
         self.pane.show_report(report_html(result))
+        self.show_plan()  # with room for the report
         self.say(_summary(result))
         if result.get("trace_id"):
             self._show_trace(str(result["trace_id"]), result)

@@ -40,11 +40,13 @@ class PlanPane(QWidget):
                "should hold there; Debug my plan checks it while your code runs."),
             wordWrap=True, objectName="planIntro",
         )  # fmt: skip
+        self.summary = QLabel("", objectName="planSummary", visible=False)  # in place of the intro
         self.add_button = QPushButton(tr("Add step"))
         self.debug_button = QPushButton(tr("Debug my plan"), objectName="debugPlanButton")
         self.debug_button.setToolTip(tr("Run your code, trace a failing input and check every step's expectation"))
         top = QHBoxLayout()
         top.addWidget(self.intro, 1)
+        top.addWidget(self.summary, 1)
         top.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.debug_button, 0, Qt.AlignmentFlag.AlignTop)
 
@@ -117,17 +119,26 @@ class PlanPane(QWidget):
         """Each step's anchored lines (as its markers have moved); emits nothing."""
         for row, lines in zip(self.rows, all_lines, strict=False):
             row.set_lines(lines)
+        self._summarize()
 
     def _insert(self, row: StepRow) -> StepRow:
         self.steps_layout.insertWidget(len(self.rows), row)
         self.rows.append(row)
         row.set_lines(row.lines)
         row.changed.connect(self.edited)
+        row.changed.connect(self._summarize)
         row.anchorRequested.connect(lambda: self.anchorRequested.emit(self.rows.index(row)))
         row.clearRequested.connect(lambda: self._clear_anchor(row))
         row.moveRequested.connect(lambda by: self.move_step(self.rows.index(row), by))
         row.removeRequested.connect(lambda: self.remove_step(self.rows.index(row)))
         return row
+
+    def _summarize(self) -> None:
+        anchored = sum(1 for row in self.rows if row.lines)
+        expecting = sum(1 for row in self.rows if row.expectation)
+        self.summary.setText(
+            tr("%d steps · %d anchored · %d with an expectation") % (len(self.rows), anchored, expecting)
+        )
 
     def _drop(self, row: StepRow) -> None:
         row.hide()
@@ -142,6 +153,9 @@ class PlanPane(QWidget):
         for number, row in enumerate(self.rows, 1):
             row.set_number(number, last=number == len(self.rows))
         self.empty_label.setVisible(not self.rows)
+        self.intro.setVisible(not self.rows)  # once there are steps, the room is theirs
+        self.summary.setVisible(bool(self.rows))
+        self._summarize()
         self.add_button.setEnabled(len(self.rows) < MAX_STEPS)
 
     # --- what is known of them --------------------------------------------------------------

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QTabWidget, QWidget
 
+from ..layout import EDITOR_MINIMUM, PANEL_MINIMUM
 from ..toolbar import window_action
 from .pane import PlanPane
 from .step_row import tr
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from .keeper import PlanKeeper
 
 SHORTCUT = "Ctrl+Shift+D"
+PLAN_SHARE = 0.5  # of the centre's height at most, for the plan when it needs it
+REPORT_ROOM = 170  # px the report wants under the steps
 
 
 class PlanSeat:
@@ -48,6 +51,8 @@ class PlanSeat:
         self.action.setStatusTip(self.action.toolTip())
         self.action.setWhatsThis(f"{self.action.text()} ({self.action.shortcut().toString()})")
         self._attached = False
+        self.tabs.currentChanged.connect(lambda _index: self.make_room())
+        self.pane.add_button.clicked.connect(self.make_room)
 
     def attach(
         self,
@@ -66,7 +71,7 @@ class PlanSeat:
         self.keeper = PlanKeeper(session, jobs, services, editor=editor, pane=self.pane, say=say, parent=self.owner)
         self.debugger = PlanDebugger(
             session, jobs, services, keeper=self.keeper, panel=panel, show_tab=show_tab,
-            show_plan=lambda: self.tabs.setCurrentWidget(self.pane), say=say, parent=self.owner,
+            show_plan=self.show_plan, say=say, parent=self.owner,
         )  # fmt: skip
         self._attached = True
         run_menu = next(
@@ -78,6 +83,32 @@ class PlanSeat:
                 run_menu.insertAction(stop, self.action)  # with the other checks, before Stop
             else:
                 run_menu.addAction(self.action)
+
+    def show_plan(self) -> None:
+        self.tabs.setCurrentWidget(self.pane)
+        self.make_room()
+
+    def make_room(self) -> None:
+        """Grow the plan's place above the code to show its steps (and report), up to half the
+        centre: taken from the panel tabs first, then from the code, never below their floors.
+        It never shrinks: the learner's own sizes stay."""
+        centre = self.tabs.parentWidget()
+        if self.tabs.currentWidget() is not self.pane or not isinstance(centre, QSplitter) or centre.count() != 3:
+            return
+        top, code, panel = centre.sizes()
+        if top + code + panel <= 0:
+            return
+        pane = self.pane
+        needed = (
+            self.tabs.tabBar().sizeHint().height() + pane.intro.sizeHint().height()
+            + pane.steps_box.sizeHint().height() + (REPORT_ROOM if not pane.report.isHidden() else 0) + 30
+        )  # fmt: skip
+        wanted = min(needed, int((top + code + panel) * PLAN_SHARE)) - top
+        if wanted <= 0:
+            return
+        from_panel = min(wanted, max(panel - PANEL_MINIMUM, 0))
+        from_code = min(wanted - from_panel, max(code - EDITOR_MINIMUM, 0))
+        centre.setSizes([top + from_panel + from_code, code - from_code, panel - from_panel])
 
     def debug(self) -> object:
         return self.debugger.debug() if self._attached else None

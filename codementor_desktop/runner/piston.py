@@ -38,7 +38,8 @@ SOLUTION = {"python": "solution.py", "javascript": "solution.js"}
 JS_TESTS_ONLY = ("test_frameworks.js", "expect.js", "coverage.js")  # bp_run_tests' part of the JS harness
 # The tracer's part: a run, a judge or a test job does not carry it (a server limits a request's size).
 JS_TRACE_ONLY = (
-    "trace_run.js", "trace_breakpoint.js", "tracer.js", "trace_heap.js", "trace_watch.js", "declared_call.js"
+    "trace_run.js", "trace_breakpoint.js", "tracer.js", "trace_heap.js", "trace_watch.js", "declared_call.js",
+    "plan_checks.js",
 )  # fmt: skip
 JS_TRACE_MODES = ("trace", "breakpoint")
 RETRY_STATUS = {429, 500, 502, 503, 504}

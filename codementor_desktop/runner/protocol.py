@@ -249,9 +249,12 @@ def trace_job(
     entry_point: str | None = None,
     batch_size: int = 1000,
     problem: ProblemCall | None = None,
+    checks: list[dict[str, Any]] | None = None,
 ) -> TraceJob:
     """Trace ``code`` step by step (the child's ``trace`` mode); with ``problem``, on a bank
-    problem's input called as the judge calls it, else on ``arguments``."""
+    problem's input called as the judge calls it, else on ``arguments``. ``checks`` (a plan's
+    expectations: ``{"lines", "expect", "names"}``) are evaluated before each run of their lines,
+    and the closing frame says what each found (``plan_checks``)."""
     job: TraceJob = {
         **_base("trace", language, code, limits),
         "entry_point": entry_point,
@@ -259,6 +262,8 @@ def trace_job(
         "max_steps": max_steps,
         "batch_size": batch_size,
     }
+    if checks:
+        job["checks"] = list(checks)
     _with_arguments(job, arguments, problem)
     return cast("TraceJob", _with_hooks(job))
 

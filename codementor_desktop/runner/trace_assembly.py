@@ -136,7 +136,7 @@ class TraceAssembler:
         if end.get("heap"):
             out["trailing_heap"] = end["heap"]
         for key in ("return_value", "return_text", "diagnosis", "error_type", "error_message", "line_number",
-                    "traceback", "detail", "answer"):  # fmt: skip
+                    "traceback", "detail", "answer", "plan_checks"):  # fmt: skip
             if end.get(key) is not None:
                 out[key] = end[key]
         return out

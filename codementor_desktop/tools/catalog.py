@@ -33,6 +33,12 @@ def _visualizing() -> Sequence[AnyTool]:
     return visualizing.TOOLS
 
 
+def _plan_debug() -> Sequence[AnyTool]:
+    from . import plan_debug
+
+    return plan_debug.TOOLS
+
+
 def _analysis() -> Sequence[AnyTool]:
     from . import analysis
 
@@ -74,6 +80,7 @@ DECLARED_BY = {
     _testing: ("bp_run_tests",),
     _debugging: ("bp_trace", "bp_breakpoint", "bp_variable_history"),
     _visualizing: ("bp_visualize_structure", "bp_execution_diagram"),
+    _plan_debug: ("bp_debug_plan",),
     _analysis: ("analyze_code_patterns", "flag_incorrect_analysis"),
     _edge_cases: ("bp_find_edge_cases",),
     _recommendations: ("get_personalized_recommendation", "get_user_progress", "flag_recommendation"),

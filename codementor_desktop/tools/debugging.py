@@ -79,15 +79,17 @@ def run_trace(
     seconds: int = 5,
     follower: TrailingReplay | None = None,
     problem: TracedInput | None = None,
+    checks: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Trace ``code`` in a child; the whole result, stored under a new ``trace_id``. ``follower``,
     if given, is fed the steps as they arrive (on the runner's reader thread). With ``problem``
     (``trace_inputs.traced_input``) the code runs on that bank problem's input as the judge calls
-    it, and the result says which input it was and whether it gave the expected output."""
+    it, and the result says which input it was and whether it gave the expected output. ``checks``
+    (a plan's expectations, ``bp_debug_plan``) are evaluated where their lines run, in the same run."""
     limits = _limits(seconds, services).clamped()
     call: ProblemCall | None = problem.call if problem is not None else None
     job = trace_job(cast("Language", language), code, limits, arguments=arguments, trace_points=trace_points, max_steps=max_steps,
-                    entry_point=entry_point, problem=call)  # fmt: skip
+                    entry_point=entry_point, problem=call, checks=checks)  # fmt: skip
     window_hook = context.on_trace_steps
 
     def on_steps(new: list[TraceStep]) -> None:

@@ -49,6 +49,9 @@ __all__ = [
     "LearnerExport",
     "LearnerImported",
     "Pattern",
+    "PlanDebug",
+    "PlanDebugStep",
+    "PlanTests",
     "Progress",
     "Recommendation",
     "Recommendations",
@@ -232,6 +235,56 @@ class Diagram(TypedDict, total=False):
     note: str
     trace_note: str
     trace_id: str | None
+
+
+class PlanBrokenAt(TypedDict):
+    """Where an expectation first stopped holding: the trace's step, the line and the variables
+    the expression names, as text."""
+
+    step: int
+    line: int
+    variables: dict[str, str]
+
+
+class PlanDebugStep(TypedDict):
+    """One step of a plan as ``bp_debug_plan`` found it."""
+
+    number: int
+    text: str
+    lines: list[int]
+    lines_guessed: bool
+    ran: bool
+    ran_lines: list[int]
+    expect: str
+    status: Literal["broken", "held", "never_reached", "unreadable", "unchecked"]
+    evaluations: int
+    broken_at: PlanBrokenAt | None
+    error: str | None
+
+
+class PlanTests(TypedDict):
+    """The visible tests' run before the trace (``total`` 0 without a problem)."""
+
+    passed: int
+    total: int
+    verdict: str
+    failing_test: str | None
+
+
+class PlanDebug(TypedDict):
+    """What ``bp_debug_plan`` returns: every expectation of the plan checked where its lines ran,
+    the structures at the first broken one, the flow and the report in the plan's words."""
+
+    outcome: Literal["broken", "never_reached", "held", "unreadable", "no_expectations"]
+    guessed: bool
+    tests: PlanTests
+    input: str
+    trace_id: str | None
+    steps: list[PlanDebugStep]
+    first_broken: int | None
+    structures: list[StructureDrawing]
+    flow: Diagram | None
+    report: str
 
 
 # ---------------------------------------------------------------------------------- analysis
@@ -506,6 +559,7 @@ BP_BREAKPOINT: ToolName[Breakpoint] = ToolName("bp_breakpoint")
 BP_VARIABLE_HISTORY: ToolName[VariableHistory] = ToolName("bp_variable_history")
 BP_VISUALIZE_STRUCTURE: ToolName[StructureDrawing] = ToolName("bp_visualize_structure")
 BP_EXECUTION_DIAGRAM: ToolName[Diagram] = ToolName("bp_execution_diagram")
+BP_DEBUG_PLAN: ToolName[PlanDebug] = ToolName("bp_debug_plan")
 ANALYZE_CODE_PATTERNS: ToolName[Analysis] = ToolName("analyze_code_patterns")
 FLAG_INCORRECT_ANALYSIS: ToolName[AnalysisFlagged] = ToolName("flag_incorrect_analysis")
 BP_FIND_EDGE_CASES: ToolName[EdgeCaseReport] = ToolName("bp_find_edge_cases")

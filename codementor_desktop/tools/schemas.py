@@ -330,6 +330,37 @@ class BpVariableHistory(ToolArguments):
     max_steps: int = Field(default=10_000, ge=1, le=100_000, description="With code: steps to trace at most")
 
 
+class PlanStepArg(BaseModel):
+    """One step of a plan as a tool receives it (``domain.plan.PlanStep``)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+    text: str = Field(min_length=1, max_length=500, description="The step in plain words")
+    lines: list[int] = Field(
+        default_factory=list, max_length=200, description="Code lines the step stands for (none: guessed)"
+    )
+    expect: str = Field(
+        default="", max_length=500, description="An expression in the code's language expected to hold on those lines"
+    )
+
+
+class BpDebugPlan(ToolArguments):
+    NAME = "bp_debug_plan"
+    SPEC_REQUIRED = ("language", "code")
+    DESCRIPTION = (
+        "Checks a learner's plan (numbered steps, each optionally anchored to lines with an expression "
+        "expected to hold there) against what the code does: runs the tests, traces a failing input, "
+        "checks every expectation where its lines run, and reports in the plan's words."
+    )
+    language: LanguageName = Field(description="Programming language")
+    code: str = Field(description="The code to check", max_length=MAX_CODE_CHARS)
+    problem_id: TracedProblem = None
+    plan: list[PlanStepArg] | None = Field(
+        default=None, max_length=40, description="The plan's steps; omitted: the learner's stored plan"
+    )
+    input_data: TracedInputData = None
+    timeout_seconds: int = Field(default=5, ge=1, le=10, description="Time limit of each run in seconds")
+
+
 class BpFindEdgeCases(ToolArguments):
     NAME = "bp_find_edge_cases"
     SPEC_REQUIRED = ("language", "code")
@@ -441,7 +472,7 @@ ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
         ExecuteCode, AnalyzeCodePatterns, GetPersonalizedRecommendation, EscalateForInsight, ConcludeSession,
         FlagIncorrectAnalysis, GetUserProgress, FlagRecommendation,
         BpExecute, BpRunTests, BpTrace, BpBreakpoint, BpVisualizeStructure, BpExecutionDiagram,
-        BpVariableHistory, BpFindEdgeCases,
+        BpVariableHistory, BpFindEdgeCases, BpDebugPlan,
         SaveCodeSnapshot, ListCodeHistory, ExportLearnerData, ImportLearnerData, DeleteLearnerData,
     )
 }  # fmt: skip

@@ -219,6 +219,7 @@ if TYPE_CHECKING:  # the shapes: read by the type checker, never imported at run
         trace_points: list[Any]
         max_steps: int
         batch_size: int
+        checks: NotRequired[list[dict[str, Any]]]  # a plan's expectations, checked where their lines run
         input_data: NotRequired[Any]
         target_value: NotRequired[Any]
         input: NotRequired[str]  # a bank problem's test arguments, called as the judge calls them

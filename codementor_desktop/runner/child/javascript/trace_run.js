@@ -8,6 +8,7 @@ const vm = require('vm');
 const solution = require('./solution_loader.js');
 const values = require('./values.js');
 const { Tracer } = require('./tracer.js');
+const { Checks } = require('./plan_checks.js');
 const { Heap } = require('./trace_heap.js');
 const declared = require('./declared_call.js');
 
@@ -188,6 +189,7 @@ async function traceProgram(job, session, send, { io, exitNow }) {
     hooks: traced.hooks, loops: traced.loops, send, out: io.out,
     maxSteps: Number(job.max_steps || 1000), seconds: Number(limits.timeout_seconds || 5), lines, variables,
     batchSize: Number(job.batch_size || 1000), heap: new Heap(Number(limits.trace_items || 100)), onStop: stopper(send, exitNow),
+    checks: job.checks && job.checks.length ? new Checks(job.checks) : null,
   });
   const outcome = await runProgram(session, job, traced, tracer);
   if (tracer.programEnded(outcome.exception)) return;

@@ -62,7 +62,7 @@ function describeError(error) {
 }
 
 class Tracer {
-  constructor({ hooks, loops, send, out, maxSteps = 1000, seconds = 5, lines = null, variables = null, heap = null, mode = null, onStop = null, batchSize = 1000 }) {
+  constructor({ hooks, loops, send, out, maxSteps = 1000, seconds = 5, lines = null, variables = null, heap = null, mode = null, onStop = null, batchSize = 1000, checks = null }) {
     this.lineOf = hooks.map((h) => h[0]);
     this.touched = hooks.map((h) => h[1]);
     this.headers = new Set(loops.map((l) => l.header_line));
@@ -71,6 +71,7 @@ class Tracer {
     this.out = out;
     this.heap = heap || new Heap();
     this.mode = mode;
+    this.checks = checks; // a plan's expectations (plan_checks.js), checked before each line
     this.onStop = onStop;
     this.room = maxSteps;
     this.started = Date.now();
@@ -122,6 +123,7 @@ class Tracer {
     if (frame.program !== null) this.programTouched(frame);
     frame.prev = k;
     if (this.mode !== null) this.mode.onLine(this, frame, line, scope);
+    if (this.checks !== null) this.checks.onLine(line, scope, this.sent + this.steps.length);
     if (this.lineFilter !== null && !this.lineFilter.has(line)) {
       if (changed !== null) frame.pending = Object.assign(frame.pending || {}, changed);
       return;
@@ -382,6 +384,7 @@ class Tracer {
       kind = this.mode.endKind;
       Object.assign(payload, this.mode.ending(payload));
     }
+    if (this.checks !== null) payload.plan_checks = this.checks.results();
     this.send(kind, payload);
   }
 

@@ -9,10 +9,11 @@ import gc
 import sys
 
 try:
-    from . import judge, sandbox, value_text
+    from . import judge, plan_checks, sandbox, value_text
     from . import tracer as tracing
 except ImportError:  # run as a flat script inside the child (Piston ships what ``import`` names)
     import judge
+    import plan_checks
     import sandbox
     import tracer as tracing
     import value_text
@@ -119,7 +120,7 @@ def run(job, workdir, writer):
         path, code, writer, session.stdout,
         max_steps=int(job.get("max_steps") or 1000), seconds=seconds, lines=lines, variables=variables,
         batch_size=int(job.get("batch_size") or 1000), heap=tracing.new_heap(int(limits.get("trace_items") or 100)),
-        on_stop=exit_child(writer),
+        on_stop=exit_child(writer), checks=plan_checks.Checks(job["checks"]) if job.get("checks") else None,
     )  # fmt: skip
     # The harness's own objects (its modules, the session, the tracer) live as long as the child: out
     # of the collector's sight, each full collection the trace's steps set off walks only the

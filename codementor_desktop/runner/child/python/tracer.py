@@ -76,7 +76,7 @@ class Tracer:
     """
 
     def __init__(self, filename, source, writer, stdout=None, max_steps=1000, seconds=5.0, lines=None,
-                 variables=None, heap=None, mode=None, on_stop=None, batch_size=1000):  # fmt: skip
+                 variables=None, heap=None, mode=None, on_stop=None, batch_size=1000, checks=None):  # fmt: skip
         self.filename = filename
         self.source = source
         self.writer = writer
@@ -90,7 +90,10 @@ class Tracer:
         self.deadline = time.process_time() + seconds
         self.line_filter = set(lines) if lines else None
         self.names = line_names.LinesNames(variables)
-        self.plain = self.line_filter is None and mode is None  # no hook, no filter: the fastest path
+        self.checks = checks  # a plan's expectations (``plan_checks.Checks``), checked before each line
+        self.plain = (
+            self.line_filter is None and mode is None and checks is None
+        )  # no hook, no filter: the fastest path
         self.batch_size = batch_size if mode is None else float("inf")
         self.steps = [] if mode is None else mode.steps
         self.sent = 0
@@ -208,6 +211,8 @@ class Tracer:
             stop = self.mode.on_line(state, frame, line)
             if stop is not None:
                 self.conclude(stop)
+        if self.checks is not None:
+            self.checks.on_line(frame, line, self.recorded)
         if self.line_filter is not None and line not in self.line_filter:
             if changed:
                 state.hold(changed)
@@ -352,6 +357,8 @@ class Tracer:
         if self.mode is not None:
             kind = self.mode.end_kind
             payload.update(self.mode.ending(payload))
+        if self.checks is not None:
+            payload["plan_checks"] = self.checks.results()
         self.writer.send(kind, **payload)
 
     def end_payload(self):

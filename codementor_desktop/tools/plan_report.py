@@ -1,0 +1,138 @@
+"""What ``bp_debug_plan`` found, in the plan's words: each step's status and the report.
+
+A step's status: ``unchecked`` (no expectation), ``unreadable`` (not an expression of the code's
+language, one that would change the program's state, or one that raised at every evaluation: a
+misspelt name), ``never_reached`` (its lines never ran on the traced input, or it has no lines),
+``broken`` (false at least once: the first time is kept) or ``held`` (true at every evaluation
+that did not raise). The outcome of the whole plan is the most telling of its steps': a broken
+expectation first, then an unreadable one, then one never reached; ``held`` when every checked
+expectation held; ``no_expectations`` when no step carries one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..analysis.plan_expressions import Reading
+
+OUTCOME_ORDER = ("broken", "unreadable", "never_reached", "held")
+
+
+def step_status(
+    expect: str, reading: Reading | None, check: dict[str, Any] | None, lines: list[int]
+) -> tuple[str, str | None]:
+    """The step's status and, when it is unreadable, why (a sentence the learner can act on)."""
+    if not expect:
+        return "unchecked", None
+    if reading is not None and reading.error is not None:
+        return "unreadable", reading.error
+    if not lines or check is None:
+        return "never_reached", None
+    if check.get("compile_error"):
+        return "unreadable", f"`{expect}` is not an expression: {check['compile_error']}"
+    evaluations = int(check.get("evaluations", 0))
+    if evaluations == 0:
+        return "never_reached", None
+    if check.get("broken"):
+        return "broken", None
+    errors = int(check.get("errors", 0))
+    if errors >= evaluations:
+        first = check.get("first_error") or {}
+        return "unreadable", (
+            f"`{expect}` raised {first.get('error', 'an error')} every time it was checked "
+            f"({evaluations} time{'s' if evaluations != 1 else ''}, first on line {first.get('line', '?')})"
+        )
+    return "held", None
+
+
+def overall_outcome(steps: list[dict[str, Any]]) -> str:
+    statuses = {s["status"] for s in steps}
+    for outcome in OUTCOME_ORDER:
+        if outcome in statuses:
+            return outcome
+    return "no_expectations"
+
+
+def _lines(lines: list[int]) -> str:
+    if not lines:
+        return "no line"
+    if len(lines) == 1:
+        return f"line {lines[0]}"
+    return "lines " + ", ".join(str(n) for n in lines[:-1]) + f" and {lines[-1]}"
+
+
+def _step_name(step: dict[str, Any]) -> str:
+    return f"Step {step['number']} ({step['text']})"
+
+
+def step_sentence(step: dict[str, Any], input_text: str) -> str:
+    """One step's finding, in its words."""
+    name = _step_name(step)
+    on = f"on input {input_text}" if input_text else "on this run"
+    status = step["status"]
+    if step["ran"]:
+        where = f"{name} ran on {_lines(step['ran_lines'])}"
+    elif step["lines"]:
+        where = f"{name} did not run: {_lines(step['lines'])} never ran {on}"
+    else:
+        where = f"{name} matches no line of the code"
+    expect = step["expect"]
+    if status == "broken":
+        at = step["broken_at"]
+        values = ", ".join(f"{k} = {v}" for k, v in at["variables"].items())
+        text = (f"{where}; {on} after {at['step']} steps your expectation `{expect}` stopped holding on line "
+                f"{at['line']}")  # fmt: skip
+        return text + (f": {values}." if values else ".")
+    if status == "held":
+        times = step["evaluations"]
+        return f"{where}; your expectation `{expect}` held each of the {times} time{'s' if times != 1 else ''} it was checked."
+    if status == "never_reached":
+        if step["ran"] or not step["lines"]:
+            return f"{where}; your expectation `{expect}` was never checked."
+        return f"{where}, so your expectation `{expect}` was never checked."
+    if status == "unreadable":
+        return f"{where}; your expectation could not be checked: {step['error']}."
+    return where + "."
+
+
+def write_report(result: dict[str, Any], trace: dict[str, Any]) -> str:
+    """The report in Markdown: the tests, the input traced, then each step in the plan's words."""
+    parts: list[str] = []
+    tests = result["tests"]
+    if tests["total"]:
+        line = f"The code passed {tests['passed']} of the {tests['total']} visible tests"
+        if tests["failing_test"]:
+            line += f"; {tests['failing_test']} fails, so its input {result['input']} was traced."
+        else:
+            line += f"; the first example, {result['input']}, was traced."
+        parts.append(line)
+    elif result["input"]:
+        parts.append(f"The code was traced on input {result['input']}.")
+    if result["guessed"]:
+        parts.append(
+            "Your plan has no lines marked, so each step's lines were guessed from its words and the code's "
+            "names; mark the lines yourself where a guess is wrong."
+        )
+    stop = trace.get("stop_reason")
+    if stop and stop != "finished":
+        message = trace.get("message") or stop
+        parts.append(f"The run did not finish ({message}); the expectations were checked up to where it stopped.")
+    parts.append("")
+    for step in result["steps"]:
+        parts.append(f"- {step_sentence(step, result['input'])}")
+    outcome = result["outcome"]
+    parts.append("")
+    if outcome == "broken":
+        first = next(s for s in result["steps"] if s["number"] == result["first_broken"])
+        parts.append(f"The first expectation to break was step {first['number']}'s: look at what that step does "
+                     f"with {', '.join(first['broken_at']['variables']) or 'its variables'} just before line "
+                     f"{first['broken_at']['line']}.")  # fmt: skip
+    elif outcome == "held":
+        parts.append("Every expectation you wrote held wherever its lines ran.")
+    elif outcome == "no_expectations":
+        parts.append("No step says what you expect to hold; add an expression to a step to have it checked.")
+    elif outcome == "never_reached":
+        parts.append("Some expectations were never checked: their lines did not run on this input.")
+    elif outcome == "unreadable":
+        parts.append("Some expectations could not be checked; fix them and run /debug again.")
+    return "\n".join(parts).strip()

@@ -188,3 +188,44 @@ def test_a_report_marks_the_steps_and_the_anchors_until_the_code_changes(window,
 
     window.browser.select("balanced-brackets")
     assert pane.report_text == "" and window.plan.debugger.result is None
+
+
+def test_debug_my_plan_marks_the_broken_step_and_shows_where_it_broke(window, qtbot):
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "walk inwards while the pointers have not crossed", "left <= right")
+    select_lines(window.editor, 4, 4)
+    pane.rows[0].anchor_button.click()
+    write_step(qtbot, pane, "move left when the sum is too small", "left < right")
+    select_lines(window.editor, 7, 8)
+    pane.rows[1].anchor_button.click()
+
+    with qtbot.waitSignal(window.plan.debugger.reported, timeout=60_000) as report:
+        pane.debug_button.click()
+    result = report.args[0]
+    assert result["outcome"] == "broken" and result["first_broken"] == 2
+    assert "move left when the sum is too small" in pane.report_text
+    assert "[3,2,4]" in pane.report_text
+    assert pane.rows[1].status.property("status") == "broken" and "left = 1" in pane.rows[1].status_text
+    assert pane.rows[0].status.property("status") == "held"
+    anchors = window.plan.keeper.anchors
+    assert anchors.status_colour(2) == COLOURS["broken"][0] and anchors.status_colour(1) == COLOURS["held"][0]
+    # The trace it made is the panel's, at the step where the expectation broke.
+    qtbot.waitUntil(lambda: window.viz.step_count > 0, timeout=10_000)
+    assert window.viz.currentWidget() is window.viz.pages["structure"]
+    qtbot.waitUntil(lambda: window.viz.timeline.state_at(window.viz.step) is not None, timeout=10_000)
+    line = window.viz.timeline.state_at(window.viz.step).step.get("line", 0)
+    assert window.viz.timeline.source_line(line).strip() in {"if total < target:", "left += 1"}
+
+    window.browser.select("balanced-brackets")  # another problem: its report is not this one's
+    assert pane.report_text == "" and anchors.status_colour(1) == COLOURS[""][0]
+
+
+def test_debug_my_plan_says_an_unreadable_expectation_on_its_step(window, qtbot):
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "move left when the sum is too small", "left <")
+    select_lines(window.editor, 7, 8)
+    pane.rows[0].anchor_button.click()
+    with qtbot.waitSignal(window.plan.debugger.reported, timeout=60_000):
+        window.plan.action.trigger()
+    assert pane.rows[0].status.property("status") == "unreadable"
+    assert "left <" in pane.rows[0].status_text and pane.report_text

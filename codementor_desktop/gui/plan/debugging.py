@@ -146,9 +146,15 @@ class PlanDebugger(QObject):
         self.panel.begin_trace(self._code, declared_shapes(problem) if problem is not None else None)
         self.panel.finish_trace(trace)
         broken = next((s for s in result.get("steps") or [] if s.get("number") == result.get("first_broken")), None)
-        at = (broken or {}).get("broken_at") or {}
-        if isinstance(at.get("step"), int):
-            self.panel.set_step(max(int(at["step"]), 0))
+        at = ((broken or {}).get("broken_at") or {}).get("step")
+        steps = trace.get("steps") or []
+        index = (
+            next((i for i, step in enumerate(steps) if int(step.get("step", i)) >= at), None)
+            if at is not None
+            else None
+        )
+        if index is not None:
+            self.panel.set_step(index)  # where the expectation stopped holding
             self.show_tab(self.panel.pages["structure"])
         else:
             self.show_tab(self.panel.trace_tab)

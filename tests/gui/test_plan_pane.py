@@ -229,3 +229,17 @@ def test_debug_my_plan_says_an_unreadable_expectation_on_its_step(window, qtbot)
         window.plan.action.trigger()
     assert pane.rows[0].status.property("status") == "unreadable"
     assert "left <" in pane.rows[0].status_text and pane.report_text
+
+
+def test_stop_ends_a_check_of_the_plan(threaded_window, qtbot):
+    window = threaded_window
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "move left when the sum is <b>too small</b>", "left < right")
+    select_lines(window.editor, 7, 8)
+    pane.rows[0].anchor_button.click()
+    call = window.plan.debug()
+    assert call is not None and window.stop_action.isEnabled()
+    window.stop_action.trigger()
+    qtbot.waitUntil(lambda: not call.live and not window.jobs.busy, timeout=10_000)
+    assert window.statusBar().currentMessage() == "Stopped."  # the window's word for any job stopped
+    assert pane.report_text == "" and pane.rows[0].status_text == ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from ...tools.context import ToolContext
@@ -88,13 +88,7 @@ class PlanDebugger(QObject):
             "timeout_seconds": int(self.services.settings.timeout_seconds),
         }
         self.say(tr("Checking your plan: running the tests, tracing, checking every expectation…"))
-        self.call = self.jobs.call(
-            TOOL,
-            arguments,
-            lambda result: self._done(result, serial),
-            on_failed=self._failed,
-            on_cancelled=self._cancelled,
-        )
+        self.call = self.jobs.call(TOOL, arguments, lambda result: self._done(result, serial), on_failed=self._failed)
         return self.call
 
     @property
@@ -122,6 +116,10 @@ class PlanDebugger(QObject):
             self.keeper.anchors.colour([str(by_number.get(n, {}).get("status", "")) for n in range(1, 41)])
         self.pane.show_report(report_html(result))
         self.show_plan()  # with room for the report
+        first = result.get("first_broken")
+        if isinstance(first, int) and 1 <= first <= len(self.pane.rows):
+            row = self.pane.rows[first - 1]  # in sight once its status line is laid out: on the next turn
+            QTimer.singleShot(0, row, lambda: self.pane.steps_scroll.ensureWidgetVisible(row))
         self.say(_summary(result))
         if result.get("trace_id"):
             self._show_trace(str(result["trace_id"]), result)
@@ -162,9 +160,6 @@ class PlanDebugger(QObject):
     def _failed(self, message: str) -> None:
         self.pane.show_report(f"<p style='color:#c62828'>{tr('The plan could not be checked: %s') % message}</p>")
         self.say(tr("The plan could not be checked: %s") % message)
-
-    def _cancelled(self) -> None:
-        self.say(tr("Stopped checking your plan."))
 
     def _code_changed(self) -> None:
         """The anchors' colours were of the code that was checked."""

@@ -12,6 +12,13 @@ from .step_row import lines_text
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
+OUTCOME_HEAD = {
+    "broken": "An expectation of your plan stopped holding.",
+    "held": "Every expectation held where its lines ran.",
+    "never_reached": "Some of your plan's lines never ran on this input.",
+    "unreadable": "An expectation could not be read.",
+    "no_expectations": "Your plan has no expectation to check.",
+}
 _CSS = "code {{ background: {code}; }} pre {{ background: {code}; }} h1, h2, h3 {{ font-size: 12pt; }}"
 
 
@@ -23,16 +30,10 @@ def _markdown() -> MarkdownIt:
 
 
 def report_html(result: dict[str, Any], code_background: str = "#f0f2f5") -> str:
-    """The report of ``result`` (``bp_debug_plan``'s), headed by the tests' run and the input traced."""
-    tests = result.get("tests") or {}
-    head = []
-    if tests.get("total"):
-        head.append(f"{tests.get('passed', 0)}/{tests['total']} visible tests passed ({tests.get('verdict', '')})")
-    if result.get("input"):
-        head.append(f"traced on <code>{html.escape(str(result['input']))}</code>")
-    if result.get("guessed"):
-        head.append("<b>no step was anchored: the lines were guessed from your words</b>")
-    intro = f"<p><i>{' · '.join(head)}</i></p>" if head else ""
+    """The report of ``result`` (``bp_debug_plan``'s: it says the tests' run, the input traced
+    and whether the lines were guessed), headed by the outcome in a word."""
+    head = OUTCOME_HEAD.get(str(result.get("outcome")), "")
+    intro = f"<p><b>{html.escape(head)}</b></p>" if head else ""
     body = _markdown().render(str(result.get("report") or ""))
     return f"<style>{_CSS.format(code=code_background)}</style>{intro}{body}"
 

@@ -72,6 +72,7 @@ class StepRow(QFrame):
         self.expect.setAccessibleName(tr("Step's expectation"))
         self.expect.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.status = QLabel("", objectName="planStepStatus", wordWrap=True, visible=False)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # it quotes the learner's expression
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.up_button = QToolButton(text="↑", toolTip=tr("Move this step up"))
         self.down_button = QToolButton(text="↓", toolTip=tr("Move this step down"))

@@ -243,3 +243,48 @@ def test_stop_ends_a_check_of_the_plan(threaded_window, qtbot):
     qtbot.waitUntil(lambda: not call.live and not window.jobs.busy, timeout=10_000)
     assert window.statusBar().currentMessage() == "Stopped."  # the window's word for any job stopped
     assert pane.report_text == "" and pane.rows[0].status_text == ""
+
+
+TWO_POINTERS_JS = """function twoSum(nums, target) {
+  let left = 0, right = nums.length - 1;
+  while (left <= right) {
+    const total = nums[left] + nums[right];
+    if (total === target) {
+      return [left, right];
+    }
+    if (total < target) {
+      left += 1;
+    } else {
+      right -= 1;
+    }
+  }
+  return [];
+}
+"""
+
+
+def test_a_javascript_plan_is_its_own_and_is_checked_in_javascript(window, qtbot):
+    window.browser.select("two-sum")
+    window.language.setCurrentIndex(window.language.findData("javascript"))
+    pane = open_two_sum(window, TWO_POINTERS_JS)
+    write_step(qtbot, pane, "move left when the sum is too small", "left < right")
+    select_lines(window.editor, 8, 9)
+    pane.rows[0].anchor_button.click()
+    with qtbot.waitSignal(window.plan.debugger.reported, timeout=60_000) as report:
+        pane.debug_button.click()
+    assert report.args[0]["outcome"] == "broken"
+    assert pane.rows[0].status.property("status") == "broken" and "left = 1" in pane.rows[0].status_text
+    assert window.editor.marked_lines(marker_of(1)) == [8, 9]
+    assert window.services.plans.load("ada", "two-sum", "python") is None  # the Python plan is another
+
+
+def test_a_refused_check_is_said_in_the_report(window, qtbot):
+    from codementor_desktop.domain.vocabulary import ErrorCode
+    from codementor_desktop.tools.errors import tool_error
+
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "walk inwards", "left <= right")
+    refused = tool_error(ErrorCode.RATE_LIMITED, "Too many bp_debug_plan calls for now; try again in 3 s.")
+    window.plan.debugger._done(refused, window.session.code_serial)  # noqa: SLF001 - the answer's rendering alone
+    assert "could not be checked: Too many bp_debug_plan calls" in pane.report_text
+    assert pane.rows[0].status_text == ""

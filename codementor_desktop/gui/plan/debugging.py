@@ -6,6 +6,7 @@ Structure and Flow tabs draw it there as they draw any trace."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +107,9 @@ class PlanDebugger(QObject):
         self.keeper.anchors.colour([])
 
     def _done(self, result: dict[str, Any], serial: int) -> None:
+        if result.get("error_code"):  # the tool refused (a rate limit, a plan it cannot take): said as such
+            self._failed(str(result.get("error_message") or result["error_code"]))
+            return
         self.result = result
         steps = list(result.get("steps") or [])
         by_number = {int(step.get("number", 0)): step for step in steps}
@@ -158,7 +162,8 @@ class PlanDebugger(QObject):
             self.show_tab(self.panel.trace_tab)
 
     def _failed(self, message: str) -> None:
-        self.pane.show_report(f"<p style='color:#c62828'>{tr('The plan could not be checked: %s') % message}</p>")
+        text = html.escape(tr("The plan could not be checked: %s") % message)
+        self.pane.show_report(f"<p style='color:#c62828'>{text}</p>")
         self.say(tr("The plan could not be checked: %s") % message)
 
     def _code_changed(self) -> None:

@@ -288,3 +288,13 @@ def test_a_refused_check_is_said_in_the_report(window, qtbot):
     window.plan.debugger._done(refused, window.session.code_serial)  # noqa: SLF001 - the answer's rendering alone
     assert "could not be checked: Too many bp_debug_plan calls" in pane.report_text
     assert pane.rows[0].status_text == ""
+
+
+def test_reset_code_keeps_the_anchors_on_their_lines(window, qtbot):
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "move left when the sum is too small", "left < right")
+    select_lines(window.editor, 7, 8)
+    pane.rows[0].anchor_button.click()
+    window.reset_action.trigger()  # the starter code: the markers went with the old text
+    assert pane.rows[0].lines_label.text() == "lines 7–8"
+    assert window.editor.marked_lines(marker_of(1)) == [n for n in (7, 8) if n <= window.editor.lineCount()]

@@ -66,6 +66,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
     edited = Signal()
     breakpointClicked = Signal(int, bool)  # 1-based line, Ctrl held (edit rather than toggle)
     marginMenuRequested = Signal(int, QPoint)  # 1-based line, where the menu goes
+    replacing = Signal(bool)  # True before ``replace_all``, False after: marks keyed to lines are lost in between
 
     def __init__(self, parent=None, font_size: int = 11, dark: bool = False):
         super().__init__(parent)
@@ -121,6 +122,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
 
     def replace_all(self, text: str) -> None:
         """Replace the whole text as one step that Ctrl+Z undoes (Reset code)."""
+        self.replacing.emit(True)
         self.beginUndoAction()
         try:
             self.targetWholeDocument()
@@ -130,6 +132,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
         self.clear_diagnostics()
         self.clear_all_marks()
         self.gotoPos(0)
+        self.replacing.emit(False)
 
     def _on_modified(self, kind: int, *_details) -> None:
         if kind & TEXT_CHANGES:

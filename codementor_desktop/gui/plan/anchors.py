@@ -47,6 +47,7 @@ class PlanAnchors(QObject):
         self.editor = editor
         self._handles: list[list[int]] = []  # per step (in order): its markers' handles
         self._texts: list[str] = []  # per step: its words, for the margin's tooltip
+        self._beyond: list[tuple[int, ...]] = []  # per step: its lines past the code's end, kept unmarked
         self._statuses: list[str] = []
         editor.setMarginTypeN(PLAN_MARGIN, 0)  # symbols
         editor.setMarginWidthN(PLAN_MARGIN, WIDTH)
@@ -59,15 +60,16 @@ class PlanAnchors(QObject):
 
     def place(self, steps: list[tuple[str, tuple[int, ...]]]) -> None:
         """Mark each step's lines (``(words, lines)`` in order); the marks of before go. Lines past
-        the code's end are not marked (nor kept: ``lines`` reads them back)."""
+        the code's end are not marked but kept as they are (a shorter draft, the starter code)."""
         for marker in MARKERS:
             self.editor.markerDeleteAll(marker)
-        self._handles, self._texts = [], []
+        self._handles, self._texts, self._beyond = [], [], []
         count = self.editor.lineCount()
         for number, (text, lines) in enumerate(steps, 1):
             marker = marker_of(number)
             self._handles.append([self.editor.markerAdd(line - 1, marker) for line in lines if 1 <= line <= count])
             self._texts.append(text)
+            self._beyond.append(tuple(line for line in lines if line > count))
         self._statuses = [""] * len(steps)
         self._colour_all()
 
@@ -78,8 +80,8 @@ class PlanAnchors(QObject):
     def lines(self) -> list[tuple[int, ...]]:
         """Each step's anchored lines where its markers are now (1-based); a deleted line is gone."""
         found = []
-        for handles in self._handles:
-            lines = {self.editor.markerLineFromHandle(handle) + 1 for handle in handles}
+        for handles, beyond in zip(self._handles, self._beyond, strict=True):
+            lines = {self.editor.markerLineFromHandle(handle) + 1 for handle in handles} | set(beyond)
             found.append(tuple(sorted(line for line in lines if line >= 1)))
         return found
 

@@ -68,6 +68,8 @@ class PlanKeeper(QObject):
         pane.edited.connect(self._on_pane_edited)
         pane.anchorRequested.connect(self.anchor_to_selection)
         editor.edited.connect(self._on_code_edited)
+        editor.replacing.connect(self._on_replacing)
+        self._replacing = False
         session.problem_changed.connect(lambda _id: self.follow())
         session.language_changed.connect(lambda _language: self.follow())
         session.learner_changed.connect(lambda _name: self.follow())
@@ -151,7 +153,7 @@ class PlanKeeper(QObject):
 
     def _place_anchors(self) -> None:
         self.anchors.place([(row.text, row.lines) for row in self.pane.rows])
-        self.pane.set_lines(self.anchors.lines())  # lines past the code's end are let go
+        self.pane.set_lines(self.anchors.lines())
 
     def _on_pane_edited(self) -> None:
         # The order or the anchors changed: the markers are placed afresh from the rows (and lose
@@ -162,8 +164,15 @@ class PlanKeeper(QObject):
             self.anchors.set_texts([row.text for row in self.pane.rows])
         self._changed()
 
+    def _on_replacing(self, replacing: bool) -> None:
+        """The whole text is replaced (Reset code, a version from the history): the markers go with
+        the old lines, the anchors stay on their line numbers."""
+        self._replacing = replacing
+        if not replacing:
+            self._place_anchors()
+
     def _on_code_edited(self) -> None:
-        if self._key is None or not self.pane.rows:
+        if self._replacing or self._key is None or not self.pane.rows:
             return
         moved = self.anchors.lines()
         if moved != [row.lines for row in self.pane.rows]:

@@ -16,9 +16,10 @@ from PySide6.QtWidgets import QWidget
 from ...tools.context import ToolContext
 from ...tools.debugging import resolve_trace
 from ...tools.errors import ToolFailure
+from ..theme import theme_named
 from ..viz.declared_shapes import declared_shapes
 from .report import report_html, step_sentence
-from .step_row import tr
+from .step_row import dark, tr
 
 if TYPE_CHECKING:
     from ...tools.services import Services
@@ -118,7 +119,8 @@ class PlanDebugger(QObject):
         )
         if self.session.code_serial == serial:  # the anchors are on the lines that were checked
             self.keeper.anchors.colour([str(by_number.get(n, {}).get("status", "")) for n in range(1, 41)])
-        self.pane.show_report(report_html(result))
+        theme = theme_named("dark" if dark(self.pane) else "light")
+        self.pane.show_report(report_html(result, theme.code_background))
         self.show_plan()  # with room for the report
         first = result.get("first_broken")
         if isinstance(first, int) and 1 <= first <= len(self.pane.rows):

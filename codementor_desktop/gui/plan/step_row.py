@@ -29,6 +29,13 @@ def lines_text(lines: tuple[int, ...] | list[int]) -> str:
     return f"{word} {', '.join(parts)}"
 
 
+def dark(widget: QWidget) -> bool:
+    """Whether ``widget`` is drawn in the dark theme (its window's ``theme`` property names it)."""
+    return widget.window().property("theme") == "dark"
+
+
+# On the dark theme: the same hues, light enough to read on it.
+DARK_COLOURS = {"#c62828": "#ef9a9a", "#2e7d32": "#81c784", "#757575": "#bdbdbd", "#e65100": "#ffb74d"}
 # status -> (sign, colour) of the line under a step after a /debug
 STATUS_LOOK = {
     "broken": ("✗", "#c62828"),
@@ -131,6 +138,7 @@ class StepRow(QFrame):
     def show_status(self, status: str, text: str) -> None:
         """What is known of this step (``status`` a key of ``STATUS_LOOK``); an empty text hides it."""
         sign, colour = STATUS_LOOK.get(status, ("", "palette(text)"))
+        colour = DARK_COLOURS.get(colour, colour) if dark(self) else colour
         self.status.setVisible(bool(text))
         self.status.setText(f"{sign} {text}".strip())
         self.status.setStyleSheet(f"color: {colour};")

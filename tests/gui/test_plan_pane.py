@@ -298,3 +298,25 @@ def test_reset_code_keeps_the_anchors_on_their_lines(window, qtbot):
     window.reset_action.trigger()  # the starter code: the markers went with the old text
     assert pane.rows[0].lines_label.text() == "lines 7–8"
     assert window.editor.marked_lines(marker_of(1)) == [n for n in (7, 8) if n <= window.editor.lineCount()]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # a tooltip shown offscreen
+def test_the_margin_says_which_step_a_line_belongs_to(window, qtbot):
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    from codementor_desktop.gui.editor.code_editor import PLAN_MARGIN
+
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "move left when the sum is too small", "left < right")
+    select_lines(window.editor, 7, 8)
+    pane.rows[0].anchor_button.click()
+    editor = window.editor
+    x = sum(editor.marginWidthN(n) for n in range(PLAN_MARGIN)) + editor.marginWidthN(PLAN_MARGIN) // 2
+    y = editor.pointYFromPosition(editor.positionFromLine(7)) + editor.textHeight(7) // 2  # line 8
+    at = QPoint(x, y)
+    QApplication.sendEvent(editor.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, editor.viewport().mapToGlobal(at)))
+    qtbot.waitUntil(QToolTip.isVisible, timeout=5_000)
+    assert QToolTip.text() == "Step 1: move left when the sum is too small"
+    QToolTip.hideText()

@@ -320,3 +320,28 @@ def test_the_margin_says_which_step_a_line_belongs_to(window, qtbot):
     qtbot.waitUntil(QToolTip.isVisible, timeout=5_000)
     assert QToolTip.text() == "Step 1: move left when the sum is too small"
     QToolTip.hideText()
+
+
+def test_each_learner_has_their_own_plan(window, qtbot, services):
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "ada's first step", "left <= right")
+    select_lines(window.editor, 3, 3)
+    pane.rows[0].anchor_button.click()
+    assert window.learning.learners.switch("bea")  # what ada typed is kept as she leaves
+    assert services.plans.load("ada", "two-sum", "python").steps[0].text == "ada's first step"
+    window.browser.select("two-sum")
+    assert pane.rows == [] and window.editor.marked_lines(marker_of(1)) == []
+    assert window.learning.learners.switch("ada")
+    window.browser.select("two-sum")
+    assert [r.text for r in pane.rows] == ["ada's first step"]
+
+
+def test_a_plan_is_saved_off_the_gui_thread_after_a_pause(threaded_window, qtbot):
+    window = threaded_window
+    pane = open_two_sum(window)
+    write_step(qtbot, pane, "walk inwards")
+    assert window.plan.keeper.pending
+    with qtbot.waitSignal(window.plan.keeper.saved, timeout=10_000):
+        pass
+    assert not window.plan.keeper.pending
+    assert [s.text for s in window.services.plans.load("ada", "two-sum", "python").steps] == ["walk inwards"]

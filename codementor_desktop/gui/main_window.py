@@ -307,8 +307,9 @@ class MainWindow(QMainWindow):
             on_running=lambda run: show_run_buttons(self.run_action, self.submit_action, run), parent=self,
         )  # fmt: skip
         self.plan.attach(
-            session, jobs, services, editor=self.editor, panel=self.viz, show_tab=self.show_tab, say=self.say
-        )
+            session, jobs, services, editor=self.editor, panel=self.viz, show_tab=self.show_tab, say=self.say,
+            mark_steps=self.debugger.marks.follow,
+        )  # fmt: skip
         self.custom_input = CustomInput(
             session, jobs, services, code=self.editor.text, say=self.say, trace=self.debugger.trace, parent=self
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from codementor_desktop.gui.editor.code_editor import CURRENT_MARKER
 from codementor_desktop.gui.plan.anchors import COLOURS, marker_of
 from codementor_desktop.gui.plan.step_row import lines_text
 
@@ -215,6 +216,7 @@ def test_debug_my_plan_marks_the_broken_step_and_shows_where_it_broke(window, qt
     qtbot.waitUntil(lambda: window.viz.timeline.state_at(window.viz.step) is not None, timeout=10_000)
     line = window.viz.timeline.state_at(window.viz.step).step.get("line", 0)
     assert window.viz.timeline.source_line(line).strip() in {"if total < target:", "left += 1"}
+    assert window.editor.marked_lines(CURRENT_MARKER) == [line]  # the code shows where, too
 
     window.browser.select("balanced-brackets")  # another problem: its report is not this one's
     assert pane.report_text == "" and anchors.status_colour(1) == COLOURS[""][0]

@@ -47,6 +47,7 @@ class PlanDebugger(QObject):
         panel: VisualizationPanel,
         show_tab: Callable[[QWidget], None],
         show_plan: Callable[[], None],
+        mark_steps: Callable[[], None],
         say: Callable[[str], None],
         parent: QObject | None = None,
     ):
@@ -54,7 +55,9 @@ class PlanDebugger(QObject):
         self.session, self.jobs, self.services = session, jobs, services
         self.keeper, self.pane = keeper, keeper.pane
         self.panel, self.show_tab, self.show_plan, self.say = panel, show_tab, show_plan, say
+        self.mark_steps = mark_steps
         self.call: Call | None = None
+        self._serial = -1  # the edit of the code checked last
         self.result: dict[str, Any] | None = None
         self._code = ""
         self.pane.debugRequested.connect(self.debug)
@@ -81,7 +84,7 @@ class PlanDebugger(QObject):
         self.pane.show_report(None)
         self.keeper.anchors.colour([])
         self._code = self.keeper.editor.text()
-        serial = session.code_serial  # the edit of the code the report is about
+        serial = self._serial = session.code_serial  # the edit of the code the report is about
         arguments = {
             "language": str(session.language),
             "code": self._code,
@@ -148,6 +151,8 @@ class PlanDebugger(QObject):
             return
         problem = self.services.bank.get(self.session.problem_id or "")
         self.panel.begin_trace(self._code, declared_shapes(problem) if problem is not None else None)
+        if self.session.code_serial == self._serial:  # the steps' lines are the editor's
+            self.mark_steps()
         self.panel.finish_trace(trace)
         broken = next((s for s in result.get("steps") or [] if s.get("number") == result.get("first_broken")), None)
         at = ((broken or {}).get("broken_at") or {}).get("step")

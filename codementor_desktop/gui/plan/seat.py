@@ -64,14 +64,16 @@ class PlanSeat:
         panel: VisualizationPanel,
         show_tab: Callable[[QWidget], None],
         say: Callable[[str], None],
+        mark_steps: Callable[[], None] = lambda: None,
     ) -> None:
+        """``mark_steps`` makes the editor mark the panel's steps (the arrow on the step's line)."""
         from .debugging import PlanDebugger
         from .keeper import PlanKeeper
 
         self.keeper = PlanKeeper(session, jobs, services, editor=editor, pane=self.pane, say=say, parent=self.owner)
         self.debugger = PlanDebugger(
             session, jobs, services, keeper=self.keeper, panel=panel, show_tab=show_tab,
-            show_plan=self.show_plan, say=say, parent=self.owner,
+            show_plan=self.show_plan, mark_steps=mark_steps, say=say, parent=self.owner,
         )  # fmt: skip
         self._attached = True
         run_menu = next(

@@ -90,7 +90,9 @@ def fit_statement(layout: Layout) -> None:
     statement, code, panel = centre.sizes()
     if statement + code + panel <= 0:
         return
-    needed = layout.statement.content_height() + 4
+    holder = centre.widget(0)  # the statement's tabs (Statement, Plan): their bar takes room too
+    bar = holder.height() - layout.statement.height() if holder is not None else 0
+    needed = layout.statement.content_height() + 4 + max(bar, 0)
     wanted = min(needed, int((statement + code + panel) * STATEMENT_SHARE)) - statement
     if wanted <= 0:
         return

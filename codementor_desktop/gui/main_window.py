@@ -49,6 +49,7 @@ from .panels.custom_input import CustomInput
 from .panels.output_view import OutputView
 from .panels.own_tests import OwnTests
 from .panels.tests_panel import TestsPanel
+from .plan.seat import PlanSeat
 from .problems.browser import ProblemBrowser
 from .problems.hints import Hints
 from .problems.statement import StatementView
@@ -120,7 +121,8 @@ class MainWindow(QMainWindow):
         self.panels = self.viz  # the panel tabs: Tests, Output, Trace, Structure, Variables, Flow
 
         self.centre = QSplitter(Qt.Orientation.Vertical)
-        self.centre.addWidget(self.statement)
+        self.plan = PlanSeat(self, self.statement)  # the statement and the learner's plan, as two tabs
+        self.centre.addWidget(self.plan.tabs)
         self.centre.addWidget(self.editor_box)
         self.centre.addWidget(self.panels)
         self.centre.setSizes([220, 380, 200])
@@ -320,6 +322,10 @@ class MainWindow(QMainWindow):
             save_now=save_now, after_submit=self.analyst.after_submit,
             on_running=lambda run: show_run_buttons(self.run_action, self.submit_action, run), parent=self,
         )  # fmt: skip
+        self.plan.attach(
+            session, jobs, services, editor=self.editor, panel=self.viz, show_tab=self.show_tab, say=self.say,
+            mark_steps=self.debugger.marks.follow,
+        )  # fmt: skip
         self.custom_input = CustomInput(
             session, jobs, services, code=self.editor.text, say=self.say, trace=self.debugger.trace, parent=self
         )
@@ -453,6 +459,7 @@ class MainWindow(QMainWindow):
         draft = self.drafts.load(problem_id, language)
         self.editor.set_text(draft if draft is not None else self._starter(problem_id, language))
         self.session.open(problem_id, language)  # panels forget the last problem's results
+        self.plan.follow()  # its anchors, which the new text took away
         self.debugger.marks.stop_following()
         self.autosave.follow(problem_id, language)
         self.drafts.remember_open(problem_id, language)
@@ -502,6 +509,7 @@ class MainWindow(QMainWindow):
             super().closeEvent(event)  # closed while loading: nothing was opened, nothing to keep
             return
         self.autosave.save_now()
+        self.plan.save_now()
         if self.problem_id is not None:
             self.drafts.remember_open(self.problem_id, self.current_language)
         if not self.drafts.flush(10.0) and not close_unsaved(self, self.drafts.last_error):

@@ -97,6 +97,7 @@ def test_tab_walks_the_window_as_a_learner_reads_it(window):
         if reachable(widget):
             order.append(widget)
     wanted = [
+        window.plan.tabs.tabBar(),  # Statement and Plan, above the statement
         window.statement,
         window.language,
         window.editor,
@@ -105,4 +106,4 @@ def test_tab_walks_the_window_as_a_learner_reads_it(window):
     ]
     positions = [order.index(w) for w in wanted]
     assert positions == sorted(positions), [type(w).__name__ for w in order[:15]]
-    assert positions[:3] == [0, 1, 2]
+    assert positions[:4] == [1, 2, 3, 4]  # first the tabs, whose focus goes to their bar

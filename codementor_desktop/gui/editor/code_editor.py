@@ -35,6 +35,7 @@ CURRENT_LINE_MARKER = 5  # the tint behind the line
 LOOP_MARKER = 6
 BREAKPOINT_MARKERS = (BREAKPOINT_MARKER, CONDITIONAL_MARKER)
 SYMBOL_MARGIN = 1
+PLAN_MARGIN = 2  # the plan's anchors (gui/plan/anchors.py), right of the breakpoints
 FINDING_INDICATOR = 8  # the lines an analysis card points at (0-7 belong to the lexers)
 INDIC_ROUNDBOX = 7
 CTRL_MODIFIER = 2  # SCMOD_CTRL
@@ -65,6 +66,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
     edited = Signal()
     breakpointClicked = Signal(int, bool)  # 1-based line, Ctrl held (edit rather than toggle)
     marginMenuRequested = Signal(int, QPoint)  # 1-based line, where the menu goes
+    replacing = Signal(bool)  # True before ``replace_all``, False after: marks keyed to lines are lost in between
 
     def __init__(self, parent=None, font_size: int = 11, dark: bool = False):
         super().__init__(parent)
@@ -120,6 +122,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
 
     def replace_all(self, text: str) -> None:
         """Replace the whole text as one step that Ctrl+Z undoes (Reset code)."""
+        self.replacing.emit(True)
         self.beginUndoAction()
         try:
             self.targetWholeDocument()
@@ -129,6 +132,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
         self.clear_diagnostics()
         self.clear_all_marks()
         self.gotoPos(0)
+        self.replacing.emit(False)
 
     def _on_modified(self, kind: int, *_details) -> None:
         if kind & TEXT_CHANGES:
@@ -291,7 +295,7 @@ class CodeEditor(EditingMixin, ScintillaEdit):
             self.breakpointClicked.emit(self.lineFromPosition(position) + 1, bool(modifiers & CTRL_MODIFIER))
 
     def margins_width(self) -> int:
-        return sum(self.marginWidthN(n) for n in range(SYMBOL_MARGIN + 1))
+        return sum(self.marginWidthN(n) for n in range(PLAN_MARGIN + 1))
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt's name
         """A right click in the margins edits the breakpoint of that line; in the text, Scintilla's menu."""

@@ -264,7 +264,8 @@ class MainWindow(QMainWindow):
             hide_tags=self.statement.hide_tags, say=self.say,
             locked=[self.hints.action, self.trace_action, self.breakpoint_action, self.edges_action,
                     self.analyze_action, self.chat.toggle_action, self.chat.focus_action, self.problems_action,
-                    self.tests.analyze_button, self.tests.edges_button, self.custom_input.box.trace_button],
+                    self.tests.analyze_button, self.tests.edges_button, self.custom_input.box.trace_button,
+                    self.plan.action, self.plan.pane.debug_button, self.solutions.action],
             hidden=[self.chat.dock, self.browser],
         )  # fmt: skip
         self.interviews.recorded.connect(lambda _id: self.learning.profile.mark_stale())

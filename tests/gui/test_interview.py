@@ -50,6 +50,8 @@ def locked_controls(window):
         "edge cases": window.edges_action, "analysis": window.analyze_action, "tutor": window.chat.focus_action,
         "tutor dock": window.chat.toggle_action, "analyse button": window.tests.analyze_button,
         "edge cases button": window.tests.edges_button, "trace input": window.custom_input.box.trace_button,
+        "debug my plan": window.plan.action, "debug my plan button": window.plan.pane.debug_button,
+        "solutions": window.solutions.action, "solutions button": window.solutions.button,
     }  # fmt: skip
 
 
@@ -71,7 +73,9 @@ def test_an_interview_from_start_to_debrief(qtbot, services, clock, tmp_path):
     window = make_window(qtbot, services)
     assert window.browser.select("climbing-stairs")
     assert window.hints.action.isEnabled() and window.trace_action.isEnabled()
+    solutions = window.solutions.open()  # left open before the interview: it closes when it begins
     interview_id = start_two_sum(window, services, clock)
+    assert not solutions.isVisible()
     lock = window.session.interview_lock
 
     # The helping tools are off, each saying why; the editor, Run, custom input and Submit stay on.
@@ -101,6 +105,7 @@ def test_an_interview_from_start_to_debrief(qtbot, services, clock, tmp_path):
     window.editor.set_text(GOOD)
     window.submit_code()
     assert window.interviews.verdicts == ["WA", "AC"]
+    assert not solutions.isVisible()  # an accepted Submit shows no solution while the interview runs
     assert window.analyst.tab.status.text() == "" or "Analysing" not in window.analyst.tab.status.text()
 
     # The countdown follows the clock: 15 minutes, 7 used.

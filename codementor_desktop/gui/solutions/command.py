@@ -82,6 +82,7 @@ class Solutions(QObject):
         session.language_changed.connect(self._follow)
         session.learner_changed.connect(self._follow)
         session.result_changed.connect(self._on_result)
+        session.interview_lock.changed.connect(self._on_interview)
         self._follow()
 
     # --- the button ---------------------------------------------------------------------------
@@ -136,9 +137,16 @@ class Solutions(QObject):
         else:
             self.view.show_locked("", None, "")  # nothing of the last problem stays behind
 
+    def _on_interview(self, on: bool) -> None:
+        """A mock interview began: a view left open closes (its action is off until the end), so
+        an accepted Submit during the interview shows no solution."""
+        if on and self.view is not None:
+            self._stop_counting()
+            self.view.close()
+
     def _on_result(self, kind: str, result: Any) -> None:
         """A Submit that passed opens the view (and the button's words say so)."""
-        if kind != "run" or not isinstance(result, dict):
+        if kind != "run" or not isinstance(result, dict) or self.session.interview_lock.on:
             return
         self._describe_button()
         if self.view is not None and self.view.isVisible() and not self.view.is_unlocked:
@@ -146,8 +154,11 @@ class Solutions(QObject):
 
     # --- the view -------------------------------------------------------------------------------
     def open(self) -> SolutionsView:
-        """Show the view of the problem on show (locked or not)."""
+        """Show the view of the problem on show (locked or not; not at all during an interview)."""
         view = self._view()
+        if self.session.interview_lock.on:
+            view.show_locked("", None, tr("The solutions are off during the mock interview."))
+            return view
         self.refresh()
         if view.isVisible():
             view.activateWindow()  # behind the main window: brought back to the front

@@ -215,3 +215,18 @@ def test_the_count_goes_off_the_gui_thread_and_stops_with_another_problem(thread
     qtbot.waitUntil(lambda: len(view.unlocked.counts.curves()) == 2, timeout=60_000)
     assert not view.unlocked.stop.isVisible()
     view.close()
+
+
+def test_the_button_shows_in_a_window_attached_after_it_shows(qtbot, services):
+    """As the app starts: the window paints first, then is attached to the services."""
+    from codementor_desktop.gui.main_window import MainWindow
+    from codementor_desktop.gui.window_files import TOUR_SEEN, Flag
+
+    Flag(services.paths.data_dir, TOUR_SEEN).set()
+    main = MainWindow(synchronous=True)
+    qtbot.addWidget(main)
+    main.show()
+    main.attach(services)
+    open_problem(main, "two-sum")
+    assert main.solutions.button.isVisible()
+    main.close()

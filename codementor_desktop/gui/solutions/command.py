@@ -76,6 +76,7 @@ class Solutions(QObject):
         self.button.setAutoRaise(False)
         statement.installEventFilter(self)
         self._place_button()
+        self.button.show()  # the window shows before it is attached: a child made since shows itself
         if isinstance(statement, QTextEdit):
             statement.textChanged.connect(self._keep_title_clear)
         session.problem_changed.connect(self._follow)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -251,9 +251,20 @@ class SolutionsView(QWidget):
         self.ask = ask or confirm_with_a_dialog
         self.locked.confirmRequested.connect(self.confirmRequested.emit)
         self.unlocked.stopRequested.connect(self.stopRequested.emit)
-        # A window of its own closes as a dialog does: Escape, or the system's Close keys.
+        # A window of its own closes as a dialog does: Escape, or the system's Close keys. Scintilla
+        # claims Escape for itself (cancel), so its panes are told to let the shortcut have it.
         for keys in (QKeySequence(Qt.Key.Key_Escape), QKeySequence(QKeySequence.StandardKey.Close)):
             QShortcut(keys, self, self.close)
+        for pane in (self.unlocked.mine, self.unlocked.first, self.unlocked.second):
+            pane.code.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """Escape in a read-only code pane closes the window instead of being Scintilla's cancel."""
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            if event.key() == Qt.Key.Key_Escape:
+                event.ignore()  # not claimed: the window's Escape shortcut runs
+                return True
+        return super().eventFilter(watched, event)
 
     @property
     def is_unlocked(self) -> bool:

@@ -24,8 +24,6 @@ AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
 AppPublisher=CodeMentor
 AppComments=Practise coding-interview problems offline
-VersionInfoVersion={#AppVersion}
-VersionInfoProductVersion={#AppVersion}
 ; Per user by default: a learner without administrator rights can install it; a lab's
 ; administrator can choose "all users" in the dialog or with /ALLUSERS on the command line.
 PrivilegesRequired=lowest

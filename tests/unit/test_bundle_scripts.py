@@ -6,6 +6,7 @@ are what Windows and macOS read; the installer script points at files that exist
 from __future__ import annotations
 
 import ast
+import re
 import struct
 import subprocess
 import sys
@@ -139,3 +140,14 @@ def test_the_disk_image_script_refuses_to_run_off_macos_and_says_why(tmp_path):
         pytest.skip("on macOS the script builds the image")
     done = subprocess.run(["bash", str(PACKAGING / "macos" / "make_dmg.sh")], capture_output=True, text=True)
     assert done.returncode == 2 and "hdiutil exists only on macOS" in done.stderr
+
+
+def test_the_workflow_builds_with_files_that_exist_and_runs_each_selftest():
+    workflow = (ROOT / ".github" / "workflows" / "bundles.yml").read_text(encoding="utf-8")
+    named = set(re.findall(r"packaging[/\\][\w./\\-]+\.(?:spec|py|sh|iss)", workflow))
+    assert len(named) >= 5
+    assert [p for p in named if not (ROOT / p.replace("\\", "/")).is_file()] == []
+    assert "runs-on: windows-latest" in workflow and "runs-on: macos-14" in workflow
+    assert workflow.count("uv sync --locked") == 2
+    assert "CodeMentor.exe -ArgumentList selftest" in workflow
+    assert "Contents/MacOS/CodeMentor selftest" in workflow

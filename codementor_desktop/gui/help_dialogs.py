@@ -1,24 +1,29 @@
 """Help ▸ Keyboard shortcuts (every command of the menus with its keys, read from the menus
-themselves so the list cannot drift) and Help ▸ About (the version and the libraries' licences)."""
+themselves so the list cannot drift) and Help ▸ About (the version, the libraries' licences, and
+the full third-party notices the bundles ship)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from ..resources import resources_dir
 from .text import escaped
 
 if TYPE_CHECKING:
@@ -108,30 +113,87 @@ def _field(meta: metadata.PackageMetadata, name: str) -> str:
     return str(values[0]) if values else ""
 
 
-def about_text() -> str:
+def app_version() -> str:
     from importlib import metadata
 
     try:
-        version = metadata.version("codementor-desktop")
+        return metadata.version("codementor-desktop")
     except metadata.PackageNotFoundError:
-        version = "development"
+        return "development"
+
+
+def about_text() -> str:
     rows = "".join(
         f"<tr><td>{escaped(n)}</td><td>{escaped(v)}</td><td>{escaped(lic)}</td></tr>" for n, v, lic in licences()
     )
     return (
-        f"<h3>CodeMentor {escaped(version)}</h3>"
-        f"<p>{escaped(tr('Practise coding-interview problems offline.'))}</p>"
+        f"<h3>CodeMentor {escaped(app_version())}</h3>"
+        f"<p>{escaped(tr('Practise coding-interview problems offline: a problem bank with tests and hints, an editor, a judge that runs your code in a restricted process, a visual debugger and a Socratic tutor.'))}</p>"
         f"<p>{escaped(tr('Built on these libraries, under these licences:'))}</p>"
         f"<table cellspacing='4'><tr><th align='left'>{escaped(tr('Library'))}</th><th align='left'>"
         f"{escaped(tr('Version'))}</th><th align='left'>{escaped(tr('Licence'))}</th></tr>{rows}</table>"
+        f"<p>{escaped(tr('Every package the app ships, with its licence text, is under Third-party licences.'))}</p>"
     )
+
+
+def notices_path() -> Path:
+    """The third-party notices shipped in resources/ (written by packaging/licenses.py)."""
+    return resources_dir() / "THIRD_PARTY_NOTICES.txt"
+
+
+def notices_text() -> str:
+    try:
+        return notices_path().read_text(encoding="utf-8")
+    except OSError:
+        return tr("The third-party notices are missing from this installation (THIRD_PARTY_NOTICES.txt).")
+
+
+def notices_dialog(parent: QWidget) -> QDialog:
+    dialog = QDialog(parent, objectName="noticesDialog")
+    dialog.setWindowTitle(tr("Third-party licences"))
+    view = QPlainTextEdit(dialog, objectName="noticesView")
+    view.setReadOnly(True)
+    # The licence texts are laid out in fixed columns; wrapping would tear them.
+    view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    view.setPlainText(notices_text())
+    view.setAccessibleName(tr("Third-party licences"))
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(view)
+    layout.addWidget(buttons)
+    dialog.resize(760, 600)
+    return dialog
+
+
+def show_notices(parent: QWidget) -> None:
+    dialog = notices_dialog(parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+
+
+def about_dialog(parent: QWidget) -> QDialog:
+    dialog = QDialog(parent, objectName="aboutBox")
+    dialog.setWindowTitle(tr("About CodeMentor"))
+    text = QLabel(about_text(), dialog, objectName="aboutText")
+    text.setTextFormat(Qt.TextFormat.RichText)
+    text.setWordWrap(True)
+    text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok, dialog)
+    licences_button = QPushButton(tr("Third-party licences…"), dialog, objectName="noticesButton")
+    licences_button.setToolTip(tr("The licence of every package the app ships"))
+    buttons.addButton(licences_button, QDialogButtonBox.ButtonRole.HelpRole)
+    licences_button.clicked.connect(lambda: show_notices(dialog))
+    buttons.accepted.connect(dialog.accept)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(text)
+    layout.addWidget(buttons)
+    dialog.setMinimumWidth(520)
+    return dialog
 
 
 def show_about(parent: QWidget) -> None:
-    box = QMessageBox(
-        QMessageBox.Icon.NoIcon, tr("About CodeMentor"), about_text(), QMessageBox.StandardButton.Ok, parent
-    )
-    box.setObjectName("aboutBox")
-    box.setTextFormat(Qt.TextFormat.RichText)
-    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    box.open()
+    dialog = about_dialog(parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()

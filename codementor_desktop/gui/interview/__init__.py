@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QVBoxLayout, QWidget
 
+from ..menu_bar import describe
 from .bar import InterviewBar
 from .controller import MockInterviews
 
@@ -56,6 +57,7 @@ def build_interviews(
     if isinstance(menu, QMenu):
         menu.addSeparator()
         menu.addAction(action)
+        describe(menu)  # its accessible name, status tip and what's-this, as every command has
     interviews.start_action = action
     # The lock stops a second start while one is under way.
     interviews.controls.hold(action)

@@ -139,7 +139,7 @@ def _placed(value: float, quantiles: Quantiles, better: str, unit: str) -> dict[
     else:
         standing = f"{better} about {ahead}% of them"
     shown = round(value, 1) if unit == "minutes" else int(value)
-    standing += f" ({shown} {unit}; the class's median {round(quantiles.p50, 1)})"
+    standing += f" ({_number(shown)} {unit}; the class's median {_number(quantiles.p50)})"
     return {
         "yours": shown,
         "learners": quantiles.learners,
@@ -147,6 +147,11 @@ def _placed(value: float, quantiles: Quantiles, better: str, unit: str) -> dict[
         "ahead_of_percent": max(0, min(100, ahead)),
         "standing": standing,
     }
+
+
+def _number(value: float) -> str:
+    """``value`` for a sentence: one decimal at most, none when it is whole (10, 17.5, 1,240)."""
+    return f"{round(value, 1):,}".removesuffix(".0")
 
 
 def _values(quantiles: Quantiles) -> list[float]:

@@ -173,9 +173,12 @@ def test_six_learners_each_see_where_they_stand_among_the_class(class_url, monke
     time, attempts, operations = result["time"], result["attempts"], result["operations"]
     assert time["learners"] == 6 and time["yours"] == 10.0
     assert (time["p10"], time["p25"], time["p50"], time["p75"], time["p90"]) == (7.5, 11.25, 17.5, 23.75, 27.5)
-    assert time["ahead_of_percent"] == 80 and time["standing"].startswith("quicker than about 80% of them")
+    assert time["ahead_of_percent"] == 80 and time["standing"] == (
+        "quicker than about 80% of them (10 minutes; the class's median 17.5)"
+    )
     assert attempts["yours"] == 2 and attempts["p50"] == 3.5 and attempts["ahead_of_percent"] == 80
     assert operations["size"] == 40 and operations["yours"] == 240 and operations["p50"] == 420.0
+    assert operations["standing"] == "fewer operations than about 80% of them (240 line events; the class's median 420)"
     assert "Among the 6 learners of your class who solved Two Sum" in result["message"]
     # Nothing in the result names another learner.
     assert not any(other.name in str(result) for other in learners if other is not learners[1])

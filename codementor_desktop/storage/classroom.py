@@ -190,13 +190,21 @@ def _grant(connection: Connection, roles: ClassRoles) -> None:
     connection.execute(
         text(
             f"CREATE OR REPLACE FUNCTION {ME}() RETURNS integer LANGUAGE sql STABLE SECURITY DEFINER "
-            f"SET search_path = {_q(schema)} "
+            f"SET search_path = {_definer_path(schema)} "
             "AS $$ SELECT id FROM learners WHERE name = session_user $$"
         )
     )
     connection.execute(text(f"REVOKE ALL ON FUNCTION {ME}() FROM PUBLIC"))
     connection.execute(text(f"GRANT EXECUTE ON FUNCTION {ME}() TO {both}"))
     _peer_quantiles(connection, schema, both)
+
+
+def _definer_path(schema: str) -> str:
+    """The search path of a function run with the owner's rights: the class's schema, then the
+    caller's temporary schema named last. Unnamed, it would be searched first, and a learner's
+    temporary ``learners`` table (granted to the owner) would answer for the class's: the id of
+    another learner, whose rows row security would then hand over."""
+    return f"{_q(schema)}, pg_temp"
 
 
 def _peer_quantiles(connection: Connection, schema: str, roles: str) -> None:
@@ -211,7 +219,7 @@ def _peer_quantiles(connection: Connection, schema: str, roles: str) -> None:
             f"CREATE FUNCTION {PEERS}(wanted text) RETURNS TABLE (measure text, language text, size integer, "
             "learners integer, p10 double precision, p25 double precision, p50 double precision, "
             "p75 double precision, p90 double precision) "
-            f"LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {_q(schema)} AS $peers$ {body} $peers$"
+            f"LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {_definer_path(schema)} AS $peers$ {body} $peers$"
         )
     )
     connection.execute(text(f"REVOKE ALL ON FUNCTION {PEERS}(text) FROM PUBLIC"))

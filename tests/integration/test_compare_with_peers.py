@@ -237,3 +237,23 @@ def test_hand_written_sql_as_a_learner_reads_only_aggregates(class_url):
         database.close()
     assert sql(class_url, "SELECT count(*) FROM runs WHERE problem_id = 'valid-parentheses'")[0][0] == 1
     assert sql(ada.url, f"SELECT * FROM {classroom.PEERS}('valid-parentheses')") == []
+
+
+def test_a_learners_temporary_tables_cannot_stand_in_for_the_classs(class_url):
+    """The owner's functions name the caller's temporary schema last: a temporary ``learners`` or
+    ``runs`` a learner makes (and grants to the owner) is not what they read."""
+    learners = [solve(class_url, m, a, c) for m, a, c in zip(MINUTES, range(1, 7), COUNTS, strict=True)]
+    ada, grace = learners[0], learners[1]
+    grace_id = sql(class_url, "SELECT id FROM learners WHERE name = :n", n=grace.name)[0][0]
+    owner = make_url(class_url).username
+    engine = create_engine(ada.url, poolclass=NullPool)
+    with engine.connect() as connection:
+        connection.execute(text("CREATE TEMP TABLE runs AS SELECT * FROM public.runs"))  # ada's own: one learner
+        connection.execute(text("CREATE TEMP TABLE learners (id integer, name text)"))
+        connection.execute(text("INSERT INTO pg_temp.learners VALUES (:g, session_user)"), {"g": grace_id})
+        connection.execute(text(f'GRANT SELECT ON pg_temp.learners, pg_temp.runs TO "{owner}"'))
+        rows = connection.execute(text("SELECT DISTINCT learner_id FROM public.runs")).all()
+        quantiles = connection.execute(text(f"SELECT learners FROM {classroom.PEERS}('two-sum')")).all()
+    engine.dispose()
+    assert rows and grace_id not in {row[0] for row in rows}
+    assert quantiles and all(row[0] == 6 for row in quantiles)

@@ -73,6 +73,22 @@ def test_offline_the_accepted_code_stands_between_the_reference_and_the_slow_sol
     assert "No class database" in result["note"]
 
 
+def test_an_analysis_of_a_submit_keeps_the_counts_a_class_compares(services):
+    """The window analyses every Submit with its run as evidence; the counts that analysis measured
+    are what a class's quantiles and the learner's own place are read from (the same JSON path)."""
+    from codementor_desktop.storage.peers import own_counts, own_solving
+
+    run = submit(services, SORTED)
+    assert run["verdict"] == "AC"
+    analysis = services.registry.call("analyze_code_patterns", {"problem_id": "two-sum", "code": SORTED,
+                                      "language": "python", "test_results": {"run_id": run["run_id"]}})  # fmt: skip
+    assert analysis.get("analysis_complete"), analysis
+    counted = own_counts(services.database, services.settings.user, "two-sum", "python")
+    assert counted is not None and len(counted.sizes) >= 3 and counted.counts == sorted(counted.counts)
+    solving = own_solving(services.database, services.settings.user, "two-sum")
+    assert solving is not None and solving.attempts == 1
+
+
 def test_another_learners_user_id_is_refused(services):
     result = services.registry.call("compare_with_peers", {"problem_id": "two-sum", "user_id": "somebody_else"})
     assert result["error_code"] == "FORBIDDEN"

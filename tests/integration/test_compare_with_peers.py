@@ -89,6 +89,23 @@ def test_an_analysis_of_a_submit_keeps_the_counts_a_class_compares(services):
     assert solving is not None and solving.attempts == 1
 
 
+JS_GOOD = (
+    "function twoSum(nums, target) {\n  const seen = new Map();\n  for (let j = 0; j < nums.length; j++) {\n"
+    "    if (seen.has(target - nums[j])) return [seen.get(target - nums[j]), j];\n    seen.set(nums[j], j);\n  }\n}\n"
+)
+
+
+def test_offline_javascript_is_compared_with_the_javascript_reference_alone(services):
+    arguments = {"language": "javascript", "problem_id": "two-sum", "test_cases": [], "code": JS_GOOD,
+                 "include_hidden": True}  # fmt: skip
+    assert services.registry.call("execute_code", arguments)["verdict"] == "AC"
+    result = services.registry.call("compare_with_peers", {"problem_id": "two-sum", "language": "javascript"})
+    operations = result["operations"]
+    assert result["compared"] and operations["language"] == "javascript" and operations["slow"] is None
+    assert operations["standing"].startswith("As few operations as the reference, or fewer")
+    assert "slow solution is written in Python only" in result["note"]
+
+
 def test_another_learners_user_id_is_refused(services):
     result = services.registry.call("compare_with_peers", {"problem_id": "two-sum", "user_id": "somebody_else"})
     assert result["error_code"] == "FORBIDDEN"

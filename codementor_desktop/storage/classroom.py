@@ -10,7 +10,10 @@ the role that is logged in. The database enforces it: a learner's hand-written `
 runs`` returns only their rows, and an insert or update claiming another learner is refused.
 
 The aggregate view ``problem_outcomes`` (counts and rates per problem) belongs to the owner, so it
-reads every row and stays readable to everyone; it never shows one learner's row.
+reads every row and stays readable to everyone; it never shows one learner's row. So does the
+function ``codementor_peer_quantiles(problem)`` (``PEERS``, for ``compare_with_peers``): quantiles
+of the class's time to solve, attempts until solved and measured operation counts on one problem,
+each only where at least ``PEERS_AT_LEAST`` learners are behind it.
 
 A learner is a login role whose name is their learner name (``learners.name``). ``add_learner``
 creates it with a random password and returns the connection URL to hand out once;
@@ -37,6 +40,59 @@ CLASS_NOTE = "class_roles"  # a note in the database: "<instructor> <learners>"
 ME = "codementor_my_learner_id"  # the SQL function: the logged-in learner's id
 # Tables without ``learner_id`` that a learner's app reads or writes, and how.
 READ_ONLY = ("notes", "alembic_version")
+PEERS = "codementor_peer_quantiles"  # the SQL function: a problem's class quantiles, nothing finer
+PEERS_AT_LEAST = 5  # learners behind a quantile before it is shown: fewer would point at someone
+# One value per learner who solved the problem, read with the owner's rights, only ever returned
+# grouped: ``minutes`` from their first attempt (or the problem's opening, when earlier) to their
+# first accepted Submit, ``attempts`` their runs up to it, ``operations`` the line events their
+# accepted code counted at each size (the newest measured analysis of an accepted Submit).
+PEERS_BODY = """
+WITH solved AS (
+    SELECT learner_id, min(created_at) AS solved_at
+    FROM runs
+    WHERE tool = 'execute_code' AND kind = 'run' AND problem_id = wanted AND submitted AND verdict = 'AC'
+    GROUP BY learner_id
+), solving AS (
+    SELECT s.learner_id,
+           greatest(
+               extract(epoch FROM s.solved_at - min(r.created_at)),
+               max(CASE WHEN r.created_at = s.solved_at AND r.submitted AND r.verdict = 'AC'
+                        THEN r.seconds_open END)
+           ) / 60.0 AS minutes,
+           count(*) AS attempts
+    FROM solved s JOIN runs r ON r.learner_id = s.learner_id
+    WHERE r.tool = 'execute_code' AND r.kind = 'run' AND r.problem_id = wanted AND r.created_at <= s.solved_at
+    GROUP BY s.learner_id, s.solved_at
+), measured AS (
+    SELECT DISTINCT ON (a.learner_id, a.language)
+           a.learner_id, a.language AS code_language, a.complexity::jsonb #> '{evidence,measured,fit}' AS fit
+    FROM analyses a JOIN runs r ON r.id = a.run_id AND r.learner_id = a.learner_id
+    WHERE a.problem_id = wanted AND r.submitted AND r.verdict = 'AC' AND a.complexity LIKE '{%'
+      AND a.complexity::jsonb #>> '{evidence,measured,counted}' = 'line events'
+    ORDER BY a.learner_id, a.language, a.created_at DESC, a.id DESC
+), each_value AS (
+    SELECT 'minutes'::text AS what, NULL::text AS code_language, NULL::integer AS n, learner_id,
+           minutes::double precision AS value
+    FROM solving
+    UNION ALL
+    SELECT 'attempts', NULL, NULL, learner_id, attempts::double precision FROM solving
+    UNION ALL
+    SELECT 'operations', m.code_language, s.v::integer, m.learner_id, c.v::double precision
+    FROM measured m
+    CROSS JOIN LATERAL jsonb_array_elements_text(m.fit -> 'sizes') WITH ORDINALITY AS s(v, i)
+    JOIN LATERAL jsonb_array_elements_text(m.fit -> 'counts') WITH ORDINALITY AS c(v, i) ON c.i = s.i
+)
+SELECT what, code_language, n, count(DISTINCT learner_id)::integer,
+       percentile_cont(0.10) WITHIN GROUP (ORDER BY value),
+       percentile_cont(0.25) WITHIN GROUP (ORDER BY value),
+       percentile_cont(0.50) WITHIN GROUP (ORDER BY value),
+       percentile_cont(0.75) WITHIN GROUP (ORDER BY value),
+       percentile_cont(0.90) WITHIN GROUP (ORDER BY value)
+FROM each_value
+GROUP BY what, code_language, n
+HAVING count(DISTINCT learner_id) >= {at_least}
+ORDER BY what, code_language, n
+"""
 
 
 class ClassError(RuntimeError):
@@ -134,12 +190,40 @@ def _grant(connection: Connection, roles: ClassRoles) -> None:
     connection.execute(
         text(
             f"CREATE OR REPLACE FUNCTION {ME}() RETURNS integer LANGUAGE sql STABLE SECURITY DEFINER "
-            f"SET search_path = {_q(schema)} "
+            f"SET search_path = {_definer_path(schema)} "
             "AS $$ SELECT id FROM learners WHERE name = session_user $$"
         )
     )
     connection.execute(text(f"REVOKE ALL ON FUNCTION {ME}() FROM PUBLIC"))
     connection.execute(text(f"GRANT EXECUTE ON FUNCTION {ME}() TO {both}"))
+    _peer_quantiles(connection, schema, both)
+
+
+def _definer_path(schema: str) -> str:
+    """The search path of a function run with the owner's rights: the class's schema, then the
+    caller's temporary schema named last. Unnamed, it would be searched first, and a learner's
+    temporary ``learners`` table (granted to the owner) would answer for the class's: the id of
+    another learner, whose rows row security would then hand over."""
+    return f"{_q(schema)}, pg_temp"
+
+
+def _peer_quantiles(connection: Connection, schema: str, roles: str) -> None:
+    """The class's quantiles on one problem, read with the owner's rights (it reads every row)
+    and returning only groups of ``PEERS_AT_LEAST`` learners or more: no row, no name, no one
+    learner's value."""
+    # DROP first: CREATE OR REPLACE cannot change the columns a function returns.
+    connection.execute(text(f"DROP FUNCTION IF EXISTS {PEERS}(text)"))
+    body = PEERS_BODY.replace("{at_least}", str(int(PEERS_AT_LEAST)))
+    connection.execute(
+        text(
+            f"CREATE FUNCTION {PEERS}(wanted text) RETURNS TABLE (measure text, language text, size integer, "
+            "learners integer, p10 double precision, p25 double precision, p50 double precision, "
+            "p75 double precision, p90 double precision) "
+            f"LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {_definer_path(schema)} AS $peers$ {body} $peers$"
+        )
+    )
+    connection.execute(text(f"REVOKE ALL ON FUNCTION {PEERS}(text) FROM PUBLIC"))
+    connection.execute(text(f"GRANT EXECUTE ON FUNCTION {PEERS}(text) TO {roles}"))
 
 
 def _policies(connection: Connection, roles: ClassRoles) -> None:

@@ -81,6 +81,12 @@ def _interviews() -> Sequence[AnyTool]:
     return interviews.TOOLS
 
 
+def _peers() -> Sequence[AnyTool]:
+    from . import peers
+
+    return peers.TOOLS
+
+
 DECLARED_BY = {
     _execution: ("execute_code", "bp_execute"),
     _testing: ("bp_run_tests",),
@@ -96,6 +102,7 @@ DECLARED_BY = {
         "save_code_snapshot", "list_code_history", "export_learner_data", "import_learner_data", "delete_learner_data",
     ),
     _interviews: ("schedule_mock_interview",),
+    _peers: ("compare_with_peers",),
 }  # fmt: skip
 
 

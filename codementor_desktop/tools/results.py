@@ -51,6 +51,7 @@ __all__ = [
     "LearnerExport",
     "LearnerImported",
     "Pattern",
+    "PeerComparison",
     "PlanDebug",
     "PlanDebugStep",
     "PlanTests",
@@ -496,6 +497,27 @@ class InterviewsProgress(TypedDict):
     trend: list[dict[str, Any]]  # oldest first, the last 30: ``{problem_id, solved, time_ratio}``
 
 
+class PeerComparison(TypedDict):
+    """What ``compare_with_peers`` returns. ``against``: ``class`` (a class database: ``time`` and
+    ``attempts`` each ``{yours, learners, p10, p25, p50, p75, p90, ahead_of_percent, standing}``,
+    ``operations`` the same at one ``size`` in one ``language``, or None) or ``bank_solutions``
+    (``operations``: ``{language, size, yours, reference, slow, position, standing, sizes,
+    learner_counts, reference_counts, slow_counts}``). ``compared`` is false when nothing is shown,
+    and ``message`` says why (not solved yet; fewer than 5 learners)."""
+
+    status: Literal["ok", "cancelled"]
+    user_id: str
+    problem_id: str
+    title: str
+    against: Literal["class", "bank_solutions"]
+    compared: bool
+    message: str
+    time: dict[str, Any] | None
+    attempts: dict[str, Any] | None
+    operations: dict[str, Any] | None
+    note: str
+
+
 class InterviewScheduled(TypedDict):
     """What ``schedule_mock_interview`` returns: the interview booked and its problem."""
 
@@ -606,6 +628,7 @@ EXPORT_LEARNER_DATA: ToolName[LearnerExport] = ToolName("export_learner_data")
 IMPORT_LEARNER_DATA: ToolName[LearnerImported] = ToolName("import_learner_data")
 DELETE_LEARNER_DATA: ToolName[LearnerDeleted] = ToolName("delete_learner_data")
 SCHEDULE_MOCK_INTERVIEW: ToolName[InterviewScheduled] = ToolName("schedule_mock_interview")
+COMPARE_WITH_PEERS: ToolName[PeerComparison] = ToolName("compare_with_peers")
 
 
 def result_of(_name: ToolName[R], found: Mapping[str, Any]) -> R | ToolError:

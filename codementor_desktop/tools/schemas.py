@@ -489,6 +489,25 @@ class ScheduleMockInterview(ToolArguments):
     language: LanguageName = Field(default="python", description="The language of the interview")
 
 
+# --- issue 29: the class (the spec's "future" compare_with_peers) ------------------------------
+
+
+class CompareWithPeers(ToolArguments):
+    NAME = "compare_with_peers"
+    SPEC_REQUIRED = ("problem_id",)
+    DESCRIPTION = (
+        "Anonymous benchmarking on a problem the learner solved: in a class database, where their time to "
+        "solve, attempts until solved and operation counts fall among the class's quantiles (shown only when "
+        "at least 5 learners solved it; never one learner's value); offline, their accepted code's operation "
+        "counts beside the bank's reference and slow solutions on the same worst-case inputs."
+    )
+    user_id: str | None = Field(default=None, description="The current learner; omit it")
+    problem_id: str = Field(description="The problem, e.g. 'two-sum'", min_length=1, max_length=80)
+    language: LanguageName | None = Field(
+        default=None, description="The language of the accepted code to compare; omit it for the newest accepted"
+    )
+
+
 # Every tool of the specs, by name, whether or not this version has a handler for it yet.
 ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
     model.NAME: model
@@ -498,7 +517,7 @@ ARGUMENT_MODELS: dict[str, type[ToolArguments]] = {
         BpExecute, BpRunTests, BpTrace, BpBreakpoint, BpVisualizeStructure, BpExecutionDiagram,
         BpVariableHistory, BpFindEdgeCases, BpDebugPlan,
         SaveCodeSnapshot, ListCodeHistory, ExportLearnerData, ImportLearnerData, DeleteLearnerData,
-        ScheduleMockInterview,
+        ScheduleMockInterview, CompareWithPeers,
     )
 }  # fmt: skip
 

@@ -243,6 +243,13 @@ class SolutionsDesk:
         note = f"Your {name} code and the {name} reference, counted in line events on the same inputs."
         return OperationCounts(language, mine, theirs, note)
 
+    def slow_counts(self, problem_id: str, cancel: threading.Event, report: Report | None = None) -> Series:
+        """The line events of the bank's slow solution (``[solutions] python_slow``, Python only)
+        on the same ladder of worst-case inputs as ``operation_counts``. Raises ``Cancelled``."""
+        problem = self._problem(problem_id)
+        tell = report or (lambda _fraction, _text: None)
+        return self._series(problem, problem.solutions.python_slow, "python", cancel, tell)
+
     def _series(self, problem: Problem, code: str, language: str, cancel: threading.Event, report: Report) -> Series:
         measured = measure_code(self._services, problem, code, language, cancel, report)  # type: ignore[arg-type]
         if measured.get("measured") is False or "counts" not in measured:

@@ -25,6 +25,7 @@ from ..tools.results import (
     BP_TRACE,
     BP_VARIABLE_HISTORY,
     BP_VISUALIZE_STRUCTURE,
+    COMPARE_WITH_PEERS,
     CONCLUDE_SESSION,
     DELETE_LEARNER_DATA,
     ESCALATE_FOR_INSIGHT,
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
         LearnerDeleted,
         LearnerExport,
         LearnerImported,
+        PeerComparison,
         PlanDebug,
         Progress,
         Recommendations,
@@ -101,6 +103,7 @@ DOING: dict[str, tuple[str, str]] = {
     "import_learner_data": ("Importing data into your profile", "import the data"),
     "delete_learner_data": ("Deleting your data", "delete your data"),
     "schedule_mock_interview": ("Booking a mock interview", "book the mock interview"),
+    "compare_with_peers": ("Comparing your solution", "compare your solution"),
 }
 # A tool named inside another tool's sentence ("run bp_trace first"), in words.
 NOUNS = {
@@ -113,7 +116,7 @@ NOUNS = {
     "escalate_for_insight": "the deeper question", "conclude_session": "the conclusion",
     "generate_hint": "the hint", "save_code_snapshot": "the snapshot", "list_code_history": "the code history",
     "export_learner_data": "the export", "import_learner_data": "the import", "delete_learner_data": "the deletion",
-    "schedule_mock_interview": "the mock interview",
+    "schedule_mock_interview": "the mock interview", "compare_with_peers": "the comparison",
 }  # fmt: skip
 _NAMED = re.compile(r"\b(" + "|".join(sorted(NOUNS, key=len, reverse=True)) + r")\b")
 _CODES = re.compile(r"\b(" + "|".join(code.value for code in ErrorCode) + r")\b:?\s*")
@@ -405,6 +408,24 @@ def _interview(result: InterviewScheduled, _args: Mapping[str, Any]) -> str:
     return f"Booked a mock interview: {title}{timed}" + (f"; reminder at {when.replace('T', ' ')}" if when else "")
 
 
+def _compared(result: PeerComparison, _args: Mapping[str, Any]) -> str:
+    title = _short(result.get("title") or result.get("problem_id") or "the problem", 60)
+    if result.get("status") == "cancelled":
+        return f"Stopped comparing {title}"
+    if not result.get("compared"):
+        message = str(result.get("message") or "")
+        if "fewer than" in message:  # a class too small to show: say so, it is not the learner's doing
+            return f"Nothing to compare on {title}: " + _short(message.split(": ", 1)[-1], 90)
+        return f"Nothing to compare on {title} yet"
+    if result.get("against") == "class":
+        time = result.get("time") or {}
+        return f"Compared {title} with the class: " + _short(str(time.get("standing", "")).split(" (")[0], 80)
+    operations = result.get("operations") or {}
+    return f"Compared {title} with the bank's solutions: " + _short(
+        str(operations.get("standing", "")).split(" (")[0], 80
+    )
+
+
 def _flag_recommendation(_result: Acknowledged, args: Mapping[str, Any]) -> str:
     problem = _short(args.get("problem_id") or "the problem", 40)
     if args.get("kind") == "not_relevant":
@@ -504,6 +525,7 @@ SUMMARIES: dict[str, Summary] = dict([
     _reads(SAVE_CODE_SNAPSHOT, _snapshot), _reads(LIST_CODE_HISTORY, _code_history),
     _reads(EXPORT_LEARNER_DATA, _exported), _reads(IMPORT_LEARNER_DATA, _imported),
     _reads(DELETE_LEARNER_DATA, _deleted), _reads(SCHEDULE_MOCK_INTERVIEW, _interview),
+    _reads(COMPARE_WITH_PEERS, _compared),
 ])  # fmt: skip
 
 

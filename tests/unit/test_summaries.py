@@ -86,6 +86,7 @@ def called(tmp_path_factory):
         call("get_user_progress", {})
         call("flag_recommendation", {"problem_id": "climbing-stairs", "kind": "skip"})
         call("schedule_mock_interview", {"difficulty": "easy", "at": "2099-01-02T09:30"})
+        call("compare_with_peers", {"problem_id": "two-sum"})
         call("escalate_for_insight", {"reason": "The learner keeps pairing an element with itself"})
         call("generate_hint", {"problem_id": "two-sum", "current_code": WRONG, "hint_level": 2})
         call("save_code_snapshot", {"problem_id": "two-sum", "code": WRONG, "name": "before the fix"})
@@ -153,6 +154,7 @@ def test_the_search_the_analysis_and_the_tutoring_tools(called):
     assert said(called, "flag_recommendation") == "Set climbing-stairs aside for a week"
     assert said(called, "schedule_mock_interview").startswith("Booked a mock interview: ")
     assert said(called, "schedule_mock_interview").endswith("; reminder at 2099-01-02 09:30")
+    assert said(called, "compare_with_peers") == "Nothing to compare on Two Sum yet"
     assert said(called, "save_code_snapshot") == "Saved a snapshot: before the fix"
     assert said(called, "list_code_history") == "Listed your saved code: 1 snapshot, 3 runs"
 

@@ -24,6 +24,7 @@ from ..visual.replay import Replay
 from ..visual.structures import render_structure
 from .context import ToolContext
 from .debugging import run_trace
+from .permissions import someone_elses
 from .plan_report import overall_outcome, step_status, write_report
 from .schemas import BpDebugPlan
 from .trace_inputs import TracedInput, traced_input
@@ -209,8 +210,10 @@ def _flow(trace: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _record(plan: Plan, args: BpDebugPlan, context: ToolContext, services: Workbench, result: dict[str, Any]) -> None:
-    """The outcome kept for the learner's profile (a problem's plan only)."""
-    if not args.problem_id:
+    """The outcome kept for the learner's profile: a problem's plan checked on the learner's own
+    code only (a model's run of its own translation of the plan shows which step is wrong, and is
+    none of the learner's doing)."""
+    if not args.problem_id or someone_elses(args.code, args.problem_id, args.language, context, services):
         return
     statuses = [s["status"] for s in result["steps"] if s["status"] != "unchecked"]
     tests = result["tests"]

@@ -1,0 +1,45 @@
+"""What /debug tells a learner must be right: the findings of checking it on programs written
+elsewhere (``test_debug_on_quixbugs.py``), each held here on a small program of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from codementor_desktop.domain.vocabulary import Caller
+from codementor_desktop.tools.context import ToolContext
+
+# The function's own `i` stays 0 on line 3; the comprehension (the callback) on that line binds an
+# `i` of its own, which is not the one the learner's expectation means.
+SHADOWED = {
+    "python": """def pairs(nums, k):
+    i = 0
+    found = sum(1 for i in range(len(nums)) for j in range(i + 1, len(nums)) if nums[i] + nums[j] == k)
+    return found + i
+""",
+    "javascript": """function pairs(nums, k) {
+  const i = 0;
+  const found = nums.filter((i) => i > k).length;
+  return found + i;
+}
+""",
+}
+I_IS_ZERO = {"python": "i == 0", "javascript": "i === 0"}
+
+
+def debug(services, language, code, plan, input_data):
+    arguments = {"language": language, "code": code, "plan": plan, "input_data": input_data}
+    result = services.registry.call("bp_debug_plan", arguments, ToolContext(caller=Caller.PERSON))
+    assert result.get("status") != "error", result
+    return result
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_a_line_runs_once_though_a_comprehension_or_callback_on_it_runs_many_times(services, language):
+    plan = [{"text": "count the pairs, i untouched", "lines": [3], "expect": I_IS_ZERO[language]}]
+    result = debug(services, language, SHADOWED[language], plan, [[1, 2, 3, 4], 5])
+    step = result["steps"][0]
+    # Checked in the comprehension's frame, it "broke" with the comprehension's i = 1, and a line
+    # run once was said to have been checked a dozen times.
+    assert step["status"] == "held", result["report"]
+    assert step["evaluations"] == 1
+    assert "held the one time it was checked" in result["report"]

@@ -117,8 +117,7 @@ def write_report(result: dict[str, Any], trace: dict[str, Any]) -> str:
         )
     stop = trace.get("stop_reason")
     if stop and stop != "finished":
-        message = trace.get("message") or stop
-        parts.append(f"The run did not finish ({message}); the expectations were checked up to where it stopped.")
+        parts.append(_unfinished(str(trace.get("message") or stop)))
     parts.append("")
     for step in result["steps"]:
         parts.append(f"- {step_sentence(step, result['input'])}")
@@ -126,9 +125,7 @@ def write_report(result: dict[str, Any], trace: dict[str, Any]) -> str:
     parts.append("")
     if outcome == "broken":
         first = next(s for s in result["steps"] if s["number"] == result["first_broken"])
-        parts.append(f"The first expectation to break was step {first['number']}'s: look at what that step does "
-                     f"with {', '.join(first['broken_at']['variables']) or 'its variables'} just before line "
-                     f"{first['broken_at']['line']}.")  # fmt: skip
+        parts.append(_first_broken(first, trace))
     elif outcome == "held":
         parts.append("Every expectation you wrote held wherever its lines ran.")
     elif outcome == "no_expectations":
@@ -138,3 +135,62 @@ def write_report(result: dict[str, Any], trace: dict[str, Any]) -> str:
     elif outcome == "unreadable":
         parts.append("Some expectations could not be checked; fix them and run /debug again.")
     return "\n".join(parts).strip()
+
+
+def _unfinished(message: str) -> str:
+    """Why the run stopped, as sentences of their own (a message is a sentence: "The program raised ...")."""
+    message = message.strip()
+    if not message.endswith((".", "!", "?")):
+        message += "."
+    return f"The run did not finish. {message} The expectations were checked up to where it stopped."
+
+
+def _first_broken(step: dict[str, Any], trace: dict[str, Any]) -> str:
+    """Where to look for the first broken expectation: the line that ran just before it, in the
+    same call, or the call that began there (a check on a function's first line sees what the
+    caller passed, not anything the step did)."""
+    at = step["broken_at"]
+    names = ", ".join(at["variables"]) or "its variables"
+    head = f"The first expectation to break was step {step['number']}'s, on line {at['line']}"
+    kind, line = _just_before(trace, int(at["step"]))
+    source = _source(trace, line) if line is not None else ""
+    if kind == "line":
+        return f"{head}, just after line {line} ran{source}: look at how {names} got there."
+    if kind == "call":
+        return f"{head}, as the call from line {line} began{source}: look at what that call passed ({names})."
+    if kind == "entry":
+        return f"{head}, as the function began: {names} are what it was given."
+    return f"{head}: look at how {names} got there."
+
+
+def _just_before(trace: dict[str, Any], at: int) -> tuple[str, int | None]:
+    """What ran just before step ``at`` in its frame: ("line", n), ("call", the caller's line),
+    ("entry", None) for the first call, or ("", None) when the trace does not say."""
+    steps = trace.get("steps") or []
+    here = next((s for s in steps if s.get("step") == at), None)
+    if here is None:
+        return "", None
+    frame = here.get("frame")
+    caller = None
+    for earlier in reversed(steps):
+        if earlier.get("step", at) >= at:
+            continue
+        if caller is not None:
+            if earlier.get("frame") == caller and earlier.get("event") == "line":
+                return "call", int(earlier["line"])
+            continue
+        if earlier.get("frame") != frame:
+            continue
+        if earlier.get("event") == "line":
+            return "line", int(earlier["line"])
+        if earlier.get("event") == "call":
+            caller = earlier.get("parent")
+            if caller is None:
+                return "entry", None
+    return ("entry", None) if caller is not None else ("", None)
+
+
+def _source(trace: dict[str, Any], line: int) -> str:
+    lines = trace.get("source_lines") or []
+    text = str(lines[line - 1]).strip() if 0 < line <= len(lines) else ""
+    return f" (`{text}`)" if text else ""

@@ -73,4 +73,30 @@ def test_the_report_says_what_was_traced_and_that_lines_were_guessed():
     assert "were guessed from its words" in report
     assert "- Step 3 (move left when the sum is too small) ran on line 7" in report
     stopped = write_report(result, {"stop_reason": "time_limit", "message": "The time limit was reached."})
-    assert "The run did not finish (The time limit was reached.)" in stopped
+    assert "The run did not finish. The time limit was reached. The expectations were checked up to" in stopped
+
+
+def test_the_first_broken_expectation_names_the_line_that_ran_just_before_it():
+    at = {"step": 5, "line": 5, "variables": {"n": "1"}}
+    result = {"tests": {"passed": 0, "total": 0, "verdict": "", "failing_test": None}, "input": "127",
+              "guessed": False, "outcome": "broken", "first_broken": 2,
+              "steps": [step(number=2, text="clear the lowest set bit", broken_at=at)]}  # fmt: skip
+    source = ["def bitcount(n):", "    count = 0", "    while n:", "        n ^= n - 1", "        count += 1"]
+    in_loop = [{"step": 0, "event": "call", "line": 1, "frame": 1, "parent": 0},
+               {"step": 3, "event": "line", "line": 4, "frame": 1},
+               {"step": 4, "event": "line", "line": 9, "frame": 2},  # another call's line: not this one's
+               {"step": 5, "event": "line", "line": 5, "frame": 1}]  # fmt: skip
+    report = write_report(result, {"stop_reason": "finished", "steps": in_loop, "source_lines": source})
+    # Not "what that step does just before line 5": the step is line 5; line 4 changed n.
+    assert report.endswith("on line 5, just after line 4 ran (`n ^= n - 1`): look at how n got there.")
+
+    at = {"step": 7, "line": 2, "variables": {"k": "4"}}
+    result["steps"] = [step(number=2, broken_at=at)]
+    called = [{"step": 2, "event": "line", "line": 10, "frame": 1},
+              {"step": 6, "event": "call", "line": 1, "frame": 3, "parent": 1},
+              {"step": 7, "event": "line", "line": 2, "frame": 3}]  # fmt: skip
+    source = ["def kth(arr, k):", *["    pass"] * 8, "        return kth(above, k)"]
+    report = write_report(result, {"stop_reason": "finished", "steps": called, "source_lines": source})
+    assert report.endswith(
+        "as the call from line 10 began (`return kth(above, k)`): look at what that call passed (k)."
+    )

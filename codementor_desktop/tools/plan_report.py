@@ -70,8 +70,9 @@ def step_sentence(step: dict[str, Any], input_text: str) -> str:
     name = _step_name(step)
     on = f"on input {input_text}" if input_text else "on this run"
     status = step["status"]
+    guessed = " (a guess)" if step.get("lines_guessed") else ""
     if step["ran"]:
-        where = f"{name} ran on {_lines(step['ran_lines'])}"
+        where = f"{name} ran on {_lines(step['ran_lines'])}{guessed}"
     elif step["lines"]:
         where = f"{name} did not run: {_lines(step['lines'])} never ran {on}"
     else:
@@ -154,13 +155,20 @@ def _first_broken(step: dict[str, Any], trace: dict[str, Any]) -> str:
     head = f"The first expectation to break was step {step['number']}'s, on line {at['line']}"
     kind, line = _just_before(trace, int(at["step"]))
     source = _source(trace, line) if line is not None else ""
-    if kind == "line":
-        return f"{head}, just after line {line} ran{source}: look at how {names} got there."
-    if kind == "call":
-        return f"{head}, as the call from line {line} began{source}: look at what that call passed ({names})."
     if kind == "entry":
-        return f"{head}, as the function began: {names} are what it was given."
-    return f"{head}: look at how {names} got there."
+        verb = "are" if len(at["variables"]) > 1 else "is"
+        sentence = f"{head}, as the function began: {names} {verb} what it was given."
+    elif kind == "line":
+        sentence = f"{head}, just after line {line} ran{source}: look at how {names} got there."
+    elif kind == "call":
+        sentence = f"{head}, as the call from line {line} began{source}: look at what that call passed ({names})."
+    else:
+        sentence = f"{head}: look at how {names} got there."
+    if step.get("lines_guessed"):
+        # A guessed line the step does not describe breaks an expectation on code that is right.
+        sentence += (f" Line {at['line']} was guessed for this step; if the step is not there, mark its lines "
+                     "and run /debug again before changing the code.")  # fmt: skip
+    return sentence
 
 
 def _just_before(trace: dict[str, Any], at: int) -> tuple[str, int | None]:

@@ -100,3 +100,21 @@ def test_the_first_broken_expectation_names_the_line_that_ran_just_before_it():
     assert report.endswith(
         "as the call from line 10 began (`return kth(above, k)`): look at what that call passed (k)."
     )
+
+
+def test_a_break_on_a_guessed_line_says_the_line_was_a_guess():
+    at = {"step": 4, "line": 2, "variables": {"total": "11"}}
+    broken = step(number=1, text="stop when the total is paid", lines=[2], ran_lines=[2], lines_guessed=True,
+                  expect="total == 0", broken_at=at)  # fmt: skip
+    result = {"tests": {"passed": 0, "total": 0, "verdict": "", "failing_test": None}, "input": "[1, 5], 11",
+              "guessed": True, "outcome": "broken", "first_broken": 1, "steps": [broken]}  # fmt: skip
+    entry = [{"step": 0, "event": "call", "line": 1, "frame": 1, "parent": None},
+             {"step": 4, "event": "line", "line": 2, "frame": 1}]  # fmt: skip
+    report = write_report(result, {"stop_reason": "finished", "steps": entry, "source_lines": ["def f():"]})
+    # The right code of QuixBugs' possible_change "broke" here: the guess put the step on its first line.
+    assert "- Step 1 (stop when the total is paid) ran on line 2 (a guess); on input" in report
+    assert "as the function began: total is what it was given." in report
+    assert report.endswith(
+        "Line 2 was guessed for this step; if the step is not there, mark its lines and run /debug again before "
+        "changing the code."
+    )

@@ -81,7 +81,7 @@ def step_sentence(step: dict[str, Any], input_text: str) -> str:
     if status == "broken":
         at = step["broken_at"]
         values = ", ".join(f"{k} = {v}" for k, v in at["variables"].items())
-        text = (f"{where}; {on} after {at['step']} steps your expectation `{expect}` stopped holding on line "
+        text = (f"{where}; {on} after {at['step']} steps of the run your expectation `{expect}` stopped holding on line "
                 f"{at['line']}")  # fmt: skip
         return text + (f": {values}." if values else ".")
     if status == "held":

@@ -17,8 +17,8 @@ def step(number=3, status="broken", **more):
 def test_a_broken_expectation_is_told_in_the_plans_words():
     broken = step(broken_at={"step": 5, "line": 7, "variables": {"left": "2", "right": "2"}})
     assert step_sentence(broken, "[3,2,4], 6") == (
-        "Step 3 (move left when the sum is too small) ran on line 7; on input [3,2,4], 6 after 5 steps your "
-        "expectation `left < right` stopped holding on line 7: left = 2, right = 2."
+        "Step 3 (move left when the sum is too small) ran on line 7; on input [3,2,4], 6 after 5 steps of the run "
+        "your expectation `left < right` stopped holding on line 7: left = 2, right = 2."
     )
 
 

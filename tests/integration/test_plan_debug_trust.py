@@ -43,3 +43,34 @@ def test_a_line_runs_once_though_a_comprehension_or_callback_on_it_runs_many_tim
     assert step["status"] == "held", result["report"]
     assert step["evaluations"] == 1
     assert "held the one time it was checked" in result["report"]
+
+
+# QuixBugs' bucketsort (MIT License, https://github.com/jkoppel/QuixBugs): it walks `arr` where it
+# meant `counts`, so `count` is a value of arr, not a count.
+BUCKETSORT = """def bucketsort(arr, k):
+    counts = [0] * k
+    for x in arr:
+        counts[x] += 1
+    sorted_arr = []
+    for i, count in enumerate(arr):
+        sorted_arr.extend([i] * count)
+    return sorted_arr
+"""
+
+
+def test_only_numbers_used_as_positions_in_an_array_are_drawn_as_its_pointers(services):
+    plan = [{"text": "write each value i as many times as it was counted", "lines": [7],
+             "expect": "count == arr.count(i)"}]  # fmt: skip
+    result = debug(services, "python", BUCKETSORT, plan, [[3, 11, 2, 9, 1, 5], 12])
+    assert result["first_broken"] == 1
+    (drawing,) = [d for d in result["structures"] if d["source"]["variable"] == "arr"]
+    # count = 3 was drawn as an arrow under arr[3] (9), and i = 0 under arr[0]: neither is a
+    # position in arr, and the picture told the learner they were.
+    assert "count" not in drawing["content"] and "^" not in drawing["content"], drawing["content"]
+
+    plan = [{"text": "split the list into two halves, neither empty", "lines": [6], "expect": "0 < middle < len(arr)"}]
+    halves = "def halves(arr):\n    if len(arr) == 0:\n        return [arr]\n    else:\n        middle = len(arr) // 2\n" \
+        "        return halves(arr[:middle]) + halves(arr[middle:])\n"  # fmt: skip
+    result = debug(services, "python", halves, plan, [7])
+    (drawing,) = [d for d in result["structures"] if d["source"]["variable"] == "arr"]
+    assert "middle" in drawing["content"]  # arr[:middle]: a position in arr, drawn as one

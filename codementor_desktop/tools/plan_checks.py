@@ -78,7 +78,7 @@ def check_plan(plan: Plan, args: BpDebugPlan, context: ToolContext, services: Wo
     for number, step in enumerate(steps, 1):
         step_lines = lines[number - 1]
         check = found.get(number)
-        status, error = step_status(step.expect, readings[number - 1], check, step_lines)
+        status, error = step_status(step.expect, readings[number - 1], check, step_lines, args.code.splitlines())
         broken = (check or {}).get("broken") if status == "broken" else None
         out_steps.append({
             "number": number, "text": step.text, "lines": step_lines, "lines_guessed": guessed,

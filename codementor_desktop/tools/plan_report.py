@@ -11,6 +11,7 @@ expectation held; ``no_expectations`` when no step carries one.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..analysis.plan_expressions import Reading
@@ -19,9 +20,14 @@ OUTCOME_ORDER = ("broken", "unreadable", "never_reached", "held")
 
 
 def step_status(
-    expect: str, reading: Reading | None, check: dict[str, Any] | None, lines: list[int]
+    expect: str,
+    reading: Reading | None,
+    check: dict[str, Any] | None,
+    lines: list[int],
+    source: list[str] | None = None,
 ) -> tuple[str, str | None]:
-    """The step's status and, when it is unreadable, why (a sentence the learner can act on)."""
+    """The step's status and, when it is unreadable, why (a sentence the learner can act on);
+    ``source`` is the code's lines, to tell a name the step's own line sets from a misspelt one."""
     if not expect:
         return "unchecked", None
     if reading is not None and reading.error is not None:
@@ -38,11 +44,46 @@ def step_status(
     errors = int(check.get("errors", 0))
     if errors >= evaluations:
         first = check.get("first_error") or {}
+        missing = _undefined_name(str(first.get("error", "")))
+        setter = next((n for n in lines if missing and missing in set_on(_source_line(source, n), [missing])), None)
+        if missing and setter is not None:
+            return "unreadable", (
+                f"`{expect}` uses {missing}, which line {setter} itself sets, and an expectation is checked "
+                f"before its line runs, when {missing} did not exist yet; mark the line after it to check "
+                f"what line {setter} leaves"
+            )
         return "unreadable", (
             f"`{expect}` raised {first.get('error', 'an error')} every time it was checked "
             f"({evaluations} time{'s' if evaluations != 1 else ''}, first on line {first.get('line', '?')})"
         )
     return "held", None
+
+
+def set_on(line: str, names: list[str]) -> list[str]:
+    """Which of ``names`` the line of code assigns (``mid = ...``, ``n ^= ...``, ``for i, x in``,
+    ``const row = ...``): an expectation checked before that line sees their old values."""
+    found = []
+    for name in names:
+        target = rf"^\s*(?:(?:let|const|var)\s+)?(?:for\s*\(?\s*(?:(?:let|const|var)\s+)?)?[\w\s,()\[\]*]*?(?<![\w.\[]){re.escape(name)}\b[\w\s,()\]*]*?"
+        if re.search(target + r"(?:(?<![=!<>])=(?!=)|[-+*/%&|^]=|//=|\*\*=|<<=|>>=|\s\bin\b|\s\bof\b)", line):
+            found.append(name)
+        elif re.search(rf"\b(?:let|const|var)\s*[\[{{][^\]}}=]*(?<![\w.]){re.escape(name)}\b", line):
+            found.append(name)  # destructured: const [i, count] of ...
+    return found
+
+
+def _source_line(source: list[str] | None, number: int) -> str:
+    return source[number - 1] if source and 0 < number <= len(source) else ""
+
+
+def _undefined_name(error: str) -> str | None:
+    """The name of "NameError: name 'x' is not defined" or "ReferenceError: x is not defined"."""
+    found = re.search(r"NameError: (?:free variable |local variable |name )?'(\w+)'", error) or re.search(
+        r"ReferenceError: (?:Cannot access '(\w+)' before initialization|(\w+) is not defined)", error
+    )
+    if found is None:
+        return None
+    return next(group for group in found.groups() if group)
 
 
 def overall_outcome(steps: list[dict[str, Any]]) -> str:
@@ -65,8 +106,9 @@ def _step_name(step: dict[str, Any]) -> str:
     return f"Step {step['number']} ({step['text']})"
 
 
-def step_sentence(step: dict[str, Any], input_text: str) -> str:
-    """One step's finding, in its words."""
+def step_sentence(step: dict[str, Any], input_text: str, source: list[str] | None = None) -> str:
+    """One step's finding, in its words (``source``: the code's lines, to say which names the line
+    it broke on sets, whose values are still the ones from before it)."""
     name = _step_name(step)
     on = f"on input {input_text}" if input_text else "on this run"
     status = step["status"]
@@ -83,7 +125,15 @@ def step_sentence(step: dict[str, Any], input_text: str) -> str:
         values = ", ".join(f"{k} = {v}" for k, v in at["variables"].items())
         text = (f"{where}; {on} after {at['step']} steps of the run your expectation `{expect}` stopped holding on line "
                 f"{at['line']}")  # fmt: skip
-        return text + (f": {values}." if values else ".")
+        text += f": {values}." if values else "."
+        stale = set_on(_source_line(source, int(at["line"])), list(at["variables"]))
+        if stale:
+            # Checked before the line runs: a name the line sets still holds its value from before.
+            names = " and ".join(stale)
+            text += (f" It was checked before line {at['line']} ran, so {names} {'is' if len(stale) == 1 else 'are'} "
+                     f"still as line {at['line']} found {'it' if len(stale) == 1 else 'them'}, not as it leaves "
+                     f"{'it' if len(stale) == 1 else 'them'}.")  # fmt: skip
+        return text
     if status == "held":
         times = step["evaluations"]
         if times == 1:
@@ -121,7 +171,7 @@ def write_report(result: dict[str, Any], trace: dict[str, Any]) -> str:
         parts.append(_unfinished(str(trace.get("message") or stop)))
     parts.append("")
     for step in result["steps"]:
-        parts.append(f"- {step_sentence(step, result['input'])}")
+        parts.append(f"- {step_sentence(step, result['input'], trace.get('source_lines'))}")
     outcome = result["outcome"]
     parts.append("")
     if outcome == "broken":

@@ -74,3 +74,20 @@ def test_only_numbers_used_as_positions_in_an_array_are_drawn_as_its_pointers(se
     result = debug(services, "python", halves, plan, [7])
     (drawing,) = [d for d in result["structures"] if d["source"]["variable"] == "arr"]
     assert "middle" in drawing["content"]  # arr[:middle]: a position in arr, drawn as one
+
+
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_an_expectation_on_the_line_that_sets_its_name_is_not_called_misspelt(services, language):
+    code = {
+        "python": "def mid_of(nums):\n    lo, hi = 0, len(nums)\n    mid = (lo + hi) // 2\n    return mid\n",
+        "javascript": "function midOf(nums) {\n  let lo = 0, hi = nums.length;\n  const mid = Math.floor((lo + hi) / 2);\n"
+        "  return mid;\n}\n",
+    }[language]
+    expect = {"python": "lo <= mid < hi", "javascript": "lo <= mid && mid < hi"}[language]
+    plan = [{"text": "take the middle", "lines": [3], "expect": expect}]
+    result = debug(services, language, code, plan, [1, 2, 3])
+    step = result["steps"][0]
+    assert step["status"] == "unreadable", result["report"]
+    # It said the expectation "raised NameError every time", which reads as a misspelt name.
+    assert "uses mid, which line 3 itself sets" in step["error"]
+    assert "mark the line after it" in result["report"]

@@ -118,3 +118,36 @@ def test_a_break_on_a_guessed_line_says_the_line_was_a_guess():
         "Line 2 was guessed for this step; if the step is not there, mark its lines and run /debug again before "
         "changing the code."
     )
+
+
+def test_a_name_the_steps_own_line_sets_is_told_apart_from_a_misspelt_one():
+    from codementor_desktop.tools.plan_report import set_on
+
+    ok = read_expectation("0 < middle < len(arr)", "python")
+    source = ["def halves(arr):", "    if len(arr) <= 1:", "        return [arr]", "    middle = len(arr) // 2"]
+    always = {"evaluations": 3, "errors": 3,
+              "first_error": {"error": "NameError: name 'middle' is not defined", "line": 4}}  # fmt: skip
+    status, why = step_status("0 < middle < len(arr)", ok, always, [4], source)
+    # "raised NameError every time" reads as a misspelling; the name is right, the line is too early.
+    assert status == "unreadable"
+    assert why.startswith("`0 < middle < len(arr)` uses middle, which line 4 itself sets")
+    assert "mark the line after it" in why
+    assert (
+        "NameError" in step_status("0 < middle < len(arr)", ok, always, [2], source)[1]
+    )  # a line that does not set it
+
+    assert set_on("        mid = (lo + hi) // 2", ["mid", "lo"]) == ["mid"]
+    assert set_on("    for i, count in enumerate(arr):", ["i", "count", "arr"]) == ["i", "count"]
+    assert set_on("  for (const [i, count] of arr.entries()) {", ["i", "count", "arr"]) == ["i", "count"]
+    assert set_on("        n ^= n - 1", ["n"]) == ["n"]
+    assert set_on("        arr[mid] = 3", ["arr", "mid"]) == []
+    assert set_on("    if x == arr[mid]:", ["x", "mid"]) == []
+
+
+def test_a_break_on_a_line_that_sets_a_name_says_its_value_is_from_before_the_line():
+    at = {"step": 9, "line": 5, "variables": {"count": "32"}}
+    broken = step(number=3, text="count one per bit", expect="count < 32", lines=[5], ran_lines=[5], broken_at=at)
+    sentence = step_sentence(broken, "127", ["def f(n):", "", "", "", "        count += 1"])
+    assert sentence.endswith(
+        "count = 32. It was checked before line 5 ran, so count is still as line 5 found it, not as it leaves it."
+    )

@@ -53,6 +53,9 @@ def test_the_report_blames_the_step_the_bug_breaks_and_the_fix_holds_them_all(se
         assert buggy["first_broken"] is None, buggy["report"]
         assert all(s["status"] != "broken" for s in buggy["steps"])
 
+    if not case.get("finishes", True):
+        assert "The run did not finish." in buggy["report"]
+
     fixed = check(services, case, case["fixed"])
     assert fixed["outcome"] == "held", fixed["report"]
     assert fixed["first_broken"] is None

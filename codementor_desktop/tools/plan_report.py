@@ -167,7 +167,11 @@ def write_report(result: dict[str, Any], trace: dict[str, Any]) -> str:
             "names; mark the lines yourself where a guess is wrong."
         )
     stop = trace.get("stop_reason")
-    if stop and stop != "finished":
+    if stop == "max_steps" and trace.get("max_steps"):
+        # The tracer's own message names its setting (max_steps), a word the learner never chose.
+        parts.append(_unfinished(f"It was still running after the {int(trace['max_steps']):,} steps traced: a loop or "
+                                 "a recursion that does not end, or an input too big to trace."))  # fmt: skip
+    elif stop and stop != "finished":
         parts.append(_unfinished(str(trace.get("message") or stop)))
     parts.append("")
     for step in result["steps"]:

@@ -74,6 +74,12 @@ def test_the_report_says_what_was_traced_and_that_lines_were_guessed():
     assert "- Step 3 (move left when the sum is too small) ran on line 7" in report
     stopped = write_report(result, {"stop_reason": "time_limit", "message": "The time limit was reached."})
     assert "The run did not finish. The time limit was reached. The expectations were checked up to" in stopped
+    endless = write_report(result, {"stop_reason": "max_steps", "max_steps": 20000,
+                                    "message": "The trace stopped after 20,000 steps (max_steps); the program had not finished."})  # fmt: skip
+    assert (
+        "The run did not finish. It was still running after the 20,000 steps traced: a loop or a recursion" in endless
+    )
+    assert "(max_steps)" not in endless
 
 
 def test_the_first_broken_expectation_names_the_line_that_ran_just_before_it():

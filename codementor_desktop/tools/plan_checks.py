@@ -9,6 +9,7 @@ learner's state, is ``unreadable`` and the others still run.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -24,6 +25,7 @@ from ..visual.replay import Replay
 from ..visual.structures import render_structure
 from .context import ToolContext
 from .debugging import run_trace
+from .permissions import someone_elses
 from .plan_report import overall_outcome, step_status, write_report
 from .schemas import BpDebugPlan
 from .trace_inputs import TracedInput, traced_input
@@ -76,7 +78,7 @@ def check_plan(plan: Plan, args: BpDebugPlan, context: ToolContext, services: Wo
     for number, step in enumerate(steps, 1):
         step_lines = lines[number - 1]
         check = found.get(number)
-        status, error = step_status(step.expect, readings[number - 1], check, step_lines)
+        status, error = step_status(step.expect, readings[number - 1], check, step_lines, args.code.splitlines())
         broken = (check or {}).get("broken") if status == "broken" else None
         out_steps.append({
             "number": number, "text": step.text, "lines": step_lines, "lines_guessed": guessed,
@@ -97,7 +99,7 @@ def check_plan(plan: Plan, args: BpDebugPlan, context: ToolContext, services: Wo
         "trace_id": trace.get("trace_id"),
         "steps": out_steps,
         "first_broken": first["number"] if first else None,
-        "structures": _structures(trace, first, readings[first["number"] - 1] if first else None),
+        "structures": _structures(trace, first, readings[first["number"] - 1] if first else None, args.code),
         "flow": _flow(trace),
     }
     result["report"] = write_report(result, trace)
@@ -163,18 +165,22 @@ def _input_text(trace: dict[str, Any], args: BpDebugPlan) -> str:
     return ""
 
 
-def _structures(trace: dict[str, Any], first: dict[str, Any] | None, reading: Reading | None) -> list[dict[str, Any]]:
+def _structures(
+    trace: dict[str, Any], first: dict[str, Any] | None, reading: Reading | None, code: str = ""
+) -> list[dict[str, Any]]:
     """The structures the broken expectation names, drawn as they were when it broke, with the
-    whole-number variables it names as pointers into an array."""
+    whole-number variables it names that the code uses as positions in an array as its pointers."""
     if first is None or reading is None:
         return []
     at = first["broken_at"]["step"]
     values = _values_at(trace, list(reading.names), at)
-    pointers = {n: v for n, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+    numbers = {n: v for n, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+    text = f"{code}\n{first['expect']}"
     drawings = []
     for name, value in values.items():
         if not isinstance(value, (list, tuple, dict)):
             continue  # a number or a string is in the report's words already
+        pointers = {n: v for n, v in numbers.items() if _position_in(n, name, text)}
         try:
             drawing = render_structure("auto", value, "ascii", pointers=pointers if isinstance(value, list) else None)
         except (StructureError, ValueError, TypeError):
@@ -185,6 +191,18 @@ def _structures(trace: dict[str, Any], first: dict[str, Any] | None, reading: Re
         if len(drawings) >= MAX_STRUCTURES:
             break
     return drawings
+
+
+def _position_in(number: str, array: str, text: str) -> bool:
+    """Whether ``number`` is used as a position in ``array``: inside its brackets (``arr[mid]``,
+    ``arr[:middle]``) or set from or bounded by its length (``hi = len(arr)``, ``k < len(arr)``). A count or a value that
+    merely sits beside an array (bucketsort's ``count``, a sieve's ``n``) is no pointer into it."""
+    name, of = re.escape(number), re.escape(array)
+    if re.search(rf"(?<![\w.]){of}\s*\[[^\]\n]*\b{name}\b", text):
+        return True
+    length = rf"(\blen\(\s*{of}\s*\)|(?<![\w.]){of}\.length\b)"
+    bound = rf"(?<![\w.]){name}\s*(=|<=?|>=?)\s*{length}|{length}\s*(<=?|>=?)\s*{name}\b"
+    return re.search(bound, text) is not None
 
 
 def _values_at(trace: dict[str, Any], names: list[str], at: int) -> dict[str, Any]:
@@ -209,8 +227,10 @@ def _flow(trace: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _record(plan: Plan, args: BpDebugPlan, context: ToolContext, services: Workbench, result: dict[str, Any]) -> None:
-    """The outcome kept for the learner's profile (a problem's plan only)."""
-    if not args.problem_id:
+    """The outcome kept for the learner's profile: a problem's plan checked on the learner's own
+    code only (a model's run of its own translation of the plan shows which step is wrong, and is
+    none of the learner's doing)."""
+    if not args.problem_id or someone_elses(args.code, args.problem_id, args.language, context, services):
         return
     statuses = [s["status"] for s in result["steps"] if s["status"] != "unchecked"]
     tests = result["tests"]

@@ -172,11 +172,6 @@ def test_a_translation_close_to_the_solution_runs_unseen_but_unmarked_it_is_held
     assert "seen[target - value]" not in everything_shown(events)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bp_debug_plan records an outcome for every call on a problem; the tutor's translation is not the "
-    "learner's plan check (the engine may skip a model's call whose code is not in ToolContext.own_code)",
-)
 def test_only_the_check_of_the_learners_own_code_counts_for_the_learner(services):
     script = [
         calls(Call("bp_debug_plan", ON_LEARNER, id="call_learner")),

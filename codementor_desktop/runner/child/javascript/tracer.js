@@ -123,7 +123,9 @@ class Tracer {
     if (frame.program !== null) this.programTouched(frame);
     frame.prev = k;
     if (this.mode !== null) this.mode.onLine(this, frame, line, scope);
-    if (this.checks !== null) this.checks.onLine(line, scope, this.sent + this.steps.length);
+    if (this.checks !== null) {
+      this.checks.onLine(line, scope, this.sent + this.steps.length, frame, this.stack[this.stack.length - 2]);
+    }
     if (this.lineFilter !== null && !this.lineFilter.has(line)) {
       if (changed !== null) frame.pending = Object.assign(frame.pending || {}, changed);
       return;

@@ -19,6 +19,10 @@ except ImportError:  # run as a flat script inside the child (Piston ships what 
     import value_text
 
 VALUE_CHARS = 200
+# Code that runs in a frame of its own on the line of the function that holds it: a run of that
+# line is the function's, so an expectation there is not checked again inside (where the
+# function's names are not the ones it means: a comprehension binds its own ``i``).
+INNER_CODE = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>", "<lambda>"})
 
 
 def _needs_merged_namespace(code):
@@ -114,7 +118,7 @@ class Checks:
 
     def on_line(self, frame, line, step):
         found = self.by_line.get(line)
-        if found is None:
+        if found is None or frame.f_code.co_name in INNER_CODE:
             return
         for check in found:
             check.evaluate(frame, line, step)

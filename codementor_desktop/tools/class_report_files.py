@@ -46,14 +46,15 @@ def _bars(title: str, rows: list[tuple[str, float, float]], unit: str) -> str:
     """Horizontal bars: each row's value, and (lighter, behind it) its total."""
     if not rows:
         return f"<h3>{escape(title)}</h3><p>Nothing yet.</p>"
-    height, label_w, bar_w = 22, 180, 360
+    height, label_w, bar_w, words_w = 22, 240, 360, 160  # words_w: room right of a full bar for "3 / 3 learners"
     top = max(max(total, value) for _, value, total in rows) or 1
     parts = [
-        f'<svg width="{label_w + bar_w + 80}" height="{len(rows) * height + 10}" role="img" aria-label="{escape(title)}">'
+        f'<svg width="{label_w + bar_w + words_w}" height="{len(rows) * height + 10}" role="img" aria-label="{escape(title)}">'
     ]
     for i, (label, value, total) in enumerate(rows):
         y = i * height + 4
-        parts.append(f'<text x="{label_w - 8}" y="{y + 14}" text-anchor="end">{escape(label[:28])}</text>')
+        shown_label = label if len(label) <= 32 else label[:31] + "…"
+        parts.append(f'<text x="{label_w - 8}" y="{y + 14}" text-anchor="end">{escape(shown_label)}</text>')
         if total:
             parts.append(f'<rect x="{label_w}" y="{y}" width="{bar_w * total / top:.1f}" height="16" fill="#c9d7ea"/>')
         parts.append(f'<rect x="{label_w}" y="{y}" width="{bar_w * value / top:.1f}" height="16" fill="#2f6db5"/>')

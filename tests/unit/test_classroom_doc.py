@@ -99,3 +99,25 @@ def test_each_subcommand_of_the_guide_answers_help_with_its_options(path, isolat
     used = {word.split("=")[0] for words in COMMANDS if command_path(words) == path for word in words}
     for option in sorted(o for o in used if o.startswith("--")):
         assert option in done.stdout, f"`codementor {' '.join(path)}` has no {option}"
+
+
+def test_the_guides_system_settings_file_is_read_without_a_problem(isolated_home):
+    from codementor_desktop.storage.paths import AppPaths
+    from codementor_desktop.storage.secrets import Credentials
+    from codementor_desktop.storage.settings import load_settings
+
+    example = re.search(r"```toml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
+    assert example, "docs/classroom.md has no example system settings file"
+    paths = AppPaths.discover().ensure()
+    paths.system_config_dir.mkdir(parents=True, exist_ok=True)
+    paths.system_settings_file.write_text(example[1], encoding="utf-8")
+    paths.settings_file.write_text('backend = "local"\nmemory_mb = 64\n', encoding="utf-8")
+    loaded = load_settings(paths, {"CODEMENTOR_PISTON_URL": "http://elsewhere:2000"})
+    assert all("is locked by the administrator" in p for p in loaded.problems), loaded.problems
+    assert len(loaded.problems) == 2  # the learner's backend and memory_mb, both locked
+    assert loaded.settings.backend == "piston" and loaded.settings.piston_url.startswith("http://piston.")
+    assert loaded.settings.memory_mb == 256 and loaded.settings.rate_limits["execution_shared"].calls == 60
+    credentials = Credentials(environ={"CODEMENTOR_PISTON_KEY": "from-the-environment"}, use_keyring=False)
+    credentials.use_system_file(loaded.system_keys, loaded.locked)
+    assert credentials.get("piston") == "lab-piston-key-for-this-server-only"  # locked: the file's key
+    assert credentials.get("llm") == "lab-tutor-key-for-this-server-only"

@@ -86,6 +86,9 @@ class Credentials:
             try:
                 import keyring
 
+                usable, why = keyring_backend()
+                if not usable:  # the null stand-in takes a key without a word and keeps nothing
+                    raise RuntimeError(why)
                 keyring.set_password(SERVICE, name, value)
                 return "keyring"
             except Exception as exc:  # noqa: BLE001

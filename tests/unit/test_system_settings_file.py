@@ -155,3 +155,17 @@ def test_a_system_key_that_is_no_string_is_reported_without_its_value(isolated_h
     assert loaded.problems == [
         f"{loaded.paths.system_settings_file}, line 1: 'piston_key' must be a string in quotes; ignored"
     ]
+
+
+def test_a_keyring_that_keeps_nothing_is_not_said_to_keep_a_key(isolated_home):
+    import keyring
+    from keyring.backends.null import Keyring as NullKeyring
+
+    before = keyring.get_keyring()
+    keyring.set_keyring(NullKeyring())
+    try:
+        credentials = Credentials(environ={}, use_keyring=True)
+        assert credentials.set("database", "pw-1") == "session only"  # so `class join` warns
+        assert credentials.get("database") == "pw-1" and credentials.status == "session only"
+    finally:
+        keyring.set_keyring(before)

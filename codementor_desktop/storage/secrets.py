@@ -124,6 +124,7 @@ def keyring_backend() -> tuple[bool, str]:
 
 _WITHOUT_KEYRING = (
     ": API keys are not stored (one typed in the window lasts for the session only); set them by "
-    "environment (" + ", ".join(ENVIRONMENT.values()) + "), or install a Secret Service "
+    "environment (" + ", ".join(ENVIRONMENT.values()) + "), a lab's in its system settings file "
+    "(" + ", ".join(SYSTEM_FILE_KEYS.values()) + "), or install a Secret Service "
     "(gnome-keyring, KWallet) or the `keyrings.alt` package. Nothing else needs it."
 )

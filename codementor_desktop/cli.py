@@ -364,10 +364,14 @@ def _data_reset(loaded: LoadedSettings, yes: bool) -> int:
 
 def _learner_data(loaded: LoadedSettings, args: argparse.Namespace) -> int:
     """``data export|import|delete``: everything about one learner, on the database the settings name."""
+    from sqlalchemy.exc import DBAPIError
+
     from .storage import learner_data
     from .storage.database import Database, DatabaseCorrupt, sqlite_url
+    from .storage.secrets import Credentials
+    from .tools.services import database_url, join_class_as_logged_in
 
-    learner = getattr(args, "user", None) or getattr(args, "as_user", None) or loaded.settings.user
+    named = getattr(args, "user", None) or getattr(args, "as_user", None)
     document = None
     if args.data_command == "import":
         try:
@@ -378,20 +382,24 @@ def _learner_data(loaded: LoadedSettings, args: argparse.Namespace) -> int:
         except (UnicodeDecodeError, ValueError) as exc:
             print(f"error: {args.file} is not a JSON export ({exc}); nothing was imported.", file=sys.stderr)
             return EXIT_REJECTED
-    if args.data_command == "delete" and not args.yes:
-        print(f"Delete everything kept about {learner} (runs, drafts, analyses, hints, snapshots)? "
-              "It cannot be undone. [y/N] ", end="", flush=True)  # fmt: skip
-        if sys.stdin.readline().strip().lower() not in ("y", "yes"):
-            print(f"Nothing deleted (run `codementor data delete --user {learner} --yes` to skip the question).")
-            return EXIT_REJECTED
     try:
-        database = Database.open(loaded.settings.database_url or sqlite_url(loaded.paths.database_file))
+        # A class database's URL is kept without its password (``class join`` put it in the keyring).
+        url = database_url(loaded.settings.database_url, Credentials())
+        database = Database.open(url or sqlite_url(loaded.paths.database_file))
     except DatabaseCorrupt as exc:
         print(f"error: {exc}", file=sys.stderr)
         if args.data_command == "export":
-            return _export_what_can_be_read(exc.path, learner, args.file)
+            return _export_what_can_be_read(exc.path, named or loaded.settings.user, args.file)
         return EXIT_INTERNAL
     try:
+        join_class_as_logged_in(loaded, database)  # on a class database, the learner is the login
+        learner = named or loaded.settings.user
+        if args.data_command == "delete" and not args.yes:
+            print(f"Delete everything kept about {learner} (runs, drafts, analyses, hints, snapshots)? "
+                  "It cannot be undone. [y/N] ", end="", flush=True)  # fmt: skip
+            if sys.stdin.readline().strip().lower() not in ("y", "yes"):
+                print(f"Nothing deleted (run `codementor data delete --user {learner} --yes` to skip the question).")
+                return EXIT_REJECTED
         if args.data_command == "export":
             text = json.dumps(learner_data.export_learner(database, learner), indent=1, ensure_ascii=False)
             _write_export(text, args.file)
@@ -403,6 +411,12 @@ def _learner_data(loaded: LoadedSettings, args: argparse.Namespace) -> int:
                 added = learner_data.import_learner(database, document, learner)
             except learner_data.BadExport as exc:
                 print(f"error: {args.file}: {exc}; nothing was imported.", file=sys.stderr)
+                return EXIT_REJECTED
+            except DBAPIError as exc:
+                if "row-level security" not in str(exc.orig):
+                    raise
+                print(f"error: the class database refused rows for {learner}: a learner's login adds only its "
+                      "own rows (import with --as YOUR_LOGIN); nothing was imported.", file=sys.stderr)  # fmt: skip
                 return EXIT_REJECTED
             print(f"Imported into {learner}: {_counts(added)}.")
             return EXIT_ACCEPTED

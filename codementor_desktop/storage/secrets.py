@@ -1,6 +1,7 @@
-"""API keys: the OS keyring when there is one, else an environment variable or this session only.
+"""API keys: an environment variable, the lab's system settings file, the OS keyring when there is
+one, or this session only.
 
-A key is never written to a plain file or a log. On a bare Linux machine ``keyring`` has no
+A key is never written to a plain file or a log (the system file is the administrator's, read only). On a bare Linux machine ``keyring`` has no
 backend; ``Credentials`` says so (``status``) and keeps a key in memory for the session.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+from collections.abc import Collection, Mapping
 
 log = logging.getLogger(__name__)
 SERVICE = "codementor-desktop"
@@ -18,6 +20,8 @@ ENVIRONMENT = {
     "piston": "CODEMENTOR_PISTON_KEY",
     "database": "CODEMENTOR_DATABASE_PASSWORD",  # a class database's password (its URL has none)
 }
+# The keys a lab's system settings file may carry (never the learner's own file): key -> its setting.
+SYSTEM_FILE_KEYS = {"piston": "piston_key", "llm": "llm_api_key"}
 # API keys and tokens: what no code the app runs, and no child it starts, should find in its environment.
 _SECRET_NAMES = re.compile(r"^CODEMENTOR_\w*KEY(?!_HEADER$)|_(API_KEY|TOKEN|SECRET|SECRET_KEY|PASSWORD)$")
 
@@ -28,15 +32,39 @@ def take_keys_from_environment() -> dict[str, str]:
 
 
 class Credentials:
-    """Reads and stores keys by name (``llm``, ``llm_deep``, ``piston``)."""
+    """Reads and stores keys by name (``llm``, ``llm_deep``, ``piston``).
+
+    A key is looked for in the environment, then the system settings file (a key the administrator
+    locked there comes first of all), then this session, then the keyring."""
 
     def __init__(self, environ: dict[str, str] | None = None, use_keyring: bool = True):
         self._environ = take_keys_from_environment() if environ is None else environ
         self._session: dict[str, str] = {}
+        self._system: dict[str, str] = {}
+        self._system_locked: set[str] = set()
         self._use_keyring = use_keyring
         self.status = "keyring" if use_keyring else "session only"
 
+    def __repr__(self) -> str:  # the keys held are named, never shown
+        return f"Credentials(status={self.status!r}, system={sorted(self._system)})"
+
+    def use_system_file(self, keys: Mapping[str, str], locked: Collection[str] = ()) -> None:
+        """Take the keys the system settings file carries (by key name: ``piston``, ``llm``);
+        ``locked`` holds the file's locked settings, and a locked key beats the environment too.
+        They are only read: ``set`` never writes over them."""
+        self._system = {name: value for name, value in keys.items() if value}
+        self._system_locked = {name for name, setting in SYSTEM_FILE_KEYS.items() if setting in locked}
+
+    def from_system_file(self, name: str) -> bool:
+        """Whether ``get(name)`` answers with the system settings file's key."""
+        if name not in self._system:
+            return False
+        variable = ENVIRONMENT.get(name)
+        return name in self._system_locked or not (variable and self._environ.get(variable))
+
     def get(self, name: str) -> str:
+        if self.from_system_file(name):
+            return self._system[name]
         variable = ENVIRONMENT.get(name)
         if variable and self._environ.get(variable):
             return self._environ[variable]
@@ -58,6 +86,9 @@ class Credentials:
             try:
                 import keyring
 
+                usable, why = keyring_backend()
+                if not usable:  # the null stand-in takes a key without a word and keeps nothing
+                    raise RuntimeError(why)
                 keyring.set_password(SERVICE, name, value)
                 return "keyring"
             except Exception as exc:  # noqa: BLE001
@@ -93,6 +124,7 @@ def keyring_backend() -> tuple[bool, str]:
 
 _WITHOUT_KEYRING = (
     ": API keys are not stored (one typed in the window lasts for the session only); set them by "
-    "environment (" + ", ".join(ENVIRONMENT.values()) + "), or install a Secret Service "
+    "environment (" + ", ".join(ENVIRONMENT.values()) + "), a lab's in its system settings file "
+    "(" + ", ".join(SYSTEM_FILE_KEYS.values()) + "), or install a Secret Service "
     "(gnome-keyring, KWallet) or the `keyrings.alt` package. Nothing else needs it."
 )

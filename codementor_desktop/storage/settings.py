@@ -1,5 +1,7 @@
 """Typed settings: defaults, a system file a lab administrator can lock, the user's TOML file,
-then ``CODEMENTOR_*`` environment variables. Secrets never live here (see ``secrets.py``).
+then ``CODEMENTOR_*`` environment variables. Secrets never live here (see ``secrets.py``): the
+system file alone may carry a lab's keys (``piston_key``, ``llm_api_key``), which are handed to
+``Credentials`` and kept out of ``Settings``; in the user's file a key is refused.
 
 Nothing here raises on a person's mistake: a file that does not parse, a misspelt key, a value of
 the wrong type or out of bounds is each reported with the file and line (or the variable), and
@@ -19,6 +21,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .paths import AppPaths
+from .secrets import ENVIRONMENT as KEY_VARIABLES
+from .secrets import SYSTEM_FILE_KEYS
 from .settings_file import SettingsFile, key_lines, patched_toml, read_settings_file, toml_value, without_lines
 
 log = logging.getLogger(__name__)
@@ -174,6 +178,9 @@ class LoadedSettings:
     problems: list[str] = field(default_factory=list)
     locked: set[str] = field(default_factory=set)
     environment: dict[str, str] = field(default_factory=dict)  # setting -> the variable that set it
+    # The keys the system file carries (key name -> key), for ``Credentials``: never in ``Settings``,
+    # so never saved, shown or logged.
+    system_keys: dict[str, str] = field(default_factory=dict, repr=False)
     # The values as loaded or last saved: what differs from them is what the person changed.
     saved: dict[str, Any] = field(init=False, repr=False)
 
@@ -210,9 +217,13 @@ def load_settings(paths: AppPaths | None = None, environ: Mapping[str, str] | No
     values: dict[str, Any] = {}
     origin: dict[str, str] = {}
     rate_limits = _default_rate_limits()
+    system_keys: dict[str, str] = {}
+    key_names = {setting: name for name, setting in SYSTEM_FILE_KEYS.items()}
     for source in (system, user):
         for key, value in source.values.items():
-            if key not in Settings.model_fields:
+            if key in key_names:
+                _take_key(key_names[key], value, source, source is system, system_keys, problems)
+            elif key not in Settings.model_fields:
                 problems.append(f"{source.where(key)}: unknown setting {key!r}{_suggestion(key)}; ignored")
             elif source is user and key in locked:
                 problems.append(f"{source.where(key)}: {key!r} is locked by the administrator; ignored")
@@ -230,8 +241,32 @@ def load_settings(paths: AppPaths | None = None, environ: Mapping[str, str] | No
     values["rate_limits"] = rate_limits
     settings = _validate(values, origin, problems)
     return LoadedSettings(
-        settings=settings, paths=paths, problems=problems, locked=locked, environment=from_environment
+        settings=settings,
+        paths=paths,
+        problems=problems,
+        locked=locked,
+        environment=from_environment,
+        system_keys=system_keys,
     )
+
+
+def _take_key(
+    name: str, value: Any, source: SettingsFile, system: bool, keys: dict[str, str], problems: list[str]
+) -> None:
+    """A key in a settings file: the system file's is kept for ``Credentials``; the user's file is
+    no place for one (it is copied, synced, shown to others) and is refused. The key itself is
+    never put in a problem's sentence."""
+    setting = SYSTEM_FILE_KEYS[name]
+    if not system:
+        problems.append(
+            f"{source.where(setting)}: {setting!r} is a key, and a key is never read from your own settings "
+            f"file; put it in the settings dialog (it goes to the keyring) or in {KEY_VARIABLES[name]}, and "
+            "delete that line; ignored"
+        )
+    elif not isinstance(value, str):
+        problems.append(f"{source.where(setting)}: {setting!r} must be a string in quotes; ignored")
+    elif value:
+        keys[name] = value
 
 
 def _suggestion(key: str) -> str:

@@ -155,6 +155,7 @@ class Services(Workbench):
         probe_memory.keep_in(paths.cache_dir)  # what the kernel offers runs, known to the next command too
         settings = loaded.settings
         credentials = credentials or Credentials()
+        credentials.use_system_file(loaded.system_keys, loaded.locked)  # a lab's keys, read only
         database = Database.open(database_url(settings.database_url, credentials) or sqlite_url(paths.database_file))
         join_class_as_logged_in(loaded, database)
         settings = loaded.settings

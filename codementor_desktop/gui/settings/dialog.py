@@ -189,6 +189,8 @@ class SettingsDialog(QDialog):
             if key is not None:
                 self._keys[name] = self.services.credentials.get(key)
                 row.set_value(self._keys[name])
+                if self.services.credentials.from_system_file(key):
+                    row.lock(reason)  # a key typed here would never be used over the lab's
                 continue
             row.set_value(getattr(loaded.settings, name))
             if name in loaded.locked:

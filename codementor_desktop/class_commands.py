@@ -23,10 +23,12 @@ def add_class_commands(commands: argparse._SubParsersAction, commands_of) -> Non
     init = sub.add_parser("init", help="make a PostgreSQL database a class database (run as its owner)")
     add = sub.add_parser("add-learner", help="create a learner's login and print the URL to hand out, once")
     add.add_argument("name", help="the learner's login: lowercase letters, digits and underscores")
-    add.add_argument("--host", metavar="URL", help="the host and port lab machines reach, if not the database URL's")
+    add.add_argument(
+        "--host", metavar="HOST[:PORT]", help="the host (and port) lab machines reach, if not the database URL's"
+    )
     teacher = sub.add_parser("add-instructor", help="create an instructor's login (reads every learner's rows)")
     teacher.add_argument("name")
-    teacher.add_argument("--host", metavar="URL")
+    teacher.add_argument("--host", metavar="HOST[:PORT]", help="as for add-learner")
     remove = sub.add_parser("remove-learner", help="end a learner's login (their rows stay for the report)")
     remove.add_argument("name")
     status = sub.add_parser("status", help="who is logged in, and whether row-level security is on for every table")

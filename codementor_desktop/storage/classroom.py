@@ -266,6 +266,8 @@ def add_learner(url: str, name: str, host_url: str | None = None, instructor: bo
             connection.execute(text(f"CREATE ROLE {_q(name)} LOGIN PASSWORD '{password}' IN ROLE {_q(group)}"))
     finally:
         engine.dispose()
+    if host_url and "://" not in host_url:
+        host_url = "postgresql://" + host_url  # a bare HOST or HOST:PORT, as the help offers
     where = make_url(host_url) if host_url else parsed
     handed = URL.create(
         "postgresql+psycopg",

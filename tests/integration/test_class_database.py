@@ -152,6 +152,14 @@ def test_a_learners_app_on_the_class_database_is_that_learner(class_database, is
     assert sql(class_database.url, "SELECT l.name FROM plans p JOIN learners l ON l.id = p.learner_id") == [(ada.name,)]
 
 
+def test_the_url_handed_out_names_the_host_the_lab_reaches(class_database):
+    for given in ("lab-db.school.example:6543", "postgresql://lab-db.school.example:6543"):
+        made = classroom.add_learner(class_database.url, f"h{len(given)}_{class_database.suffix}", host_url=given)
+        handed = make_url(made.url)
+        assert (handed.host, handed.port, handed.username) == ("lab-db.school.example", 6543, made.name)
+        assert handed.database == class_database.name and handed.password
+
+
 def test_a_removed_learner_can_no_longer_log_in_and_names_are_checked(class_database):
     ada = class_database.learner("ada")
     practise(ada.url, ada.name)

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT = 300
 
 
 def one_start(command: list[str], home: Path, picture: Path) -> tuple[float, float]:
@@ -42,6 +43,10 @@ def one_start(command: list[str], home: Path, picture: Path) -> tuple[float, flo
     while process.poll() is None:
         if painted is None and picture.exists():
             painted = time.perf_counter() - started
+        if time.perf_counter() - started > TIMEOUT:  # a window that failed to load stays open
+            process.kill()
+            process.wait()
+            raise SystemExit(f"{command[0]} did not quit within {TIMEOUT} s")
         time.sleep(0.005)
     ended = time.perf_counter() - started
     errors = process.stderr.read().decode() if process.stderr else ""

@@ -1,8 +1,9 @@
 """What takes the space in a built one-folder app: its total, then the largest folders and files.
 
-    uv run python packaging/size_report.py dist/CodeMentor [--top 25]
+    uv run python packaging/size_report.py dist/CodeMentor [--top 25] [--limit-mb 250]
 
-Sizes are of the files as unpacked (symbolic links are not counted twice).
+Sizes are of the files as unpacked (symbolic links are not counted twice). With ``--limit-mb`` it
+exits 1 when the whole is larger (CI keeps the Linux bundle within 250 MB so).
 """
 
 from __future__ import annotations
@@ -54,8 +55,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bundle", type=Path, help="the one-folder app, e.g. dist/CodeMentor")
     parser.add_argument("--top", type=int, default=20, help="how many folders and files to list")
+    parser.add_argument("--limit-mb", type=float, help="exit 1 when the whole is larger than this")
     args = parser.parse_args()
     print(report(args.bundle, args.top))
+    total = sum(sizes(args.bundle).values())
+    if args.limit_mb is not None and total > args.limit_mb * 1_000_000:
+        raise SystemExit(f"error: {args.bundle} is {megabytes(total).strip()}, more than {args.limit_mb:g} MB")
 
 
 if __name__ == "__main__":

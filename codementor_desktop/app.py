@@ -34,7 +34,7 @@ def main(screenshot: Path | None = None) -> int:
 
     problem = window_problem()
     if problem is not None:
-        print(f"codementor: {problem}", file=sys.stderr)
+        _say_window_cannot_open(problem)
         return 2
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -56,6 +56,21 @@ def main(screenshot: Path | None = None) -> int:
             jobs.shutdown()
         for services in held:
             services.close()
+
+
+def _say_window_cannot_open(problem: str) -> None:
+    """On stderr, and for a system that lacks what the window needs also in the log folder:
+    started from a desktop launcher, nobody sees stderr. Without a display, it is a terminal's."""
+    from .gui.display import NO_DISPLAY
+
+    kept = ""
+    if not problem.startswith(NO_DISPLAY):
+        from .platform_check import write_report
+        from .storage.paths import AppPaths
+
+        report = write_report(AppPaths.discover().log_dir, problem)
+        kept = f" (kept in {report})" if report is not None else ""
+    print(f"codementor: {problem}{kept}", file=sys.stderr)
 
 
 def _first_window() -> QMainWindow:

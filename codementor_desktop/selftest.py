@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ctypes.util
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .domain.vocabulary import Caller
+from .platform_check import missing_message, missing_xcb_libraries
 from .tools.context import ToolContext
 
 if TYPE_CHECKING:
@@ -67,11 +67,9 @@ def checks(services: Services) -> list[Check]:
     def qt_window():
         if not sys.platform.startswith("linux"):
             return True, "not Linux: no extra libraries needed"
-        missing = [lib for lib in ("xcb-cursor", "xcb-icccm", "xcb-keysyms") if ctypes.util.find_library(lib) is None]
+        missing = missing_xcb_libraries()
         if missing:
-            return False, "missing " + ", ".join(
-                f"lib{m}" for m in missing
-            ) + " (install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)"
+            return False, missing_message(missing)
         return True, "the Qt xcb platform's libraries are present"
 
     def containment():

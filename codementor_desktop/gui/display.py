@@ -17,28 +17,11 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..platform_check import xcb_problem
+
 NO_DISPLAY = "no display: run it in a desktop session, or set QT_QPA_PLATFORM=offscreen for a test"
 # Qt platforms that draw without a display server (a framebuffer, a VNC port, memory).
 _SERVERLESS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay", "directfb"}
-# What Qt's xcb plugin links that the PySide6 wheel does not bring, with the Debian/Ubuntu package
-# that has each (the ones most often missing first).
-XCB_LIBRARIES = {
-    "libxcb-cursor.so.0": "libxcb-cursor0",
-    "libxcb-icccm.so.4": "libxcb-icccm4",
-    "libxcb-keysyms.so.1": "libxcb-keysyms1",
-    "libxcb-image.so.0": "libxcb-image0",
-    "libxcb-render-util.so.0": "libxcb-render-util0",
-    "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
-    "libxcb-xkb.so.1": "libxcb-xkb1",
-    "libxcb-randr.so.0": "libxcb-randr0",
-    "libxcb-shape.so.0": "libxcb-shape0",
-    "libxcb-xfixes.so.0": "libxcb-xfixes0",
-    "libxcb-sync.so.1": "libxcb-sync1",
-    "libxcb-shm.so.0": "libxcb-shm0",
-    "libxcb-util.so.1": "libxcb-util1",
-    "libX11-xcb.so.1": "libx11-xcb1",
-    "libxkbcommon.so.0": "libxkbcommon0",
-}
 _DISPLAY = re.compile(r"^(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?$")
 _MISSING = re.compile(r"([\w.+-]+\.so[\w.]*): cannot open shared object file")
 
@@ -62,7 +45,7 @@ def window_problem(environ: Mapping[str, str] | None = None, platform: str = sys
     unreachable = _x_display_unreachable(display)
     if unreachable:
         return f"{NO_DISPLAY} (DISPLAY={display}: {unreachable})"
-    return _xcb_libraries_problem(environ)
+    return xcb_problem(environ, wayland_reachable=_wayland_reachable(environ)) or _xcb_plugin_problem(environ)
 
 
 def _wayland_reachable(environ: Mapping[str, str]) -> bool:
@@ -101,8 +84,9 @@ def _connects(family: int, address: str | tuple[str, int]) -> bool:
         return False
 
 
-def _xcb_libraries_problem(environ: Mapping[str, str]) -> str | None:
-    """The libraries Qt's xcb plugin needs and cannot load, named, or None. Loading the plugin the
+def _xcb_plugin_problem(environ: Mapping[str, str]) -> str | None:
+    """Why Qt's xcb plugin does not load although every library it is known to need is here (a
+    plugin of another build, from QT_QPA_PLATFORM_PLUGIN_PATH), or None. Loading the plugin the
     way Qt will is the test; it stays loaded for Qt."""
     plugin = _xcb_plugin(environ)
     if plugin is None:
@@ -112,25 +96,10 @@ def _xcb_libraries_problem(environ: Mapping[str, str]) -> str | None:
         return None
     except OSError as exc:
         reason = str(exc)
-    missing = [name for name in XCB_LIBRARIES if not _loads(name)]
-    if not missing:
-        missing = _MISSING.findall(reason)[:1]
+    missing = _MISSING.findall(reason)[:1]
     if not missing:
         return f"the window cannot open: Qt's X11 plugin {plugin} does not load ({reason})"
-    packages = [XCB_LIBRARIES[name] for name in missing if name in XCB_LIBRARIES]
-    install = f"; on Debian or Ubuntu: sudo apt-get install {' '.join(packages)}" if packages else ""
-    return (
-        f"the window cannot open: Qt's X11 plugin needs {', '.join(missing)}, which this system does not "
-        f"have (install the package that has each{install})"
-    )
-
-
-def _loads(library: str) -> bool:
-    try:
-        ctypes.CDLL(library)
-        return True
-    except OSError:
-        return False
+    return f"the window cannot open: Qt's X11 plugin needs {missing[0]}, which this system does not have"
 
 
 def _xcb_plugin(environ: Mapping[str, str]) -> Path | None:

@@ -6,12 +6,24 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 master="$here/codementor-1024.png"
 
-# A rounded square with "</>": readable at 16 px, where finer drawing turns to mud.
-convert -size 1024x1024 xc:none \
-  -fill '#1f4e79' -draw "roundrectangle 64,64 960,960 190,190" \
-  -font DejaVu-Sans-Mono-Bold -pointsize 440 -fill white -stroke white -strokewidth 18 \
-  -gravity center -annotate +0+0 '</>' \
-  -strip "$master"
+# The one drawing is the SVG the Linux bundle installs (packaging/linux/icons/codementor.svg),
+# rendered by Qt's SVG renderer (ImageMagick here has no SVG reader) to the 1024 px master.
+(cd "$here/../.." && QT_QPA_PLATFORM=offscreen uv run python - "$master" <<'PY'
+import sys
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
+from PySide6.QtSvg import QSvgRenderer
+
+app = QGuiApplication([])
+image = QImage(1024, 1024, QImage.Format.Format_ARGB32)
+image.fill(Qt.GlobalColor.transparent)
+painter = QPainter(image)
+painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+QSvgRenderer("packaging/linux/icons/codementor.svg").render(painter)
+painter.end()
+image.save(sys.argv[1])
+PY
+)
 
 # Windows: every size Explorer and the taskbar ask for, in one file.
 convert "$master" -define icon:auto-resize=256,128,64,48,32,24,16 -strip "$here/../windows/codementor.ico"

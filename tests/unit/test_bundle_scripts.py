@@ -38,9 +38,9 @@ class Builders:
             return record
 
         names = ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")
-        return {"SPECPATH": str(spec.parent), "SPEC": str(spec), "workpath": str(workpath)} | {
-            n: step(n) for n in names
-        }
+        # As PyInstaller gives a spec: its folder, itself, the build and the output folders.
+        given = {"SPECPATH": str(spec.parent), "SPEC": str(spec), "workpath": str(workpath)}
+        return given | {"DISTPATH": str(workpath / "dist")} | {n: step(n) for n in names}
 
 
 def run_spec(spec: Path, workpath: Path) -> Builders:

@@ -19,7 +19,7 @@ from .schemas import DeleteLearnerData, ExportLearnerData, ImportLearnerData, Li
 from .workbench import Workbench
 
 if TYPE_CHECKING:
-    from .results import (
+    from .learner_results import (
         CodeHistory,
         KeptSnapshot,
         LearnerDeleted,

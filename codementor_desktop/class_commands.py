@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from .storage.settings import LoadedSettings
+if TYPE_CHECKING:  # imported when a class command runs: the window's start parses this parser too
+    from .storage.settings import LoadedSettings
 
 EXIT_ACCEPTED, EXIT_INTERNAL, EXIT_REJECTED = 0, 1, 2
 

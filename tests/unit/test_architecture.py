@@ -95,3 +95,18 @@ def test_no_module_grows_into_a_god_object():
     for path in PACKAGE.rglob("*.py"):
         lines = len(path.read_text().splitlines())
         assert lines <= 600, f"{path} has {lines} lines: split it by idea"
+
+
+def test_the_command_line_parser_imports_nothing_heavy():
+    """``codementor`` (the window too) parses its command line first: its parser must not pull in
+    pydantic, SQLAlchemy or Qt, which a command imports only when it runs."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, codementor_desktop.cli as cli; cli.build_parser(); "
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'sqlalchemy', 'PySide6'})))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""

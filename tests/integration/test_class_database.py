@@ -7,15 +7,13 @@ test), made by ``class init`` and the learners ``class add-learner`` makes.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError
+from sqlalchemy.exc import OperationalError, ProgrammingError
 from sqlalchemy.pool import NullPool
 
 from codementor_desktop.domain.plan import Plan, PlanStep
@@ -23,6 +21,7 @@ from codementor_desktop.storage import classroom
 from codementor_desktop.storage.database import Database
 from codementor_desktop.storage.plans import Plans
 from codementor_desktop.storage.runs import RunStore
+from tests.class_databases import class_database_on, sql
 
 
 @dataclass
@@ -35,39 +34,10 @@ class ClassDatabase:
         return classroom.add_learner(self.url, f"{name}_{self.suffix}", instructor=instructor)
 
 
-def sql(url: str, statement: str, **params: Any) -> list[tuple]:
-    engine = create_engine(url, poolclass=NullPool)
-    try:
-        with engine.begin() as connection:
-            result = connection.execute(text(statement), params)
-            return [tuple(row) for row in result] if result.returns_rows else []
-    finally:
-        engine.dispose()
-
-
 @pytest.fixture
 def class_database(postgres_server: str) -> Iterator[ClassDatabase]:
-    suffix = secrets.token_hex(4)
-    name = f"class_{suffix}"
-    server = make_url(postgres_server)
-    admin = create_engine(server.set(query={}), poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-    except DBAPIError as exc:
-        admin.dispose()
-        pytest.fail(f"the test server's role must be allowed to create databases and roles: {exc.orig}")
-    url = server.set(database=name, query={}).render_as_string(hide_password=False)
-    classroom.init_class(url)
-    try:
+    with class_database_on(postgres_server, "class") as (url, name, suffix):
         yield ClassDatabase(url, name, suffix)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-            roles = connection.execute(text("SELECT rolname FROM pg_roles WHERE rolname LIKE :p"), {"p": f"%{suffix}%"})
-            for (role,) in list(roles):
-                connection.execute(text(f'DROP ROLE "{role}"'))
-        admin.dispose()
 
 
 SUBMIT_AC = {"verdict": "AC", "test_results": [{"test_id": 1, "hidden": True, "passed": True}]}

@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, ProgrammingError
+from sqlalchemy.exc import ProgrammingError
 from sqlalchemy.pool import NullPool
 
 from codementor_desktop.storage import classroom
 from codementor_desktop.storage.analyses import AnalysisStore
 from codementor_desktop.storage.database import Database
 from codementor_desktop.storage.runs import RunStore
+from tests.class_databases import class_database_on, sql
 
 # Sorts the indices, then walks in from both ends: more work than the reference's one pass with a
 # dictionary, far less than the slow solution's pairs.
@@ -114,40 +115,11 @@ def test_another_learners_user_id_is_refused(services):
 # --- a class database ----------------------------------------------------------------------------
 
 
-def sql(url: str, statement: str, **params: Any) -> list[tuple]:
-    engine = create_engine(url, poolclass=NullPool)
-    try:
-        with engine.begin() as connection:
-            result = connection.execute(text(statement), params)
-            return [tuple(row) for row in result] if result.returns_rows else []
-    finally:
-        engine.dispose()
-
-
 @pytest.fixture
 def class_url(postgres_server: str) -> Iterator[str]:
     """A class database of its own (``class init`` run on it), dropped with its roles after."""
-    suffix = secrets.token_hex(4)
-    name = f"peers_{suffix}"
-    server = make_url(postgres_server)
-    admin = create_engine(server.set(query={}), poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-    except DBAPIError as exc:
-        admin.dispose()
-        pytest.fail(f"the test server's role must be allowed to create databases and roles: {exc.orig}")
-    url = server.set(database=name, query={}).render_as_string(hide_password=False)
-    classroom.init_class(url)
-    try:
+    with class_database_on(postgres_server, "peers") as (url, _name, _suffix):
         yield url
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-            roles = connection.execute(text("SELECT rolname FROM pg_roles WHERE rolname LIKE :p"), {"p": f"%{suffix}%"})
-            for (role,) in list(roles):
-                connection.execute(text(f'DROP ROLE "{role}"'))
-        admin.dispose()
 
 
 def solve(owner_url: str, minutes: float, attempts: int, counts: list[int] | None = None) -> classroom.NewLearner:

@@ -67,11 +67,24 @@ def test_a_package_without_its_notice_fails_the_check(licenses, tmp_path):
     assert done.returncode == 1 and f"pyqtgraph {pyqtgraph.version}" in done.stderr
 
 
+def installed(name: str, version: str) -> bool:
+    from importlib import metadata
+
+    try:
+        return metadata.distribution(name).version == version
+    except metadata.PackageNotFoundError:
+        return False
+
+
 def test_the_committed_notices_list_what_the_collector_finds_now(licenses):
     """A dependency bumped without `packaging/licenses.py` being run again shows up here. Names and
     versions only: which packages are installed, and so which licence texts are in, depends on the
     system the file was made on."""
-    fresh = licenses.notices_text(licenses.runtime_packages())
+    packages = licenses.runtime_packages()
+    absent = [p.name for p in packages if licenses.applies_here(p) and not installed(p.name, p.version)]
+    if absent:  # CI's Qt-free environment leaves the Qt packages out on purpose; the full one has them
+        pytest.skip(f"locked runtime packages not installed here ({', '.join(absent)}): compared where all are")
+    fresh = licenses.notices_text(packages)
 
     def contents(text: str) -> list[str]:
         block = text.split("Contents\n", 1)[1].split("\n\n", 1)[0]

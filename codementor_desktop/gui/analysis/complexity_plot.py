@@ -33,6 +33,19 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("ComplexityPlot", text)
 
 
+def operations_plot(minimum_height: int) -> pg.PlotWidget:
+    """An empty plot of counted operations against input size, with its grid and axes' titles."""
+    plot = pg.PlotWidget()
+    plot.setMinimumHeight(minimum_height)
+    item = plot.getPlotItem()
+    item.showGrid(x=True, y=True, alpha=0.15)
+    # Wide enough for "1,000,000" beside the axis's title: pyqtgraph sizes it on the first ticks only.
+    item.getAxis("left").setWidth(72)
+    item.setLabel("bottom", "input size n")
+    item.setLabel("left", "operations")  # line events: a longer title is cut on a short plot
+    return plot
+
+
 class ComplexityPlot(QWidget):
     """The measured growth of one analysis. ``set_result`` takes an ``analyze_code_patterns`` result."""
 
@@ -43,15 +56,8 @@ class ComplexityPlot(QWidget):
         self.words.setTextFormat(Qt.TextFormat.RichText)
         self.logarithmic = QCheckBox(tr("Logarithmic axes"))
         self.logarithmic.setToolTip(tr("On logarithmic axes each class is a straight line: the steeper, the slower"))
-        self.plot = pg.PlotWidget()
-        self.plot.setMinimumHeight(110)  # the panel tabs can be short enough to leave the statement room
-        item = self.plot.getPlotItem()
-        item.showGrid(x=True, y=True, alpha=0.15)
-        # Wide enough for "1,000,000" beside the axis's title: pyqtgraph sizes it on the first ticks only.
-        item.getAxis("left").setWidth(72)
-        item.setLabel("bottom", "input size n")
-        item.setLabel("left", "operations")  # line events: a longer title is cut on a short plot
-        self.legend = item.addLegend(offset=(10, 10))
+        self.plot = operations_plot(110)  # the panel tabs can be short enough to leave the statement room
+        self.legend = self.plot.getPlotItem().addLegend(offset=(10, 10))
         self.fit = self.plot.plot([], [], antialias=True, name="fitted class")
         self.learner = self.plot.plot([], [], pen=None, symbol="o", symbolSize=7, symbolPen=None, antialias=True,
                                       name="your code")  # fmt: skip

@@ -10,6 +10,7 @@ from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ...tools.solutions import OperationCounts
+from ..analysis.complexity_plot import operations_plot
 from ..contrast import THEME_EVENTS, colour_legend, readable
 
 # As on white; each is moved to read on the theme's background (``_colour``).
@@ -30,14 +31,8 @@ class CountsPlot(QWidget):
         self.words = QLabel(tr("The counts appear here once both codes have run."))
         self.words.setWordWrap(True)
         self.words.setTextFormat(Qt.TextFormat.PlainText)
-        self.plot = pg.PlotWidget()
-        self.plot.setMinimumHeight(160)
-        item = self.plot.getPlotItem()
-        item.showGrid(x=True, y=True, alpha=0.15)
-        item.getAxis("left").setWidth(72)
-        item.setLabel("bottom", "input size n")
-        item.setLabel("left", "operations")
-        self.legend = item.addLegend(offset=(10, 10))
+        self.plot = operations_plot(160)
+        self.legend = self.plot.getPlotItem().addLegend(offset=(10, 10))
         self.learner = self.plot.plot([], [], symbol="o", symbolSize=7, symbolPen=None, antialias=True,
                                       name="your code")  # fmt: skip
         self.reference = self.plot.plot([], [], symbol="t", symbolSize=7, symbolPen=None, antialias=True,

@@ -107,3 +107,18 @@ def test_tab_walks_the_window_as_a_learner_reads_it(window):
     positions = [order.index(w) for w in wanted]
     assert positions == sorted(positions), [type(w).__name__ for w in order[:15]]
     assert positions[:4] == [1, 2, 3, 4]  # first the tabs, whose focus goes to their bar
+
+
+def test_the_technique_filter_lists_only_that_techniques_problems_with_counts(window, tmp_path):
+    bank = window.services.bank
+    combo = window.browser.technique
+    index = combo.findData("union_find")
+    assert index > 0
+    expected = [p.id for p in bank.all() if "union_find" in p.techniques]
+    assert combo.itemText(index) == f"Union find ({len(expected)})"
+    combo.setCurrentIndex(index)
+    assert window.browser.visible_ids() == expected
+    assert window.browser.grab().save(str(tmp_path / "technique-filter.png"))
+    window.browser.show_topic("trees")  # another way into the list starts from every technique
+    assert combo.currentData() == "" and window.browser.visible_ids()
+    assert all("trees" in [t.value for t in bank.get(i).topics] for i in window.browser.visible_ids())

@@ -1,9 +1,10 @@
-"""The problem browser: search, topic, difficulty and status filters over the bank, with the
-learner's status of each problem (new, attempted, solved) as an icon.
+"""The problem browser: search, topic, difficulty, status and technique filters over the bank,
+with the learner's status of each problem (new, attempted, solved) as an icon.
 
 A problem's techniques (``monotonic_stack``, ``union_find``) give its idea away, so they are shown
 only for the problems the learner has solved, unless "Techniques" (View ▸ Show techniques of
-unsolved problems) is on; its topic and difficulty are always shown."""
+unsolved problems) is on; its topic and difficulty are always shown. Choosing a technique in the
+technique filter is the learner asking to practise it: the list then holds only its problems."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...domain.vocabulary import Difficulty, ProblemStatus, Topic
+from ...domain.vocabulary import TECHNIQUES, Difficulty, ProblemStatus, Topic
 from ..text import tooltip
 
 if TYPE_CHECKING:  # the bank loads after the window first paints
@@ -104,6 +105,11 @@ class ProblemBrowser(QWidget):
         self.status.addItem(tr("Any status"), "")
         for status in ProblemStatus:
             self.status.addItem(self._icons[status], status.value.title(), status.value)
+        self.technique = QComboBox(objectName="techniqueFilter")
+        self.technique.setToolTip(
+            tr("Only the problems that practise one technique (choosing it tells you their idea)")
+        )
+        self.technique.addItem(tr("Any technique"), "")
         self._training: str | None = None  # a weakness pattern the list is narrowed to (the Profile's bars)
         self.training = QLabel(objectName="trainingFilter", visible=False)
         self.clear_training = QToolButton(text="✕", visible=False, toolTip=tr("Show every problem again"))
@@ -120,6 +126,7 @@ class ProblemBrowser(QWidget):
         filters.addWidget(self.difficulty)
         filters.addWidget(self.status)
         training = QHBoxLayout()
+        training.addWidget(self.technique)
         training.addWidget(self.training, 1)
         training.addWidget(self.clear_training)
         layout = QVBoxLayout(self)
@@ -137,13 +144,28 @@ class ProblemBrowser(QWidget):
         self.topic.currentIndexChanged.connect(self.refresh)
         self.difficulty.currentIndexChanged.connect(self.refresh)
         self.status.currentIndexChanged.connect(self.refresh)
+        self.technique.currentIndexChanged.connect(self.refresh)
         self.list.currentItemChanged.connect(self._on_current)
         self.refresh()
 
     def set_bank(self, bank: ProblemBank, statuses: dict[str, ProblemStatus]) -> None:
         """The bank has loaded: list it, with the learner's status of each problem."""
         self._bank = bank
+        self._list_techniques(bank)
         self.set_statuses(statuses)
+
+    def _list_techniques(self, bank: ProblemBank) -> None:
+        """One entry per technique the bank uses, with how many problems practise it."""
+        chosen = self.technique.currentData()
+        self.technique.blockSignals(True)
+        while self.technique.count() > 1:
+            self.technique.removeItem(1)
+        for tag in TECHNIQUES:
+            count = len(bank.search(technique=tag))
+            if count:
+                self.technique.addItem(f"{tag.replace('_', ' ').capitalize()} ({count})", tag)
+        self.technique.setCurrentIndex(max(self.technique.findData(chosen), 0))
+        self.technique.blockSignals(False)
 
     def set_statuses(self, statuses: dict[str, ProblemStatus]) -> None:
         """The learner's status of each problem (a problem not listed is new)."""
@@ -179,6 +201,7 @@ class ProblemBrowser(QWidget):
             topic=self.topic.currentData() or None,
             difficulty=self.difficulty.currentData() or None,
             pattern=self._training,
+            technique=self.technique.currentData() or None,
             status_of={key: value.value for key, value in self._statuses.items()},
             status=self.status.currentData() or None,
         ):
@@ -199,6 +222,7 @@ class ProblemBrowser(QWidget):
         if pattern is not None:
             self.search.clear()
             self.topic.setCurrentIndex(0)
+            self.technique.setCurrentIndex(0)
         self.refresh()
 
     def show_topic(self, topic: str) -> None:
@@ -207,6 +231,7 @@ class ProblemBrowser(QWidget):
         self.training.setVisible(False)
         self.clear_training.setVisible(False)
         self.search.clear()
+        self.technique.setCurrentIndex(0)
         index = self.topic.findData(topic)
         self.topic.setCurrentIndex(max(index, 0))
         self.refresh()

@@ -1,7 +1,7 @@
 """What a tool's handler works with: the settings, the executor, the stored runs and analyses, the
 problem bank and its generated tests. ``services.py`` builds one; a handler only uses it.
 
-The bank is loaded on first use: a call that runs a snippet never reads 90 problem files.
+The bank is loaded on first use: a call that runs a snippet never reads the bank's problem files.
 """
 
 from __future__ import annotations

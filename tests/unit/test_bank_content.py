@@ -19,23 +19,34 @@ def test_every_file_loads():
     assert BANK.errors == []
 
 
-def test_ninety_problems_fifteen_per_topic():
-    assert len(PROBLEMS) >= 90
-    per_topic = Counter(p.topic for p in PROBLEMS)
-    assert {topic: per_topic[topic] for topic in Topic} == {topic: 15 for topic in Topic}
+def test_a_hundred_and_fifty_problems_each_topic_practised_by_25_to_30():
+    assert len(PROBLEMS) >= 150
+    per_topic = Counter(topic for p in PROBLEMS for topic in p.topics)
+    assert all(25 <= per_topic[topic] <= 30 for topic in Topic), per_topic
+
+
+def test_a_third_easy_half_medium_a_sixth_hard():
+    levels = Counter(p.difficulty for p in PROBLEMS)
+    assert levels[Difficulty.EASY] >= 40 and levels[Difficulty.MEDIUM] >= 60 and levels[Difficulty.HARD] >= 20
+    shares = {level: levels[level] / len(PROBLEMS) for level in Difficulty}
+    assert 0.25 <= shares[Difficulty.EASY] <= 0.4
+    assert 0.4 <= shares[Difficulty.MEDIUM] <= 0.6
+    assert 0.12 <= shares[Difficulty.HARD] <= 0.2
 
 
 @pytest.mark.parametrize("topic", list(Topic))
-def test_difficulty_split_per_topic(topic):
-    levels = Counter(p.difficulty for p in PROBLEMS if p.topic == topic)
-    assert 4 <= levels[Difficulty.EASY] <= 6
-    assert 6 <= levels[Difficulty.MEDIUM] <= 9
-    assert 2 <= levels[Difficulty.HARD] <= 4
+def test_each_topic_has_every_level(topic):
+    """A learner who finishes a topic's easy problems finds medium and hard ones after them."""
+    levels = Counter(p.difficulty for p in PROBLEMS if topic in p.topics)
+    total = sum(levels.values())
+    assert levels[Difficulty.EASY] >= 0.2 * total, levels
+    assert levels[Difficulty.MEDIUM] >= 0.35 * total, levels
+    assert levels[Difficulty.HARD] >= 3, levels
 
 
-def test_every_technique_tag_appears():
-    used = {tag for p in PROBLEMS for tag in p.techniques}
-    assert set(TECHNIQUES) - used == set()
+def test_every_technique_tag_has_at_least_four_problems():
+    used = Counter(tag for p in PROBLEMS for tag in p.techniques)
+    assert {tag: used[tag] for tag in TECHNIQUES if used[tag] < 4} == {}
 
 
 def test_files_live_in_their_first_topics_folder():

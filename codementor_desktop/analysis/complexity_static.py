@@ -28,7 +28,7 @@ from .context import Context
 from .costs import Cost, builtin_cost, derived
 from .detectors.flow import modified_names
 from .facts import Scope
-from .loops import LoopInfo, family_in_context, leaves, search_entered_once
+from .loops import LoopInfo, family_in_context, leaves, measured_names, search_entered_once
 
 _GUESS = "a loop until the input is used up"
 
@@ -323,6 +323,10 @@ def _loop_factor(ctx: Context, scope: Scope, loop: p.Loop | p.Comprehension, loo
     targets = {t for info in loops for t in info.targets}
     if root is not None and (root in targets or derived(scope, root, targets)):
         return CONSTANT, ""  # the letters of one word: bounded apart from n
+    if isinstance(iterable, p.Call) and iterable.name == "range":
+        measured = measured_names(iterable.args[:2])
+        if measured and all(name in targets or derived(scope, name, targets) for name in measured):
+            return CONSTANT, ""  # range(len(row)) over one row of rows, as `for x in row` is
     return LINEAR, "a loop over a collection"
 
 

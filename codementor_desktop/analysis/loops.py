@@ -58,11 +58,31 @@ def family_in_context(loop: p.Loop | p.Comprehension, loops: list[LoopInfo], sco
         return drained
     iterable = loop.iter
     if isinstance(iterable, p.Call) and iterable.name == "range":
-        used = p.names_in(iterable.args[:2])
+        used = _counted_names(iterable.args[:2])
         for info in reversed(loops):
             if info.family is not None and used & set(info.targets):
                 return info.family
     return None
+
+
+def _counted_names(bounds: list[p.Expr]) -> set[str]:
+    """The names a range's bounds use as numbers: ``range(i)`` counts up to an outer index, but
+    ``range(len(row))`` over ``for row in rows`` runs over one row, not over ``rows`` again."""
+    measured = {id(arg) for arg in _measured(bounds)}
+    return {n.id for n in p.walk(bounds) if isinstance(n, p.Name) and id(n) not in measured}
+
+
+def measured_names(bounds: list[p.Expr]) -> set[str]:
+    """The names whose length a range's bounds read: ``row`` in ``range(len(row) - 1)``."""
+    return {arg.id for arg in _measured(bounds)}
+
+
+def _measured(bounds: list[p.Expr]) -> list[p.Name]:
+    return [
+        node.args[0]
+        for node in p.walk(bounds)
+        if isinstance(node, p.Call) and node.name == "len" and node.args and isinstance(node.args[0], p.Name)
+    ]
 
 
 def _rebinds(loop: p.Loop, family: str, scope: Scope) -> bool:

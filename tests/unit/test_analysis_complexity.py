@@ -140,3 +140,56 @@ def test_every_label_a_class_writes_reads_back_as_that_class(label):
 
     growth = from_label(label)
     assert growth is not None and growth.label == label
+
+
+ROWS_PY = """
+def fewest_bricks_cut(rows):
+    joints = {}
+    best = 0
+    for row in rows:
+        edge = 0
+        for i in range(len(row) - 1):
+            edge += row[i]
+            joints[edge] = joints.get(edge, 0) + 1
+            best = max(best, joints[edge])
+    return len(rows) - best
+"""
+ROWS_JS = """
+function fewestBricksCut(rows) {
+  const joints = new Map();
+  let best = 0;
+  for (const row of rows) {
+    let edge = 0;
+    for (let i = 0; i < row.length - 1; i++) {
+      edge += row[i];
+      const seen = (joints.get(edge) || 0) + 1;
+      joints.set(edge, seen);
+      if (seen > best) best = seen;
+    }
+  }
+  return rows.length - best;
+}
+"""
+TRIANGLE = """
+def count_pairs(nums):
+    total = 0
+    for i in range(len(nums)):
+        for j in range(i):
+            if nums[i] + nums[j] == 0:
+                total += 1
+    return total
+"""
+
+
+@pytest.mark.parametrize(("code", "language"), [(ROWS_PY, "python"), (ROWS_JS, "javascript")])
+def test_an_index_loop_over_one_row_is_not_another_pass_over_the_rows(code, language):
+    """Each brick is read once: counting up to len(row) walks one row, as `for x in row` does, and
+    must not be told it runs "2 nested loops over rows"."""
+    result = analyze(code, language)
+    assert result["complexity_analysis"]["time_complexity"] == "O(n)"
+    assert [d["pattern_type"] for d in result["detected_patterns"]] == []
+
+
+def test_counting_up_to_an_outer_index_is_still_a_triangle():
+    result = analyze(TRIANGLE, "python")
+    assert result["complexity_analysis"]["time_complexity"] == "O(n²)"

@@ -65,3 +65,30 @@ def test_a_queue_of_letters_is_bounded_by_the_alphabet():
     assert report["detected_patterns"] == []
     unknown = analyze(LETTER_QUEUE.replace("ch of w", "ch of w.parts"), "javascript", problem=problem)
     assert unknown["detected_patterns"]  # a collection of anything else is still read as growing
+
+
+UNION_FIND_OVER_LETTERS = """def rules_hold(equations):
+    parent = list(range(26))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for rule in equations:
+        if rule[1] == "=":
+            parent[find(ord(rule[0]) - 97)] = find(ord(rule[3]) - 97)
+    return all(find(ord(r[0]) - 97) != find(ord(r[3]) - 97) for r in equations if r[1] == "!")
+"""
+
+
+def test_overwriting_a_slot_of_a_fixed_list_is_not_a_growing_table(bank):
+    """parent[x] = y in a loop over the input keeps 26 slots: O(1) space, as the problem asks."""
+    data = bank.get("consistent-equations").model_dump(mode="json")
+    assert data["complexity"]["space"] == "O(1)"
+    assert analyze(UNION_FIND_OVER_LETTERS, "python", problem=data)["detected_patterns"] == []
+    growing = UNION_FIND_OVER_LETTERS.replace("    return all(", "        parent.append(0)\n    return all(")
+    assert [d["pattern_type"] for d in analyze(growing, "python", problem=data)["detected_patterns"]] == [
+        "suboptimal_space_complexity"
+    ]

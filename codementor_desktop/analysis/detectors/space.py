@@ -95,6 +95,8 @@ def _tables(ctx: Context, scope: Scope, returned: set[str]) -> list[Finding]:
         # Only what lives for the whole call: a scratch set made afresh inside a loop is not kept.
         if grown is None or grown in returned or scope.is_input(grown) or grown not in top_level:
             continue
+        if isinstance(node, p.Assign) and scope.kind(grown) == "list":
+            continue  # parent[x] = y overwrites a slot: a list does not grow by assignment
         if scope.kind(grown) in ("list", "set", "dict") and not _beside_output(scope.function.body, node, returned):
             return [_table_finding(ctx, grown, node)]
     return []

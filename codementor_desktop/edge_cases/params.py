@@ -296,6 +296,9 @@ def keeps_preconditions(param: Param, value: Any) -> bool:
     items = list(value)
     if param.bst:
         return is_search_tree(items) and (not param.distinct or _all_different([v for v in items if v is not None]))
+    if param.kind == "tree":
+        # A tree's level order holds a null per missing child: only its values need be different.
+        return not param.distinct or _all_different([v for v in items if v is not None])
     if param.distinct and not _all_different(items):
         return False
     descents = sum(1 for a, b in zip(items, items[1:], strict=False) if a > b)

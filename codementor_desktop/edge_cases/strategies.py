@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from .params import Param, Signature, search_tree
+from .params import Param, Signature, keeps_preconditions, search_tree
 
 MAX_SEED_SIZE = 200  # a written test larger than this is no seed: its neighbours are slow to draw and run
 
@@ -85,6 +85,8 @@ def value_strategy(param: Param) -> st.SearchStrategy[Any]:
     if kind == "tree":
         low, high = _size(param, SEARCH_TREE)
         values = st.lists(st.one_of(_numbers(param), _numbers(param), st.none()), min_size=low, max_size=high)
+        if param.distinct:  # the nulls are missing children; only the values must differ
+            return values.map(_rooted).filter(lambda tree: keeps_preconditions(param, tree))
         return values.map(_rooted)
     if kind == "grid":
         cell = value_strategy(param.element or Param(param.name, "int"))

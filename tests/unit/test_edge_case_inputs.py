@@ -217,3 +217,22 @@ def test_stated_preconditions_are_kept():
     assert not is_search_tree([4, 5]) and not is_search_tree([4, 3, 3])
     cases = dict(category_cases(table_signature([("root", "TreeNode")], {"root": {"bst": True}}), ["skewed", "single"]))
     assert is_search_tree(cases["skewed"]["root"]) and cases["skewed"]["root"][2] is None
+
+
+def test_a_tree_of_distinct_values_that_is_not_a_search_tree():
+    """`distinct = true` on a plain tree: its nulls are missing children, not repeated values."""
+    signature = table_signature(
+        [("root", "TreeNode")], {"root": {"type": "TreeNode", "distinct": True, "nodes": 40, "min": -50, "max": 50}}
+    )
+    param = signature.params[0]
+    assert keeps_preconditions(param, [3, 9, 1, None, None, 7, None, None, 4])
+    assert not keeps_preconditions(param, [3, 9, 3])
+    for category, arguments in category_cases(signature, list(CATEGORIES), seed=5):
+        assert within(param, arguments["root"]), (category, arguments["root"])
+
+    @settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(arguments_strategy(signature))
+    def drawn(arguments):
+        assert within(param, arguments["root"])
+
+    drawn()

@@ -92,3 +92,43 @@ def test_overwriting_a_slot_of_a_fixed_list_is_not_a_growing_table(bank):
     assert [d["pattern_type"] for d in analyze(growing, "python", problem=data)["detected_patterns"]] == [
         "suboptimal_space_complexity"
     ]
+
+
+PREORDER_LINE = """def load_tree(line):
+    tokens = line.split(",")
+
+    def build(start):
+        if tokens[start] == "#":
+            return None, start + 1
+        node = TreeNode(int(tokens[start]))
+        node.left, after = build(start + 1)
+        node.right, after = build(after)
+        return node, after
+
+    return build(0)[0]
+"""
+PREORDER_LINE_JS = """function loadTree(line) {
+  const tokens = line.split(",");
+  function build(start) {
+    if (tokens[start] === "#") return [null, start + 1];
+    const node = new TreeNode(Number(tokens[start]));
+    let after;
+    [node.left, after] = build(start + 1);
+    [node.right, after] = build(after);
+    return [node, after];
+  }
+  return build(0)[0];
+}
+"""
+
+
+@pytest.mark.parametrize(("code", "language"), [(PREORDER_LINE, "python"), (PREORDER_LINE_JS, "javascript")])
+def test_a_base_case_on_what_the_input_holds_at_the_position_is_a_base_case(code, language):
+    """The recursion stops where the line says '#': testing tokens[start] tests start's place."""
+    found = [d["pattern_type"] for d in analyze(code, language)["detected_patterns"]]
+    assert "recursion_base_case" not in found
+
+
+def test_a_recursion_with_no_test_at_all_is_still_told_it_has_no_base_case():
+    code = "def total(nums, i):\n    return nums[i] + total(nums, i + 1)\n"
+    assert [d["pattern_type"] for d in analyze(code, "python")["detected_patterns"]] == ["recursion_base_case"]

@@ -110,20 +110,25 @@ def _base_case(
 
 def _guards_before_recursion(function: p.Function, moving: set[str]) -> list[p.Expr]:
     """Tests of ``if`` statements that leave the function (or branch away from the recursion)
-    and test a changing parameter directly."""
+    and test a changing parameter, or what the input holds at it (``tokens[start] == "#"``)."""
     found: list[p.Expr] = []
     for node in p.walk(function.body, into_functions=False):
-        if isinstance(node, p.If) and tested_names(node.test) & moving:
+        if isinstance(node, (p.If, p.Ternary)) and _tests(node.test, moving):
             found.append(node.test)
-        elif isinstance(node, p.Ternary) and tested_names(node.test) & moving:
-            found.append(node.test)
-        elif isinstance(node, p.BoolOp) and tested_names(node.values[0]) & moving:
+        elif isinstance(node, p.BoolOp) and _tests(node.values[0], moving):
             found.append(node.values[0])
-        elif isinstance(node, p.Loop) and node.test is not None and tested_names(node.test) & moving:
+        elif isinstance(node, p.Loop) and node.test is not None and _tests(node.test, moving):
             found.append(node.test)
         elif isinstance(node, p.Comprehension) and p.names_in(node.iter) & moving:
             found.append(node.iter)  # a loop over the changing range ends by itself
     return found
+
+
+def _tests(test: p.Expr | None, moving: set[str]) -> bool:
+    if tested_names(test) & moving:
+        return True
+    indexes = (node.index for node in p.walk(test) if isinstance(node, p.Index)) if test is not None else ()
+    return any(p.names_in(index) & moving for index in indexes)
 
 
 def _steps_over_base(changed: dict[str, list[p.Expr]], guards: list[p.Expr]) -> str | None:

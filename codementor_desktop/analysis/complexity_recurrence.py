@@ -11,7 +11,9 @@ split, output-bound enumeration, overlapping subproblems), with the class each g
 - overlapping subproblems (fib without a memo, plain recursive edit distance): two calls whose
   argument changes commute reach the same arguments along several paths: 2ⁿ calls, and a memo
   makes them one per state;
-- a chain (``T(n-1) + f(n)``): n calls.
+- a chain (``T(n-1) + f(n)``): n calls;
+- a reader that threads its position (``left, after = build(start + 1)``, then ``build(after)``):
+  each call starts where the last one stopped, so the input is read once.
 """
 
 from __future__ import annotations
@@ -223,6 +225,13 @@ def recurrence(ctx: Context, function: p.Function, work: Growth) -> Recurrence |
         return Recurrence(
             MEMOIZED, Growth(degree=max(states, 1)) * work, "memoized recursion: one call per state", line
         )
+    if "cursor" in shapes:
+        return Recurrence(
+            TREE,
+            LINEAR * work,
+            "recursion that reads its input once: each call starts where the last one stopped",
+            line,
+        )
     if "child" in shapes and not shapes & {"step", "slice"}:
         return Recurrence(TREE, LINEAR * work, "recursion over the parts of its input: each part once", line)
     if "half" in shapes and not shapes & {"step", "slice", "partition"}:
@@ -323,6 +332,8 @@ def shape_in(function: p.Function, arg: p.Expr, param: str) -> str:
             if not bound & names:
                 continue
             value = node.value
+            if isinstance(value, p.Call) and isinstance(value.func, p.Name) and value.func.id == function.name:
+                return "cursor"  # node.left, after = build(start + 1); build(after): where the last call stopped
             if starred & names and p.root_name(value) == param:
                 return "step"  # first, *rest = arr
             if isinstance(value, p.Comprehension) and _from_param(function, value.iter, param):

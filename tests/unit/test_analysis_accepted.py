@@ -123,10 +123,13 @@ PREORDER_LINE_JS = """function loadTree(line) {
 
 
 @pytest.mark.parametrize(("code", "language"), [(PREORDER_LINE, "python"), (PREORDER_LINE_JS, "javascript")])
-def test_a_base_case_on_what_the_input_holds_at_the_position_is_a_base_case(code, language):
-    """The recursion stops where the line says '#': testing tokens[start] tests start's place."""
-    found = [d["pattern_type"] for d in analyze(code, language)["detected_patterns"]]
-    assert "recursion_base_case" not in found
+def test_a_preorder_reader_has_a_base_case_and_reads_its_line_once(code, language):
+    """The recursion stops where the line says '#' (testing tokens[start] tests start's place),
+    and each call starts where the last one stopped."""
+    result = analyze(code, language)
+    assert "recursion_base_case" not in [d["pattern_type"] for d in result["detected_patterns"]]
+    # Each call starts where the last stopped: one pass over the line, not a pivot split.
+    assert result["complexity_analysis"]["time_complexity"] == "O(n)"
 
 
 def test_a_recursion_with_no_test_at_all_is_still_told_it_has_no_base_case():

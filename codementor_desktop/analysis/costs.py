@@ -52,6 +52,8 @@ def sized(ctx: Context, scope: Scope, expr: p.Expr | None, loops: list) -> bool:
         return sized(ctx, scope, expr.iter, loops)
     if isinstance(expr, p.Other) and len(expr.parts) == 1:
         return sized(ctx, scope, expr.parts[0], loops)  # a spread: ...xs
+    if isinstance(expr, p.Index):
+        return False  # one item (a pair, a row) of the input, as a loop's own item is
     name = p.root_name(expr)
     targets = {t for info in loops for t in info.targets}
     if name is None or name in targets or derived(scope, name, targets):

@@ -193,3 +193,20 @@ def test_an_index_loop_over_one_row_is_not_another_pass_over_the_rows(code, lang
 def test_counting_up_to_an_outer_index_is_still_a_triangle():
     result = analyze(TRIANGLE, "python")
     assert result["complexity_analysis"]["time_complexity"] == "O(n²)"
+
+
+COPY_EACH_PAIR = """
+def copy_bookings(bookings):
+    out = []
+    for i in range(len(bookings)):
+        pair = list(bookings[i])
+        out.append(pair)
+    return out
+"""
+
+
+def test_copying_one_item_of_the_input_is_not_reading_all_of_it():
+    """list(bookings[i]) copies one pair; list(bookings) inside the loop would copy them all."""
+    assert analyze(COPY_EACH_PAIR, "python")["complexity_analysis"]["time_complexity"] == "O(n)"
+    whole = COPY_EACH_PAIR.replace("list(bookings[i])", "list(bookings)")
+    assert analyze(whole, "python")["complexity_analysis"]["time_complexity"] == "O(n²)"

@@ -135,3 +135,56 @@ def test_a_preorder_reader_has_a_base_case_and_reads_its_line_once(code, languag
 def test_a_recursion_with_no_test_at_all_is_still_told_it_has_no_base_case():
     code = "def total(nums, i):\n    return nums[i] + total(nums, i + 1)\n"
     assert [d["pattern_type"] for d in analyze(code, "python")["detected_patterns"]] == ["recursion_base_case"]
+
+
+POINTER_WALK = """def finish_order(adj):
+    nxt = [0] * len(adj)
+    seen = [False] * len(adj)
+    seen[0] = True
+    order = []
+    stack = [0]
+    while stack:
+        node = stack[-1]
+        if nxt[node] < len(adj[node]):
+            other = adj[node][nxt[node]]
+            nxt[node] += 1
+            if not seen[other]:
+                seen[other] = True
+                stack.append(other)
+        else:
+            order.append(stack.pop())
+    return order
+"""
+POINTER_WALK_JS = """function finishOrder(adj) {
+  const nxt = new Array(adj.length).fill(0);
+  const seen = new Array(adj.length).fill(false);
+  seen[0] = true;
+  const order = [];
+  const stack = [0];
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+    if (nxt[node] < adj[node].length) {
+      const other = adj[node][nxt[node]];
+      nxt[node] += 1;
+      if (!seen[other]) {
+        seen[other] = true;
+        stack.push(other);
+      }
+    } else {
+      order.push(stack.pop());
+    }
+  }
+  return order;
+}
+"""
+
+
+@pytest.mark.parametrize(("code", "language"), [(POINTER_WALK, "python"), (POINTER_WALK_JS, "javascript")])
+def test_a_walk_that_moves_a_pointer_before_it_skips_is_not_an_endless_loop(code, language):
+    """The branch that may leave the stack as it is moves nxt[node], which its own test reads."""
+    found = [d["pattern_type"] for d in analyze(code, language)["detected_patterns"]]
+    assert "infinite_loop_risk" not in found
+    # Without the pointer's move, the branch that finds a seen neighbour changes nothing it tests.
+    stuck = code.replace("      nxt[node] += 1;\n", "").replace("            nxt[node] += 1\n", "")
+    assert stuck != code
+    assert "infinite_loop_risk" in [d["pattern_type"] for d in analyze(stuck, language)["detected_patterns"]]

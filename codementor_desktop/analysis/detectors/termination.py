@@ -111,6 +111,8 @@ def _progress(stmts: list, variables: set[str]) -> bool:
                 return True
             if modified_names(stmt.test) & variables:
                 return True
+            if _progress(stmt.orelse, variables) and _moves_own_test(stmt):
+                return True  # the branch moves what its test reads, until the other branch runs
             continue
         if isinstance(stmt, p.Block) and _progress(stmt.body, variables):
             return True
@@ -128,6 +130,18 @@ def _progress(stmts: list, variables: set[str]) -> bool:
         if isinstance(stmt, (p.Function, p.ClassDef, p.Switch, p.Try, p.Block)):
             continue
         if modified_names([stmt]) & variables:
+            return True
+    return False
+
+
+def _moves_own_test(branch: p.If) -> bool:
+    """``if nxt[node] < len(adj[node]): nxt[node] += 1 ...``: before anything can leave the
+    branch, it changes what its own test reads, so the same pass cannot repeat unchanged."""
+    tested = p.names_in(branch.test)
+    for stmt in branch.body:
+        if isinstance(stmt, (p.If, p.Loop, p.Jump, p.Return, p.Try, p.Switch, p.Block)):
+            return False
+        if modified_names([stmt]) & tested:
             return True
     return False
 

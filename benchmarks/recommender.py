@@ -3,6 +3,7 @@ recommender, by random choice and by a fixed popular order; and how fast the rec
 answers with 10,000 stored attempts.
 
 uv run python benchmarks/recommender.py [--learners 100] [--seeds 5] [--cap 400] [--no-latency]
+                                         [--hours-between 1]
 
 The learners follow a rule fixed before the recommender was tuned, and unlike its own model:
 
@@ -14,7 +15,9 @@ The learners follow a rule fixed before the recommender was tuned, and unlike it
   difficulty: harder problems teach more), half of it when the attempt fails.
 - What the recommender sees: the verdict (an accepted Submit or a wrong answer) and, after a
   failure, each trained pattern detected with probability ``sigmoid(-skill)`` at confidence 0.8,
-  plus a false detection of a trained pattern 5% of the time. One attempt an hour.
+  plus a false detection of a trained pattern 5% of the time. One attempt an hour (or every
+  ``--hours-between`` hours: the recommender leaves out what was tried in the last 7 days, so the
+  pace decides how many recent problems it must pass over).
 - Mastered: ``sigmoid(skill) >= 0.8`` for every pattern. A learner still short of it after
   ``--cap`` problems counts as ``--cap`` (and the censored count is printed).
 """
@@ -114,14 +117,16 @@ def popular_order(problems: Mapping[str, ProblemFacts]) -> Policy:
     return lambda _evidence, _now, _rng, step: order[step % len(order)]
 
 
-def teach(learner: Learner, policy: Policy, problems: Mapping[str, ProblemFacts], rng: random.Random, cap: int) -> int:
+def teach(
+    learner: Learner, policy: Policy, problems: Mapping[str, ProblemFacts], rng: random.Random, cap: int, gap: float = 1
+) -> int:
     """Problems needed until the learner masters every pattern (``cap`` if never)."""
     attempts: list[AttemptRecord] = []
     detections: list[PatternRecord] = []
     for step in range(cap):
         if learner.mastered():
             return step
-        now = START + timedelta(hours=step)
+        now = START + timedelta(hours=gap * step)
         problem = problems[policy(LearnerEvidence(attempts, detections), now, rng, step)]
         solved, detected = learner.attempt(problem, rng)
         attempts.append(AttemptRecord(problem.id, "AC" if solved else "WA", True, now))
@@ -129,7 +134,7 @@ def teach(learner: Learner, policy: Policy, problems: Mapping[str, ProblemFacts]
     return cap
 
 
-def simulate(learners: int, seeds: list[int], cap: int) -> dict[str, list[tuple[float, int]]]:
+def simulate(learners: int, seeds: list[int], cap: int, gap: float = 1) -> dict[str, list[tuple[float, int]]]:
     """Per policy, per seed: the mean problems needed and how many learners hit the cap."""
     problems = bank_facts()
     patterns = sorted({p for facts in problems.values() for p in facts.patterns})
@@ -142,7 +147,7 @@ def simulate(learners: int, seeds: list[int], cap: int) -> dict[str, list[tuple[
                 # The same learners (and the same luck) for every policy within a seed.
                 rng = random.Random(seed * 1_000_003 + index)
                 learner = Learner(patterns, rng)
-                needed.append(teach(learner, policy, problems, rng, cap))
+                needed.append(teach(learner, policy, problems, rng, cap, gap))
             results[name].append((statistics.fmean(needed), sum(n >= cap for n in needed)))
     return results
 
@@ -279,11 +284,15 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--cap", type=int, default=400)
     parser.add_argument("--no-latency", action="store_true")
+    parser.add_argument("--hours-between", type=float, default=1.0, help="hours from one attempt to the next")
     options = parser.parse_args()
     seeds = list(range(1, options.seeds + 1))
     started = time.perf_counter()
-    results = simulate(options.learners, seeds, options.cap)
-    print(f"learners: {options.learners} x seeds {seeds}, mastery threshold {THRESHOLD}, cap {options.cap} problems")
+    results = simulate(options.learners, seeds, options.cap, options.hours_between)
+    print(
+        f"learners: {options.learners} x seeds {seeds}, mastery threshold {THRESHOLD}, cap {options.cap} problems, "
+        f"one attempt every {options.hours_between:g} h; bank of {len(bank_facts())} problems"
+    )
     print("problems needed until every pattern is mastered (mean per seed; mean and 95% interval across seeds)")
     for name, per_seed in results.items():
         means = [m for m, _ in per_seed]

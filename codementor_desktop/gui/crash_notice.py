@@ -1,19 +1,21 @@
 """After a crash, the next start says what happened: a bar above the code that does not block.
 
 A ``running`` marker in the data folder is written when the window is ready and removed when it
-closes cleanly; found at start, the last session ended otherwise. The problem and its draft are
+closes cleanly; found at start, the last session ended otherwise, unless the process that wrote
+it is still running: then CodeMentor is open in another window, and the bar says that instead. The problem and its draft are
 restored by the window as on any start (the drafts are saved as the learner types); the bar
 says that they were.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from .window_files import RUNNING, Flag
+from .window_files import RUNNING, Flag, app_is_running
 
 
 def tr(text: str) -> str:
@@ -59,6 +61,11 @@ class MessageBar(QFrame):
         self.show()
 
 
+ALSO_OPEN = (
+    "CodeMentor is open in another window too: both save your drafts, and the one that saves last keeps its text."
+)
+
+
 def crash_sentence(problem_title: str | None) -> str:
     if problem_title:
         return tr("CodeMentor closed unexpectedly last time; your draft of %s was restored.") % problem_title
@@ -69,7 +76,10 @@ def watch_for_crash(data_dir: Path, notice: MessageBar, problem_title: str | Non
     """Say so in ``notice`` if the last session did not end cleanly (``problem_title``: the problem
     it reopened); mark this one as running. The window clears the returned marker when it closes cleanly."""
     marker = Flag(data_dir, RUNNING)
-    if marker.is_set():
+    holder = marker.holder()
+    if holder is not None and holder != os.getpid() and app_is_running(holder):
+        notice.show_message(tr(ALSO_OPEN))
+    elif marker.is_set():
         notice.show_message(crash_sentence(problem_title))
     marker.set()
     return marker

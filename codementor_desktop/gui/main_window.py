@@ -523,5 +523,5 @@ class MainWindow(QMainWindow):
         self.solutions.shutdown()
         self.jobs.shutdown()
         self.learning.shutdown()
-        self.running_marker.clear()  # a clean exit: the next start is no crash's
+        self.running_marker.release()  # a clean exit: the next start is no crash's
         super().closeEvent(event)

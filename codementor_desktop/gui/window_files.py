@@ -74,3 +74,51 @@ class Flag:
             self.path.unlink(missing_ok=True)
         except OSError as exc:
             log.warning("could not remove %s: %s", self.path, exc)
+
+    def holder(self) -> int | None:
+        """The process that set the flag, when it says (``set`` writes its id)."""
+        try:
+            return int(self.path.read_text(encoding="utf-8").strip())
+        except (OSError, ValueError):
+            return None
+
+    def release(self) -> None:
+        """Clear the flag if this process set it: another window's flag is its own to clear."""
+        if self.holder() in (None, os.getpid()):
+            self.clear()
+
+
+def app_is_running(pid: int) -> bool:
+    """Whether process ``pid`` is alive and, where the system says (Linux), a CodeMentor: a
+    crashed window's id may since have gone to another program."""
+    if pid <= 0:
+        return False
+    if os.name == "nt":
+        return _windows_process_alive(pid)
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    cmdline = Path(f"/proc/{pid}/cmdline")
+    try:
+        return b"codementor" in cmdline.read_bytes().lower()
+    except FileNotFoundError:
+        return not Path("/proc/self").exists()  # no /proc (macOS): alive is all that is known
+    except OSError:
+        return True
+
+
+def _windows_process_alive(pid: int) -> bool:
+    import ctypes  # Windows only: os.kill(pid, 0) would end the process there
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return False
+    code = ctypes.c_ulong()
+    try:
+        return bool(kernel32.GetExitCodeProcess(handle, ctypes.byref(code))) and code.value == 259  # STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)

@@ -126,3 +126,43 @@ def test_the_tour_bubble_never_hides_what_it_points_at_nor_covers_the_statement(
         qtbot.mouseClick(tour.next_button, Qt.MouseButton.LeftButton)
     assert tour_of(main) is None
     main.close()
+
+
+def test_a_second_window_while_the_first_runs_says_so_and_is_no_crash(qtbot, services):
+    """The marker names a live CodeMentor process (a real one, named so): another window is
+    open, not a crash; once that process has ended, the same marker means a crash."""
+    import subprocess
+    import sys
+
+    from codementor_desktop.gui.crash_notice import ALSO_OPEN
+
+    marker = services.paths.data_dir / RUNNING
+    other = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdin.read()", "codementor"], stdin=subprocess.PIPE
+    )
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(str(other.pid), encoding="utf-8")
+        second = make_window(qtbot, services)
+        assert second.notice.isVisible() and second.notice.label.text() == ALSO_OPEN
+        second.close()
+    finally:
+        other.stdin.close()
+        other.wait(30)
+    marker.write_text(str(other.pid), encoding="utf-8")  # the writer has ended without clearing it
+    after_crash = make_window(qtbot, services)
+    assert after_crash.notice.label.text().startswith("CodeMentor closed unexpectedly last time")
+    after_crash.close()
+    assert not marker.exists()
+
+
+def test_closing_one_window_leaves_the_other_windows_marker(qtbot, services, tmp_path):
+    from codementor_desktop.gui.window_files import Flag
+
+    flag = Flag(tmp_path, RUNNING)
+    flag.path.write_text("999999999", encoding="utf-8")  # another window's
+    flag.release()
+    assert flag.path.exists()
+    flag.set()
+    flag.release()
+    assert not flag.path.exists()

@@ -116,6 +116,7 @@ def test_the_technique_filter_lists_only_that_techniques_problems_with_counts(wi
     assert index > 0
     expected = [p.id for p in bank.all() if "union_find" in p.techniques]
     assert combo.itemText(index) == f"Union find ({len(expected)})"
+    assert combo.itemText(combo.findData("bfs")).startswith("BFS (")
     combo.setCurrentIndex(index)
     assert window.browser.visible_ids() == expected
     assert window.browser.grab().save(str(tmp_path / "technique-filter.png"))

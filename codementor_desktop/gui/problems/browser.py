@@ -45,6 +45,11 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("Browser", text)
 
 
+def technique_label(tag: str) -> str:
+    """A technique tag as a menu says it: ``union_find`` is "Union find", ``bfs`` is "BFS"."""
+    return tag.upper() if tag in ("bfs", "dfs") else tag.replace("_", " ").capitalize()
+
+
 def status_icon(status: ProblemStatus, size: int = 16) -> QIcon:
     """Drawn, not taken from a font: an empty ring (new), a half-filled one (attempted), a
     filled disc with a tick (solved); each reads without its colour too."""
@@ -163,7 +168,7 @@ class ProblemBrowser(QWidget):
         for tag in TECHNIQUES:
             count = len(bank.search(technique=tag))
             if count:
-                self.technique.addItem(f"{tag.replace('_', ' ').capitalize()} ({count})", tag)
+                self.technique.addItem(f"{technique_label(tag)} ({count})", tag)
         self.technique.setCurrentIndex(max(self.technique.findData(chosen), 0))
         self.technique.blockSignals(False)
 

@@ -22,6 +22,11 @@ SAMPLE = [
     "balanced-brackets",
     "min-diff-bst",
     "remove-duplicate-nodes",
+    # From the 60 problems added to reach 150: a cubic slow way, a tree, interval DP, a sort.
+    "four-list-zero-sum",
+    "tree-cameras",
+    "burst-balloons",
+    "can-attend-all-meetings",
 ]
 
 

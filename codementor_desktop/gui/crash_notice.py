@@ -2,9 +2,9 @@
 
 A ``running`` marker in the data folder is written when the window is ready and removed when it
 closes cleanly; found at start, the last session ended otherwise, unless the process that wrote
-it is still running: then CodeMentor is open in another window, and the bar says that instead. The problem and its draft are
-restored by the window as on any start (the drafts are saved as the learner types); the bar
-says that they were.
+it is still running: then CodeMentor is open in another window, and the bar says that instead.
+The problem and its draft are restored by the window as on any start (the drafts are saved as
+the learner types); the bar says that they were.
 """
 
 from __future__ import annotations

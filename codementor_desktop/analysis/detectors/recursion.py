@@ -125,10 +125,12 @@ def _guards_before_recursion(function: p.Function, moving: set[str]) -> list[p.E
 
 
 def _tests(test: p.Expr | None, moving: set[str]) -> bool:
-    if tested_names(test) & moving:
-        return True
-    indexes = (node.index for node in p.walk(test) if isinstance(node, p.Index)) if test is not None else ()
-    return any(p.names_in(index) & moving for index in indexes)
+    """``test`` reads a moving parameter, directly or as the place it looks at (``tokens[start]``)."""
+    if test is None:
+        return False
+    return bool(tested_names(test) & moving) or any(
+        p.names_in(node.index) & moving for node in p.walk(test) if isinstance(node, p.Index)
+    )
 
 
 def _steps_over_base(changed: dict[str, list[p.Expr]], guards: list[p.Expr]) -> str | None:

@@ -8,6 +8,7 @@ technique filter is the learner asking to practise it: the list then holds only 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
@@ -165,10 +166,10 @@ class ProblemBrowser(QWidget):
         self.technique.blockSignals(True)
         while self.technique.count() > 1:
             self.technique.removeItem(1)
+        counts = Counter(tag for problem in bank.all() for tag in problem.techniques)
         for tag in TECHNIQUES:
-            count = len(bank.search(technique=tag))
-            if count:
-                self.technique.addItem(f"{technique_label(tag)} ({count})", tag)
+            if counts[tag]:
+                self.technique.addItem(f"{technique_label(tag)} ({counts[tag]})", tag)
         self.technique.setCurrentIndex(max(self.technique.findData(chosen), 0))
         self.technique.blockSignals(False)
 
